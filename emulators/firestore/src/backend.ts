@@ -1,0 +1,100 @@
+/**
+ * The contract between the emulator's core (storage, queries, commits, transactions, listen)
+ * and its transports (gRPC for the Admin SDK; WebChannel and REST over HTTP/1.1 for the web SDK).
+ *
+ * Every message is a plain object in the shape `@grpc/proto-loader` produces for the
+ * `google.firestore.v1` protos shipped in `@google-cloud/firestore/build/protos`, loaded with
+ * PROTO_LOADER_OPTIONS below: lowerCamelCase field names, int64 as decimal strings, enums as
+ * their names, bytes as Buffer, google.protobuf.Timestamp as `{ seconds: string, nanos: number }`,
+ * wrapper types (Int32Value...) as `{ value }`, and for each oneof a virtual field naming the
+ * member that is set (e.g. `valueType: 'stringValue'`). Producers may omit the virtual oneof
+ * field; consumers must not rely on it being present.
+ *
+ * The HTTP transports convert proto3 JSON to and from this shape; the core never sees JSON.
+ */
+
+export const PROTO_LOADER_OPTIONS = {
+  keepCase: false,
+  longs: String,
+  enums: String,
+  defaults: false,
+  oneofs: true,
+} as const;
+
+/** gRPC status codes (the numeric values are the wire values). */
+export const Code = {
+  OK: 0,
+  CANCELLED: 1,
+  UNKNOWN: 2,
+  INVALID_ARGUMENT: 3,
+  DEADLINE_EXCEEDED: 4,
+  NOT_FOUND: 5,
+  ALREADY_EXISTS: 6,
+  PERMISSION_DENIED: 7,
+  RESOURCE_EXHAUSTED: 8,
+  FAILED_PRECONDITION: 9,
+  ABORTED: 10,
+  OUT_OF_RANGE: 11,
+  UNIMPLEMENTED: 12,
+  INTERNAL: 13,
+  UNAVAILABLE: 14,
+  DATA_LOSS: 15,
+  UNAUTHENTICATED: 16,
+} as const;
+export type Code = (typeof Code)[keyof typeof Code];
+
+export const CODE_NAMES: Record<Code, string> = Object.fromEntries(
+  Object.entries(Code).map(([name, value]) => [value, name]),
+) as Record<Code, string>;
+
+/** The one error type the core throws; transports map it to their wire form. */
+export class FirestoreError extends Error {
+  constructor(
+    readonly code: Code,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FirestoreError';
+  }
+}
+
+// Loose message types: the proto-loader shapes, typed only as far as the transports need.
+/* eslint-disable @typescript-eslint/no-explicit-any -- proto messages are open-ended objects */
+export type Msg = Record<string, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** Receives the responses of one Listen stream, in order. */
+export interface ListenSink {
+  send(response: Msg): void;
+  /** Ends the stream with an error (the stream is then closed). */
+  fail(error: FirestoreError): void;
+}
+
+/** One open Listen stream: feed it the client's ListenRequests; close it when the client goes. */
+export interface ListenStream {
+  onRequest(request: Msg): void;
+  close(): void;
+}
+
+/**
+ * The Firestore service as the core implements it. Every request carries the resource names
+ * of the protos (`projects/P/databases/D/documents/...`); data is kept per project and database.
+ * Unary methods reject with FirestoreError.
+ */
+export interface FirestoreBackend {
+  getDocument(request: Msg): Promise<Msg>;
+  /** All responses of the server-streaming BatchGetDocuments, in order. */
+  batchGetDocuments(request: Msg): Promise<Msg[]>;
+  /** All responses of the server-streaming RunQuery, in order. */
+  runQuery(request: Msg): Promise<Msg[]>;
+  runAggregationQuery(request: Msg): Promise<Msg[]>;
+  listDocuments(request: Msg): Promise<Msg>;
+  listCollectionIds(request: Msg): Promise<Msg>;
+  beginTransaction(request: Msg): Promise<Msg>;
+  rollback(request: Msg): Promise<void>;
+  commit(request: Msg): Promise<Msg>;
+  batchWrite(request: Msg): Promise<Msg>;
+  openListen(sink: ListenSink): ListenStream;
+  /** Deletes every document of one project (all databases). */
+  clear(projectId: string): void;
+}

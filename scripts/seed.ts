@@ -1,0 +1,68 @@
+/**
+ * Seeds the local stack: one `cells/{code}` document per plot of the layout (only those
+ * missing, so a restart keeps what donors did) and the demo donors' profiles.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { FieldValue, getFirestore } from 'firebase-admin/firestore';
+import { layoutPlots, parsePlotCode } from '@parroquia/domain';
+import { PROJECT_ID, ROOT } from './stack.ts';
+
+export interface Seed {
+  layout: { excluded: string[] };
+  users: Array<{
+    uid: string;
+    name: string;
+    email: string;
+    personal_code: string;
+    is_anonymous_donor: boolean;
+    accepted_privacy_policy: boolean;
+    is_staff: boolean;
+  }>;
+}
+
+export function readSeed(): Seed {
+  return JSON.parse(readFileSync(join(ROOT, 'emulator-data/seed.json'), 'utf8')) as Seed;
+}
+
+export async function seedStack(env: Record<string, string>, seed: Seed) {
+  process.env.FIRESTORE_EMULATOR_HOST = env.FIRESTORE_EMULATOR_HOST;
+  const app = initializeApp({ projectId: PROJECT_ID }, `seed-${Date.now()}`);
+  try {
+    const db = getFirestore(app);
+    const existing = new Set((await db.collection('cells').listDocuments()).map((ref) => ref.id));
+    const excluded = seed.layout.excluded.map((code) => parsePlotCode(code));
+    const missing = layoutPlots(excluded).filter((plot) => !existing.has(plot.code));
+    for (let i = 0; i < missing.length; i += 400) {
+      const batch = db.batch();
+      for (const plot of missing.slice(i, i + 400)) {
+        batch.create(db.collection('cells').doc(plot.code), {
+          x: plot.x,
+          y: plot.y,
+          status: 'available',
+          user: null,
+          donor_display: null,
+          updated_at: FieldValue.serverTimestamp(),
+        });
+      }
+      await batch.commit();
+    }
+
+    let usersCreated = 0;
+    for (const user of seed.users) {
+      const created = await db.runTransaction(async (tx) => {
+        const ref = db.collection('users').doc(user.uid);
+        if ((await tx.get(ref)).exists) return false;
+        const { uid, ...profile } = user;
+        tx.create(ref, { ...profile, sub: uid, created_at: FieldValue.serverTimestamp() });
+        tx.create(db.collection('personal_codes').doc(user.personal_code), { uid });
+        return true;
+      });
+      if (created) usersCreated += 1;
+    }
+    return { cellsCreated: missing.length, usersCreated };
+  } finally {
+    await deleteApp(app);
+  }
+}

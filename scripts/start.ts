@@ -1,0 +1,73 @@
+/**
+ * `npm start`: builds the site and the functions, starts the local stack with the data left by
+ * the previous run (or the seed data of emulator-data/ the first time), seeds the plot layout,
+ * and prints the site's address. Ctrl-C exports the data and stops every process it started.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_PORTS, ROOT, startStack } from './stack.ts';
+import { readSeed, seedStack } from './seed.ts';
+
+const STATE_DIR = join(ROOT, '.emulator-state');
+
+function run(title: string, args: string[]) {
+  console.log(`> ${title}`);
+  const result = spawnSync('npm', args, { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`${title} failed.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** The first run starts from the committed seed; later runs from what the last one exported. */
+function prepareState() {
+  const firebaseState = join(STATE_DIR, 'firebase');
+  if (!existsSync(join(firebaseState, 'firebase-export-metadata.json'))) {
+    mkdirSync(firebaseState, { recursive: true });
+    cpSync(join(ROOT, 'emulator-data/firebase-export-metadata.json'), join(firebaseState, 'firebase-export-metadata.json'));
+    cpSync(join(ROOT, 'emulator-data/auth_export'), join(firebaseState, 'auth_export'), { recursive: true });
+  }
+}
+
+async function main() {
+  run('building the functions', ['run', 'build', '-w', 'functions']);
+  run('building the web app', ['run', 'build', '-w', 'web']);
+  prepareState();
+  console.log('> starting the emulators (Firestore, Auth, Functions, Hosting)');
+  const stack = await startStack({
+    ports: DEFAULT_PORTS,
+    stateDir: STATE_DIR,
+    verbose: process.env.VERBOSE === '1',
+  });
+  const seeded = await seedStack(stack.env, readSeed());
+  console.log(`> seed: ${seeded.cellsCreated} plots created, ${seeded.usersCreated} demo profiles created`);
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\n> saving the data and stopping the emulators...');
+    await stack.stop({ exportData: true });
+    console.log(`> data saved in ${STATE_DIR}`);
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  console.log(`
+  The site is running on ${stack.siteUrl}
+
+  Demo accounts (local emulators only):
+    staff@parroquia.test / Personal-2026   (staff)
+    ana@parroquia.test   / Donante-2026    (donor)
+    ion@parroquia.test   / Donator-2026    (donor, anonymous, privacy policy not yet accepted)
+
+  Press Ctrl-C to stop; the data is kept for the next "npm start".
+`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,88 @@
+/**
+ * `npm test`: every suite of the project, one after the other (2-core machines), each starting
+ * and stopping the emulators it needs. Prints one summary line at the end and exits non-zero
+ * when anything failed.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './stack.ts';
+
+interface Suite {
+  name: string;
+  cwd: string;
+  runner: 'vitest' | 'playwright';
+  args?: string[];
+}
+
+const SUITES: Suite[] = [
+  { name: 'domain', cwd: 'domain', runner: 'vitest' },
+  { name: 'functions', cwd: 'functions', runner: 'vitest' },
+  { name: 'web', cwd: 'web', runner: 'vitest' },
+  { name: 'firestore emulator', cwd: 'emulators/firestore', runner: 'vitest' },
+  { name: 'stack (API)', cwd: 'tests', runner: 'vitest' },
+  { name: 'end to end', cwd: 'tests', runner: 'playwright' },
+];
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+const reportDir = join(ROOT, 'tests/.runtime/reports');
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+
+const only = process.argv.slice(2);
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const broken: string[] = [];
+
+for (const suite of SUITES) {
+  if (only.length > 0 && !only.some((name) => suite.name.includes(name))) continue;
+  console.log(`\n=== ${suite.name} ===`);
+  const report = join(reportDir, `${suite.name.replace(/\W+/g, '-')}.json`);
+  const bin = join(ROOT, 'node_modules/.bin', suite.runner);
+  const args =
+    suite.runner === 'vitest'
+      ? ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
+      : ['test', '--reporter=list,json'];
+  const result = spawnSync(bin, [...args, ...(suite.args ?? [])], {
+    cwd: join(ROOT, suite.cwd),
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+  });
+  const counts = existsSync(report) ? readCounts(suite.runner, report) : undefined;
+  if (counts) {
+    total.passed += counts.passed;
+    total.failed += counts.failed;
+    total.skipped += counts.skipped;
+  }
+  if (result.status !== 0 || !counts || counts.failed > 0) broken.push(suite.name);
+}
+
+console.log('');
+if (broken.length > 0) console.log(`Suites with failures: ${broken.join(', ')}`);
+console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(broken.length > 0 ? 1 : 0);
+
+function readCounts(runner: Suite['runner'], file: string): Counts | undefined {
+  try {
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    if (runner === 'vitest') {
+      return {
+        passed: json.numPassedTests,
+        failed: json.numFailedTests,
+        skipped: json.numPendingTests + json.numTodoTests,
+      };
+    }
+    const stats = json.stats;
+    return {
+      passed: stats.expected,
+      failed: stats.unexpected + stats.flaky,
+      skipped: stats.skipped,
+    };
+  } catch {
+    return undefined;
+  }
+}
