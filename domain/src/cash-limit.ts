@@ -1,0 +1,48 @@
+/**
+ * Spanish law caps cash payments: a donor may give at most 999.99 EUR in cash per calendar month
+ * (in Spain's time zone). The caller gathers the donor's cash donations of the month.
+ */
+
+export const CASH_LIMIT_CENTS_PER_MONTH = 99_999;
+const SPAIN_TIME_ZONE = 'Europe/Madrid';
+
+export type CashLimitCheck =
+  | { ok: true; cashThisMonthCents: number; remainingAfterCents: number }
+  | { ok: false; reason: 'over-cash-limit'; cashThisMonthCents: number; remainingCents: number };
+
+/**
+ * Whether a new cash donation of `amountCents` fits under the monthly limit, given the amounts
+ * (in cents) of the donor's cash donations already recorded this month.
+ */
+export function checkCashLimit(
+  cashThisMonthCents: readonly number[],
+  amountCents: number,
+): CashLimitCheck {
+  for (const cents of [...cashThisMonthCents, amountCents]) {
+    if (!Number.isInteger(cents) || cents < 0) {
+      throw new RangeError(`An amount in cents is a whole number >= 0, not ${cents}`);
+    }
+  }
+  const already = cashThisMonthCents.reduce((sum, cents) => sum + cents, 0);
+  const remainingCents = Math.max(0, CASH_LIMIT_CENTS_PER_MONTH - already);
+  if (amountCents > remainingCents) {
+    return { ok: false, reason: 'over-cash-limit', cashThisMonthCents: already, remainingCents };
+  }
+  return {
+    ok: true,
+    cashThisMonthCents: already,
+    remainingAfterCents: remainingCents - amountCents,
+  };
+}
+
+/** The calendar month of an instant in Spain, as `YYYY-MM`, to group cash donations. */
+export function spanishMonthOf(epochMillis: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: SPAIN_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+  }).formatToParts(new Date(epochMillis));
+  const year = parts.find((part) => part.type === 'year')?.value;
+  const month = parts.find((part) => part.type === 'month')?.value;
+  return `${year}-${month}`;
+}

@@ -1,0 +1,54 @@
+/**
+ * `cells/{code}` documents (DESIGN.md 3) read into `Cell`, for the functions and for the web
+ * app's live map alike. The position comes from the document id, the plot code, which is what
+ * makes a cell unique.
+ */
+import type { Cell, CellStatus, Hold } from './cell';
+import { millisOf } from './instant';
+import { isCheckoutKind } from './money';
+import { tryParsePlotCode } from './plot-code';
+
+/** A cell with its document id. */
+export interface CellWithId extends Cell {
+  id: string;
+}
+
+export type CellDocumentReading = { ok: true; cell: CellWithId } | { ok: false; problem: string };
+
+const STATUSES: readonly string[] = [
+  'available',
+  'held',
+  'reserved',
+  'bought',
+] satisfies CellStatus[];
+
+export function readCellDocument(id: string, data: Record<string, unknown>): CellDocumentReading {
+  const plot = tryParsePlotCode(id);
+  if (!plot) return { ok: false, problem: 'id is not a plot code' };
+  const status = data.status;
+  if (typeof status !== 'string' || !STATUSES.includes(status)) {
+    return { ok: false, problem: `unknown status ${JSON.stringify(status)}` };
+  }
+  return {
+    ok: true,
+    cell: {
+      id,
+      x: plot.x,
+      y: plot.y,
+      status: status as CellStatus,
+      user: typeof data.user === 'string' ? data.user : null,
+      donor_display: typeof data.donor_display === 'string' ? data.donor_display : null,
+      hold: readHold(data.hold),
+      reserved_until: millisOf(data.reserved_until),
+    },
+  };
+}
+
+/** A malformed hold reads as none, which the rules treat as lapsed. */
+function readHold(value: unknown): Hold | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { session_id, kind, expires_at } = value as Record<string, unknown>;
+  const expiresAt = millisOf(expires_at);
+  if (typeof session_id !== 'string' || !isCheckoutKind(kind) || expiresAt === null) return null;
+  return { session_id, kind, expires_at: expiresAt };
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { validatePhysicalCertificateRegistration } from './physical-certificate';
+
+const incomplete = {
+  ok: false,
+  error: 'Rellena todos los campos y selecciona al menos una parcela.',
+};
+const form = {
+  email: ' ana@parroquia.test ',
+  code: 'ana7k3qz',
+  name: ' Ana García ',
+  is_anonymous_donor: true,
+  parcelas: ['K3', 'K4'],
+  reserve: false,
+};
+
+describe('physical certificate registration', () => {
+  it('accepts email, code and plots, tidying them', () => {
+    expect(validatePhysicalCertificateRegistration(form)).toEqual({
+      ok: true,
+      value: {
+        email: 'ana@parroquia.test',
+        code: 'ANA7K3QZ',
+        name: 'Ana García',
+        is_anonymous_donor: true,
+        plots: [
+          { x: 'K', y: 3 },
+          { x: 'K', y: 4 },
+        ],
+        reserve: false,
+      },
+    });
+  });
+
+  it('does not require the name, and reads missing flags as false', () => {
+    const result = validatePhysicalCertificateRegistration({
+      email: 'a@b.es',
+      code: 'X',
+      parcelas: ['A1'],
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { name: '', is_anonymous_donor: false, reserve: false },
+    });
+  });
+
+  it.each([
+    ['no email', { ...form, email: '' }],
+    ['blank email', { ...form, email: '   ' }],
+    ['no code', { ...form, code: undefined }],
+    ['blank code', { ...form, code: '  ' }],
+    ['no plots', { ...form, parcelas: [] }],
+    ['plots missing', { ...form, parcelas: undefined }],
+    ['not an object', 'hello'],
+  ])('refuses a form with %s', (_, body) => {
+    expect(validatePhysicalCertificateRegistration(body)).toEqual(incomplete);
+  });
+
+  it('refuses a malformed email or plot', () => {
+    expect(validatePhysicalCertificateRegistration({ ...form, email: 'ana' })).toEqual({
+      ok: false,
+      error: 'El correo electrónico no es válido.',
+    });
+    expect(validatePhysicalCertificateRegistration({ ...form, parcelas: ['K3', 'Z1'] })).toEqual({
+      ok: false,
+      error: 'Parcela no válida: Z1.',
+    });
+  });
+
+  it('takes only true as true', () => {
+    const result = validatePhysicalCertificateRegistration({
+      ...form,
+      reserve: 'true',
+      is_anonymous_donor: 1,
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { reserve: false, is_anonymous_donor: false },
+    });
+  });
+});

@@ -1,0 +1,25 @@
+import type { Auth } from 'firebase-admin/auth';
+import type { IdTokenVerifier } from '../ports';
+
+/**
+ * `auth/...` errors mean the token itself is bad (malformed, expired, wrong project, revoked...).
+ * An internal error (e.g. the public keys could not be fetched) is our fault, not the caller's.
+ */
+function isRejectedToken(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error';
+}
+
+export function firebaseIdTokenVerifier(auth: () => Auth): IdTokenVerifier {
+  return {
+    async verify(idToken) {
+      try {
+        const decoded = await auth().verifyIdToken(idToken);
+        return { uid: decoded.uid, staff: decoded.staff === true };
+      } catch (error) {
+        if (isRejectedToken(error)) return null;
+        throw error;
+      }
+    },
+  };
+}

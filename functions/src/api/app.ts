@@ -1,0 +1,50 @@
+/** The `api` function's request handler: route, limit, authenticate, run, answer JSON. */
+import type { ServerResponse } from 'node:http';
+import { API_CONFIG, type ApiConfig } from '../config';
+import { logRequestFailed } from '../log';
+import type { ApiDependencies } from '../ports';
+import { authenticate } from './auth';
+import {
+  ApiError,
+  assertDeclaredLengthWithin,
+  parseJsonBody,
+  readBody,
+  sendError,
+  sendReply,
+  type ApiRequest,
+} from './http';
+import { API_MESSAGES } from './messages';
+import { matchRoute, routePath, type Route } from './router';
+import { ROUTES } from './routes/index';
+
+export type ApiHandler = (req: ApiRequest, res: ServerResponse) => Promise<void>;
+
+export function createApiHandler(
+  deps: ApiDependencies,
+  config: ApiConfig = API_CONFIG,
+  routes: readonly Route[] = ROUTES,
+): ApiHandler {
+  return async (req, res) => {
+    const method = req.method ?? 'GET';
+    let path = req.url ?? '/';
+    try {
+      const url = new URL(req.url ?? '/', 'http://api.invalid');
+      path = routePath(url.pathname);
+      assertDeclaredLengthWithin(req, config.maxBodyBytes);
+      const match = matchRoute(routes, method, path);
+      if (!match.found) throw match.error;
+      const { route } = match;
+      const caller = await authenticate(req, path, route.access, deps.idTokens);
+      const rawBody = await readBody(req, config.maxBodyBytes);
+      const body = route.body === 'json' ? parseJsonBody(rawBody) : undefined;
+      sendReply(res, await route.handle({ deps, query: url.searchParams, body, rawBody, caller }));
+    } catch (error) {
+      if (!(error instanceof ApiError)) logRequestFailed(method, path, error);
+      if (res.headersSent) {
+        res.end();
+        return;
+      }
+      sendError(res, error instanceof ApiError ? error : new ApiError(500, API_MESSAGES.internal));
+    }
+  };
+}

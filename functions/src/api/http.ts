@@ -1,0 +1,88 @@
+/** The little HTTP layer under the router: errors as JSON, bodies with a size limit. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API_MESSAGES } from './messages';
+
+/**
+ * A request as Cloud Functions hands it over: the framework has usually read the body already
+ * and kept it in `rawBody`. A plain Node server (tests) leaves the body in the stream.
+ */
+export type ApiRequest = IncomingMessage & { rawBody?: Buffer };
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 500;
+
+/** Thrown by any layer to answer `{ error: message }` with its status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ErrorStatus,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type ApiReply =
+  | { status: number; json: unknown }
+  | { status: number; contentType: string; body: Buffer; filename?: string };
+
+export function jsonReply(json: unknown, status = 200): ApiReply {
+  return { status, json };
+}
+
+export function sendReply(res: ServerResponse, reply: ApiReply): void {
+  // Hosting's CDN must never keep an answer: they are per user and change by the second.
+  res.setHeader('Cache-Control', 'no-store');
+  if ('json' in reply) {
+    const body = JSON.stringify(reply.json);
+    res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(body);
+    return;
+  }
+  res.writeHead(reply.status, {
+    'Content-Type': reply.contentType,
+    ...(reply.filename
+      ? { 'Content-Disposition': `attachment; filename="${reply.filename}"` }
+      : {}),
+  });
+  res.end(reply.body);
+}
+
+export function sendError(res: ServerResponse, error: ApiError): void {
+  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+  sendReply(res, jsonReply({ error: error.message }, error.status));
+}
+
+/** 413 early, from the declared length, before reading anything. */
+export function assertDeclaredLengthWithin(req: ApiRequest, maxBytes: number): void {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > maxBytes) throw new ApiError(413, API_MESSAGES.bodyTooLarge);
+}
+
+/** The raw body, at most `maxBytes` long (413 beyond, even without a declared length). */
+export async function readBody(req: ApiRequest, maxBytes: number): Promise<Buffer> {
+  if (Buffer.isBuffer(req.rawBody)) {
+    if (req.rawBody.length > maxBytes) throw new ApiError(413, API_MESSAGES.bodyTooLarge);
+    return req.rawBody;
+  }
+  if (req.readableEnded) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of req) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    length += buffer.length;
+    if (length > maxBytes) throw new ApiError(413, API_MESSAGES.bodyTooLarge);
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** An empty body is `undefined`; anything else must be JSON. */
+export function parseJsonBody(raw: Buffer): unknown {
+  if (raw.length === 0) return undefined;
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    throw new ApiError(400, API_MESSAGES.bodyNotJson);
+  }
+}

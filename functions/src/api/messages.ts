@@ -1,0 +1,12 @@
+/** The API's own Spanish error texts (SPEC.md 8 has none for these cases). */
+export const API_MESSAGES = {
+  notFound: 'Ruta no encontrada.',
+  methodNotAllowed: 'Método no permitido.',
+  signInRequired: 'Inicia sesión para continuar.',
+  sessionInvalid: 'La sesión no es válida o ha caducado. Inicia sesión de nuevo.',
+  staffOnly: 'Solo el personal de la parroquia puede hacer esto.',
+  bodyTooLarge: 'La petición es demasiado grande.',
+  bodyNotJson: 'El cuerpo de la petición no es JSON válido.',
+  internal: 'Error interno del servidor.',
+  userNotFound: 'Usuario no encontrado.',
+} as const;

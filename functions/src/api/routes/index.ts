@@ -1,0 +1,6 @@
+import type { Route } from '../router';
+import { listCellsRoute } from './cells';
+import { whoamiRoute } from './users';
+
+/** Every route of the API (SPEC.md 7), added as each is built. */
+export const ROUTES: readonly Route[] = [listCellsRoute, whoamiRoute];

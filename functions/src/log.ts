@@ -1,0 +1,22 @@
+/** Named log lines of the API, structured for Cloud Logging. */
+import * as logger from 'firebase-functions/logger';
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+export function logRequestFailed(method: string, path: string, error: unknown): void {
+  logger.error('api: request failed', { method, path, error: describeError(error) });
+}
+
+export function logIdTokenRejected(path: string, reason: 'missing' | 'invalid'): void {
+  logger.info('api: ID token rejected', { path, reason });
+}
+
+export function logStaffOnlyRefused(path: string, uid: string): void {
+  logger.warn('api: staff-only route refused', { path, uid });
+}
+
+export function logMalformedCell(cellId: string, problem: string): void {
+  logger.warn('api: malformed cell document skipped', { cellId, problem });
+}

@@ -1,0 +1,79 @@
+/**
+ * The handler as Cloud Functions runs it: wrapped by firebase-functions' `onRequest`, behind an
+ * express app whose body parsers have already consumed the body into `rawBody` (as the Functions
+ * emulator and the production framework do).
+ */
+import bodyParser from 'body-parser';
+import express from 'express';
+import { onRequest } from 'firebase-functions/v2/https';
+import type { IncomingMessage } from 'node:http';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiHandler } from '../src/api/app';
+import { jsonReply } from '../src/api/http';
+import { ROUTES } from '../src/api/routes/index';
+import { publicRoute } from '../src/api/router';
+import { startServer, type RunningServer } from './support/http-server';
+import { testDependencies } from './support/in-memory';
+
+vi.mock('firebase-functions/logger', () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() }));
+
+const saveRawBody = (req: IncomingMessage, _res: unknown, buffer: Buffer) => {
+  (req as IncomingMessage & { rawBody?: Buffer }).rawBody = buffer;
+};
+
+let server: RunningServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function serveLikeCloudFunctions(maxBodyBytes = 64 * 1024) {
+  const routes = [
+    ...ROUTES,
+    publicRoute('POST', '/api/echo/', async ({ body }) => jsonReply({ body })),
+  ];
+  const api = onRequest(
+    { region: 'europe-west1' },
+    createApiHandler(testDependencies(), { maxBodyBytes }, routes),
+  );
+  const app = express();
+  app.use(bodyParser.json({ limit: '32mb', verify: saveRawBody }));
+  app.use(bodyParser.raw({ type: '*/*', limit: '32mb', verify: saveRawBody }));
+  app.use((req, res) => void api(req as Parameters<typeof api>[0], res));
+  server = await startServer(app);
+  return server.url;
+}
+
+describe('behind the Cloud Functions framework', () => {
+  it('serves GET routes whose body stream was never read', async () => {
+    const response = await fetch(`${await serveLikeCloudFunctions()}/api/cells/`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([]);
+  });
+
+  it('reads JSON bodies from rawBody after the framework parsed them', async () => {
+    const response = await fetch(`${await serveLikeCloudFunctions()}/api/echo/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ celdas: [{ x: 'K', y: 3 }] }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ body: { celdas: [{ x: 'K', y: 3 }] } });
+  });
+
+  it('applies its own body limit to rawBody', async () => {
+    const response = await fetch(`${await serveLikeCloudFunctions(50)}/api/echo/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body: 'x'.repeat(51),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: 'La petición es demasiado grande.' });
+  });
+
+  it('answers 401 JSON on a route that needs a token', async () => {
+    const response = await fetch(`${await serveLikeCloudFunctions()}/api/users/whoami/`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'Inicia sesión para continuar.' });
+  });
+});
