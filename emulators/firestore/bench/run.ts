@@ -1,0 +1,388 @@
+/**
+ * Firestore emulator benchmark (`npm run bench -w emulators/firestore`). Figures, not pass/fail.
+ *
+ *  1. start-up: spawn the CLI (`node --import tsx src/cli.ts`, and a prebuilt esbuild bundle of
+ *     it) and time process start -> first accepted TCP connection (and -> "ready" line);
+ *  2. RSS (/proc/<pid>/status VmRSS) idle, and after writing 1,000 documents;
+ *  3. commit latency p50/p95 over 500 single-document commits with firebase-admin;
+ *  4. commit -> 20 browser-SDK onSnapshot listeners (headless Chromium) latency over 50 commits.
+ *
+ * Options (env): BENCH_EXTERNAL=host:port benchmarks an already running emulator (skips 1-2);
+ * BENCH_PAGES (default 5) x BENCH_LISTENERS_PER_PAGE (default 4) listeners; BENCH_COMMITS (500);
+ * BENCH_LISTEN_COMMITS (50); BENCH_STARTS (5 start-up runs per mode).
+ * Only TCP ports 18300-18399 are used. Exits by itself and kills everything it started.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { freePort } from '../test/conformance/support/ports.ts';
+import { bundleHarness } from '../test/conformance/harness/build.ts';
+import { serveHarness, type StaticServer } from '../test/conformance/harness/server.ts';
+import { launchChromium } from '../test/conformance/drivers/browser.ts';
+import type { Browser } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const pkgDir = path.resolve(here, '..');
+const repoRoot = path.resolve(pkgDir, '../..');
+const NODE = path.join(repoRoot, 'node_modules/.bin/node');
+const CLI = path.join(pkgDir, 'src/cli.ts');
+const HOST = '127.0.0.1';
+
+const env = (k: string, d: number) => (process.env[k] ? Number(process.env[k]) : d);
+const N_STARTS = env('BENCH_STARTS', 5);
+const N_COMMITS = env('BENCH_COMMITS', 500);
+const N_LISTEN_COMMITS = env('BENCH_LISTEN_COMMITS', 50);
+const PAGES = env('BENCH_PAGES', 5);
+const PER_PAGE = env('BENCH_LISTENERS_PER_PAGE', 4);
+
+const children = new Set<ChildProcess>();
+let browser: Browser | undefined;
+let staticServer: StaticServer | undefined;
+
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const log = (s: string) => process.stderr.write(`[bench] ${s}\n`);
+
+function pct(xs: number[], p: number): number {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+}
+const median = (xs: number[]) => pct(xs, 50);
+const fmtMs = (x: number) => (Number.isFinite(x) ? `${x.toFixed(x < 10 ? 2 : 1)} ms` : 'n/a');
+const fmtMiB = (x: number) => (Number.isFinite(x) ? `${x.toFixed(1)} MiB` : 'n/a');
+
+function rssMiB(pid: number, field = 'VmRSS'): number {
+  try {
+    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect({ port, host: HOST });
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    children.delete(child);
+    return;
+  }
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  const t = setTimeout(() => child.kill('SIGKILL'), 3000);
+  await exited;
+  clearTimeout(t);
+  children.delete(child);
+}
+
+interface Started {
+  child: ChildProcess;
+  port: number;
+  connectMs: number;
+  readyMs: number;
+}
+
+/** Spawns the emulator and measures process start -> TCP accept (and -> "ready" line). */
+async function startEmulator(argv: string[]): Promise<Started> {
+  const port = await freePort(HOST);
+  const t0 = now();
+  const child = spawn(NODE, [...argv, '--host', HOST, '--port', String(port)], {
+    cwd: pkgDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FIRESTORE_EMULATOR_HOST: '' },
+  });
+  children.add(child);
+  let out = '';
+  let readyMs = NaN;
+  const onData = (b: Buffer) => {
+    out += b.toString();
+    if (Number.isNaN(readyMs) && /Firestore emulator ready on/.test(out)) readyMs = now() - t0;
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  let connectMs = NaN;
+  const deadline = t0 + 30_000;
+  while (now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`emulator exited with ${child.exitCode}:\n${out}`);
+    if (await canConnect(port)) {
+      connectMs = now() - t0;
+      break;
+    }
+    await sleep(2);
+  }
+  if (Number.isNaN(connectMs)) {
+    await stopChild(child);
+    throw new Error(`emulator did not accept a TCP connection on ${port} within 30 s:\n${out}`);
+  }
+  // Give the ready line a moment if the socket was accepted first.
+  for (let i = 0; i < 100 && Number.isNaN(readyMs); i++) await sleep(10);
+  return { child, port, connectMs, readyMs };
+}
+
+async function bundleCli(): Promise<string | undefined> {
+  const outDir = path.join(here, '.build');
+  mkdirSync(outDir, { recursive: true });
+  const outfile = path.join(outDir, 'cli.mjs');
+  try {
+    await build({
+      entryPoints: [CLI],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      outfile,
+      logLevel: 'silent',
+      // Bundled CommonJS dependencies need require/__dirname in an ES module.
+      banner: {
+        js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);",
+      },
+    });
+    return outfile;
+  } catch (e) {
+    log(`could not bundle the CLI (${(e as Error).message.split('\n')[0]}); measuring tsx only`);
+    return undefined;
+  }
+}
+
+async function measureStartups(label: string, argv: string[], rows: string[][]): Promise<number | undefined> {
+  const connect: number[] = [];
+  const ready: number[] = [];
+  const idle: number[] = [];
+  for (let i = 0; i < N_STARTS; i++) {
+    try {
+      const s = await startEmulator(argv);
+      connect.push(s.connectMs);
+      if (!Number.isNaN(s.readyMs)) ready.push(s.readyMs);
+      await sleep(500);
+      idle.push(rssMiB(s.child.pid!));
+      await stopChild(s.child);
+    } catch (e) {
+      log(`${label}: start-up failed: ${(e as Error).message}`);
+      return undefined;
+    }
+  }
+  rows.push([
+    `start -> TCP accept (${label}), median of ${connect.length}`,
+    fmtMs(median(connect)),
+    '< 200 ms',
+    `min ${fmtMs(Math.min(...connect))}, max ${fmtMs(Math.max(...connect))}; "ready" line ${fmtMs(median(ready))}; idle RSS ${fmtMiB(median(idle))}`,
+  ]);
+  return median(connect);
+}
+
+async function main() {
+  const rows: string[][] = [];
+  const external = process.env.BENCH_EXTERNAL;
+  let emuHost: string;
+  let emuPid: number | undefined;
+  let mainChild: ChildProcess | undefined;
+
+  if (!external) {
+    if (!existsSync(CLI)) throw new Error(`${CLI} does not exist yet`);
+    const tsxArgv = ['--import', 'tsx', CLI];
+    log('measuring start-up via tsx ...');
+    const tsxMs = await measureStartups('node --import tsx src/cli.ts', tsxArgv, rows);
+    log('bundling the CLI with esbuild ...');
+    const bundle = await bundleCli();
+    let bundleMs: number | undefined;
+    if (bundle) {
+      log('measuring start-up via the bundle ...');
+      bundleMs = await measureStartups('prebuilt esbuild bundle', [bundle], rows);
+    }
+    const useBundle = bundle && bundleMs !== undefined && (tsxMs === undefined || bundleMs < tsxMs);
+    const argv = useBundle ? [bundle!] : tsxArgv;
+    if (!useBundle && tsxMs === undefined) throw new Error('the emulator CLI did not start');
+    log(`starting the emulator for the load figures (${useBundle ? 'bundle' : 'tsx'}) ...`);
+    const s = await startEmulator(argv);
+    mainChild = s.child;
+    emuPid = s.child.pid!;
+    emuHost = `${HOST}:${s.port}`;
+    await sleep(1000);
+    rows.push(['RSS idle (load instance)', fmtMiB(rssMiB(emuPid)), '', useBundle ? 'bundle' : 'tsx']);
+  } else {
+    emuHost = external;
+    log(`benchmarking the external emulator at ${external} (no start-up / RSS figures)`);
+  }
+  process.env.FIRESTORE_EMULATOR_HOST = emuHost;
+  const [emuAddr, emuPortStr] = [emuHost.slice(0, emuHost.lastIndexOf(':')), emuHost.slice(emuHost.lastIndexOf(':') + 1)];
+
+  const { initializeApp, deleteApp } = await import('firebase-admin/app');
+  const { getFirestore } = await import('firebase-admin/firestore');
+  const projectId = `bench-${Math.random().toString(36).slice(2, 8)}`;
+  const app = initializeApp({ projectId }, 'bench');
+  const db = getFirestore(app);
+
+  try {
+    // 2. 1,000 documents (shaped like the product's cells), 10 writers in parallel.
+    log('writing 1,000 documents ...');
+    const tW = now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        for (let i = next++; i < 1000; i = next++) {
+          await db.doc(`cells/c${String(i).padStart(4, '0')}`).set({
+            row: Math.floor(i / 40),
+            col: i % 40,
+            state: i % 7 === 0 ? 'bought' : 'available',
+            owner: i % 7 === 0 ? `donor-${i}` : null,
+            dedication: i % 7 === 0 ? `In memory of someone dear, number ${i}` : null,
+            updatedAt: new Date(),
+          });
+        }
+      }),
+    );
+    const writeMs = now() - tW;
+    if (emuPid) {
+      await sleep(500);
+      const rss = rssMiB(emuPid);
+      rows.push(['RSS after 1,000 documents', fmtMiB(rss), '< 80 MiB', `peak VmHWM ${fmtMiB(rssMiB(emuPid, 'VmHWM'))}; written in ${fmtMs(writeMs)} (10 parallel writers)`]);
+    } else {
+      rows.push(['write 1,000 documents', fmtMs(writeMs), '', '10 parallel writers']);
+    }
+
+    // 3. Commit latency, sequential single-document commits.
+    log(`commit latency over ${N_COMMITS} commits ...`);
+    for (let i = 0; i < 50; i++) await db.doc(`lat/warm${i}`).set({ i });
+    const lat: number[] = [];
+    for (let i = 0; i < N_COMMITS; i++) {
+      const t = now();
+      await db.doc(`lat/d${i % 50}`).set({ i, at: new Date(), note: 'latency sample' });
+      lat.push(now() - t);
+    }
+    rows.push([`commit latency p50 (admin set, n=${N_COMMITS})`, fmtMs(pct(lat, 50)), '', '']);
+    rows.push([`commit latency p95`, fmtMs(pct(lat, 95)), '< 5 ms', `p99 ${fmtMs(pct(lat, 99))}, max ${fmtMs(Math.max(...lat))}`]);
+
+    // 4. Commit -> 20 browser listeners.
+    log(`commit -> ${PAGES * PER_PAGE} browser listeners over ${N_LISTEN_COMMITS} commits ...`);
+    const listenRows = await listenerLatency(db, projectId, emuAddr, Number(emuPortStr));
+    rows.push(...listenRows);
+
+    if (emuPid) rows.push(['RSS at the end', fmtMiB(rssMiB(emuPid)), '', `peak VmHWM ${fmtMiB(rssMiB(emuPid, 'VmHWM'))}`]);
+  } finally {
+    await fetch(`http://${emuHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' }).catch(() => {});
+    await db.terminate().catch(() => {});
+    await deleteApp(app).catch(() => {});
+    if (mainChild) await stopChild(mainChild);
+  }
+  printTable(rows, external);
+}
+
+async function listenerLatency(
+  db: import('firebase-admin/firestore').Firestore,
+  projectId: string,
+  host: string,
+  port: number,
+): Promise<string[][]> {
+  const js = await bundleHarness(path.join(here, 'listener-page.ts'));
+  staticServer = await serveHarness(js);
+  browser = await launchChromium();
+  type PageState = { arrivals: Record<number, number>[]; ready: boolean[]; errors: string[] };
+  await db.doc('live/d').set({ seq: -1 });
+  const pages = [];
+  for (let p = 0; p < PAGES; p++) {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    await page.goto(staticServer.url);
+    await page.evaluate(
+      (cfg) => (globalThis as unknown as { bench: { start(c: unknown): void } }).bench.start(cfg),
+      { projectId, host, port, listeners: PER_PAGE, longPolling: process.env.BENCH_LONG_POLLING === '1' },
+    );
+    pages.push(page);
+  }
+  const read = () =>
+    Promise.all(pages.map((pg) => pg.evaluate(() => (globalThis as unknown as { bench: { state: PageState } }).bench.state)));
+  const deadlineReady = now() + 20_000;
+  for (;;) {
+    const st = await read();
+    const errs = st.flatMap((s) => s.errors);
+    if (errs.length) throw new Error(`listener errors: ${errs.join('; ')}`);
+    if (st.every((s) => s.ready.length === PER_PAGE && s.ready.every(Boolean))) break;
+    if (now() > deadlineReady) throw new Error(`browser listeners did not receive their first server snapshot within 20 s: ${JSON.stringify(st.map((s) => s.ready))}`);
+    await sleep(50);
+  }
+  await sleep(300);
+
+  const all: number[] = [];
+  const slowest: number[] = [];
+  const sent: number[] = [];
+  let missed = 0;
+  for (let seq = 0; seq < N_LISTEN_COMMITS; seq++) {
+    const t0 = now();
+    await db.doc('live/d').set({ seq });
+    sent.push(t0);
+    const deadline = now() + 10_000;
+    let arrivals: number[] = [];
+    for (;;) {
+      const st = await read();
+      arrivals = st.flatMap((s) => s.arrivals.map((a) => a[seq]!)).filter((x) => x !== undefined);
+      if (arrivals.length === PAGES * PER_PAGE) break;
+      if (now() > deadline) {
+        missed += PAGES * PER_PAGE - arrivals.length;
+        break;
+      }
+      await sleep(5);
+    }
+    const d = arrivals.map((a) => a - t0);
+    all.push(...d);
+    if (d.length) slowest.push(Math.max(...d));
+    await sleep(20);
+  }
+  return [
+    [`commit -> listener p50 (${PAGES * PER_PAGE} listeners on ${PAGES} pages, ${N_LISTEN_COMMITS} commits)`, fmtMs(pct(all, 50)), '', ''],
+    ['commit -> listener p95', fmtMs(pct(all, 95)), '< 50 ms', `max ${fmtMs(Math.max(...all))}; commit -> slowest of ${PAGES * PER_PAGE}: p50 ${fmtMs(pct(slowest, 50))}, p95 ${fmtMs(pct(slowest, 95))}${missed ? `; ${missed} deliveries MISSING after 10 s` : ''}`],
+  ];
+}
+
+function printTable(rows: string[][], external?: string) {
+  const head = ['measure', 'figure', 'target', 'notes'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => r.map((c, i) => (c ?? '').padEnd(widths[i]!)).join(' | ');
+  const out = [
+    '',
+    `Firestore emulator benchmark${external ? ` (external emulator ${external})` : ''} — ${new Date().toISOString()}`,
+    line(head),
+    widths.map((w) => '-'.repeat(w)).join('-|-'),
+    ...rows.map(line),
+    '',
+  ].join('\n');
+  process.stdout.write(out);
+  const resultsDir = path.join(here, '.build');
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, 'last-result.txt'), out);
+}
+
+async function cleanup() {
+  await browser?.close().catch(() => {});
+  await staticServer?.close().catch(() => {});
+  for (const c of [...children]) await stopChild(c).catch(() => {});
+}
+
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => {
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+main()
+  .then(async () => {
+    await cleanup();
+    process.exit(0);
+  })
+  .catch(async (e) => {
+    console.error(`[bench] failed: ${(e as Error)?.stack ?? e}`);
+    await cleanup();
+    process.exit(1);
+  });

@@ -1,0 +1,4 @@
+import { adminDriver } from './drivers/admin.ts';
+import { conformanceSuite } from './scenarios.ts';
+
+conformanceSuite(adminDriver);

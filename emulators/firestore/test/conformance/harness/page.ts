@@ -1,0 +1,82 @@
+/**
+ * Browser harness: bundled with esbuild for the browser (firebase/app + the browser build of
+ * firebase/firestore, which speaks WebChannel + REST) and driven with page.evaluate.
+ * One Firestore client per page; every call returns { ok, value } or { ok: false, error }.
+ */
+import { initializeApp } from 'firebase/app';
+import { connectFirestoreEmulator, initializeFirestore, setLogLevel } from 'firebase/firestore';
+import type { SerializedError, TxApi } from '../support/types.ts';
+import { serializeError, webClient, type WebClient } from '../support/web-client.ts';
+
+type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
+
+let client: WebClient | undefined;
+let nextListener = 1;
+const listeners = new Map<number, { events: unknown[]; error?: SerializedError; unsub: () => void }>();
+
+async function run<T>(f: () => Promise<T> | T): Promise<Result<T>> {
+  try {
+    return { ok: true, value: await f() };
+  } catch (e) {
+    return { ok: false, error: serializeError(e) };
+  }
+}
+
+function need(): WebClient {
+  if (!client) throw new Error('harness: init() was not called');
+  return client;
+}
+
+const h = {
+  init(cfg: { projectId: string; host: string; port: number; longPolling: boolean; debug?: boolean }) {
+    return run(() => {
+      setLogLevel(cfg.debug ? 'debug' : 'silent');
+      const app = initializeApp({ projectId: cfg.projectId, apiKey: 'fake-api-key', appId: '1:1:web:1' });
+      const db = initializeFirestore(app, cfg.longPolling ? { experimentalForceLongPolling: true } : {});
+      connectFirestoreEmulator(db, cfg.host, cfg.port);
+      client = webClient(db);
+      return true;
+    });
+  },
+  call(method: string, args: unknown[]) {
+    return run(() => (need() as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args));
+  },
+  transaction(src: string, args: unknown, opts?: { maxAttempts?: number }) {
+    return run(() => {
+      // The scenario's callback, shipped as source text; it uses only its two parameters.
+      const fn = (0, eval)(`(${src})`) as (tx: TxApi, a: unknown) => Promise<unknown>;
+      return need().transaction(fn, args, opts);
+    });
+  },
+  listen(kind: 'doc' | 'query', path: string, spec?: unknown) {
+    return run(() => {
+      const id = nextListener++;
+      const entry: { events: unknown[]; error?: SerializedError; unsub: () => void } = { events: [], unsub: () => {} };
+      listeners.set(id, entry);
+      const push = (e: unknown) => entry.events.push(e);
+      const fail = (e: SerializedError) => (entry.error = e);
+      entry.unsub =
+        kind === 'doc'
+          ? need().listenDoc(path, push, fail)
+          : need().listenQuery(path, (spec ?? {}) as never, push, fail);
+      return id;
+    });
+  },
+  events(id: number, from: number) {
+    return run(() => {
+      const e = listeners.get(id);
+      if (!e) throw new Error(`no listener ${id}`);
+      return { events: e.events.slice(from), error: e.error };
+    });
+  },
+  unlisten(id: number) {
+    return run(() => {
+      listeners.get(id)?.unsub();
+      listeners.delete(id);
+      return true;
+    });
+  },
+};
+
+(globalThis as unknown as { h: typeof h }).h = h;
+export type Harness = typeof h;

@@ -1,0 +1,4 @@
+import { webNodeDriver } from './drivers/web-node.ts';
+import { conformanceSuite } from './scenarios.ts';
+
+conformanceSuite(webNodeDriver);
