@@ -31,6 +31,8 @@ function start(cfg: { projectId: string; host: string; port: number; listeners: 
   const db = initializeFirestore(app, cfg.longPolling ? { experimentalForceLongPolling: true } : {});
   connectFirestoreEmulator(db, cfg.host, cfg.port);
   const live = collection(db, 'live');
+  // Metadata changes too, so the fromCache -> false transition (readiness) is observed.
+  const meta = { includeMetadataChanges: true };
   for (let i = 0; i < cfg.listeners; i++) {
     const arrivals: Record<number, number> = {};
     state.arrivals.push(arrivals);
@@ -43,16 +45,16 @@ function start(cfg: { projectId: string; host: string; port: number; listeners: 
     const onErr = (e: Error) => state.errors.push(`listener ${i}: ${e.message}`);
     switch (i % 4) {
       case 0:
-        onSnapshot(doc(live, 'd'), (s) => record(s.exists() ? [s.get('seq')] : [], s.metadata.fromCache), onErr);
+        onSnapshot(doc(live, 'd'), meta, (s) => record(s.exists() ? [s.get('seq')] : [], s.metadata.fromCache), onErr);
         break;
       case 1:
-        onSnapshot(live, (s) => record(s.docs.map((d) => d.get('seq')), s.metadata.fromCache), onErr);
+        onSnapshot(live, meta, (s) => record(s.docs.map((d) => d.get('seq')), s.metadata.fromCache), onErr);
         break;
       case 2:
-        onSnapshot(query(live, where('seq', '>=', 0)), (s) => record(s.docs.map((d) => d.get('seq')), s.metadata.fromCache), onErr);
+        onSnapshot(query(live, where('seq', '>=', 0)), meta, (s) => record(s.docs.map((d) => d.get('seq')), s.metadata.fromCache), onErr);
         break;
       default:
-        onSnapshot(query(live, orderBy('seq', 'desc'), limit(1)), (s) => record(s.docs.map((d) => d.get('seq')), s.metadata.fromCache), onErr);
+        onSnapshot(query(live, orderBy('seq', 'desc'), limit(1)), meta, (s) => record(s.docs.map((d) => d.get('seq')), s.metadata.fromCache), onErr);
     }
   }
 }

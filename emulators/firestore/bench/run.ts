@@ -291,7 +291,7 @@ async function listenerLatency(
   browser = await launchChromium();
   type PageState = { arrivals: Record<number, number>[]; ready: boolean[]; errors: string[] };
   await db.doc('live/d').set({ seq: -1 });
-  const pages = [];
+  const pages: import('playwright-core').Page[] = [];
   for (let p = 0; p < PAGES; p++) {
     const ctx = await browser.newContext();
     const page = await ctx.newPage();

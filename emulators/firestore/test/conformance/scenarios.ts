@@ -68,6 +68,7 @@ export function conformanceSuite(makeDriver: () => Driver) {
         const c = await scope.client(scope.project());
         const doc = {
           name: 'plot',
+          text: 'Señora de Covadonga — Asturias ✝ 𝄞 ñandú 日本',
           n: 1,
           price: 25000.5,
           ok: true,
@@ -104,6 +105,20 @@ export function conformanceSuite(makeDriver: () => Driver) {
         expect((await c.get('items/a')).exists).toBe(false);
         await c.delete('items/never-existed'); // deleting a missing document succeeds
         expect(ids(await c.query('items', {}))).toEqual([id]);
+      });
+
+      it('special numbers, null and mixed-type ordering', async () => {
+        const c = await scope.client(scope.project());
+        const v = { big: 9007199254740991, neg: -5, nan: NaN, inf: Infinity, ninf: -Infinity, d: 0.1, z: 0 };
+        await c.set('n/a', v);
+        expect((await c.get('n/a')).data).toEqual(v);
+        await c.set('n/b', { nan: 1 });
+        await c.set('n/c', { nul: null });
+        expect(ids(await c.query('n', { where: [['nan', '==', NaN]] }))).toEqual(['a']);
+        expect(ids(await c.query('n', { where: [['nan', '!=', NaN]] }))).toEqual(['b']);
+        expect(ids(await c.query('n', { where: [['nul', '==', null]] }))).toEqual(['c']);
+        await c.batch([['1', 'a'], ['2', 5], ['3', true], ['4', null]].map(([id, k]) => ({ op: 'set' as const, path: `m/${id}`, data: { k } })));
+        expect(ids(await c.query('m', { orderBy: [['k']] }))).toEqual(['4', '3', '2', '1']);
       });
 
       it('update of a missing document fails with not-found and writes nothing', async () => {
@@ -154,6 +169,17 @@ export function conformanceSuite(makeDriver: () => Driver) {
         const res = await c.query('plots', spec);
         expect(ids(res)).toEqual(expected);
         for (const d of res) expect(d.data).toEqual(SEED[d.id]);
+      });
+
+      it('count aggregation', async () => {
+        expect(await c.count('plots', {})).toBe(10);
+        expect(await c.count('plots', { where: [['region', '==', 'north']] })).toBe(4);
+        expect(await c.count('plots', { where: [['price', '>', 10_000]] })).toBe(0);
+      });
+
+      it('collection group query spans every collection with that id', async () => {
+        const res = await c.query('sub', { group: true, where: [['region', '==', 'north']] });
+        expect(res.map((d) => [d.id, d.data])).toEqual([['p98', { region: 'north', price: 1, tags: ['coast'] }]]);
       });
     });
 
@@ -298,9 +324,9 @@ export function conformanceSuite(makeDriver: () => Driver) {
         await W.set('docs/d', { v: 1 });
         const e1 = await waitForEvent(l, 'doc created (v=1)', (e: DocEvent) => e.exists && !e.fromCache, first.index + 1);
         expect(e1.event.data).toEqual({ v: 1 });
-        await W.update('docs/d', { v: 2, w: 'x' });
+        await W.update('docs/d', { v: 2, w: 'ñ — ✝ 𝄞 日本' });
         const e2 = await waitForEvent(l, 'doc updated (v=2)', (e: DocEvent) => e.exists && (e.data as Data).v !== 1, e1.index + 1);
-        expect(e2.event.data).toEqual({ v: 2, w: 'x' });
+        expect(e2.event.data).toEqual({ v: 2, w: 'ñ — ✝ 𝄞 日本' });
         await W.delete('docs/d');
         const e3 = await waitForEvent(l, 'doc deleted', (e: DocEvent) => !e.exists, e2.index + 1);
         expect(e3.event.data).toBeNull();
@@ -375,6 +401,35 @@ export function conformanceSuite(makeDriver: () => Driver) {
         await W.delete('top/d9');
         const e2 = await waitForEvent(l, 'd5 re-enters after d9 is deleted', (e: QueryEvent) => ids(e.docs).join() === 'd7,d5' && !e.fromCache, e1.index + 1);
         expect(e2.event.changes.map((c) => [c.type, c.id]).sort()).toEqual([['added', 'd5'], ['removed', 'd9']]);
+      });
+
+      it('orderBy + limitToLast listener follows a document that moves to the end', async () => {
+        const p = scope.project();
+        const L = await scope.client(p);
+        const W = await scope.client(p);
+        await W.batch([1, 2, 3].map((n) => ({ op: 'set' as const, path: `o/d${n}`, data: { n } })));
+        const l = await L.listenQuery('o', { orderBy: [['n']], limitToLast: 2 });
+        const init = await initialSnapshot(l, 'limitToLast listener');
+        expect(ids(init.event.docs)).toEqual(['d2', 'd3']);
+        await W.update('o/d1', { n: 10 });
+        const ev = await waitForEvent(l, 'd1 moves to the end', (e: QueryEvent) => !e.fromCache && ids(e.docs).join() === 'd3,d1', init.index + 1);
+        expect(ev.event.changes.map((c) => [c.type, c.id]).sort()).toEqual([['added', 'd1'], ['removed', 'd2']]);
+      });
+
+      it('listeners are isolated per project', async () => {
+        const pa = scope.project();
+        const pb = scope.project();
+        const L = await scope.client(pa);
+        const Wb = await scope.client(pb);
+        const Wa = await scope.client(pa);
+        const l = await L.listenQuery('iso', {});
+        const init = await initialSnapshot(l, 'query listener');
+        await Wb.set('iso/x', { project: 'b' });
+        await Wa.set('iso/y', { project: 'a' });
+        const ev = await nextChange(l, 'the write in the same project', init.index + 1);
+        expect(ev.event.changes).toEqual([{ type: 'added', id: 'y', data: { project: 'a' } }]);
+        const all = (await l.events()).flatMap((e) => e.changes.map((c) => c.id));
+        expect(all).toEqual(['y']);
       });
 
       it.skipIf(!driver.caps.metadata)('own write: pending snapshot first, then acknowledged by the server', async () => {

@@ -56,7 +56,7 @@ async function wrap<T>(p: () => Promise<T>): Promise<T> {
 }
 
 function buildQuery(db: Firestore, coll: string, spec: QuerySpec): Query {
-  let q: Query = db.collection(coll);
+  let q: Query = spec.group ? db.collectionGroup(coll) : db.collection(coll);
   for (const [f, op, v] of spec.where ?? []) q = q.where(f, op, encode(v, values));
   for (const [f, dir] of spec.orderBy ?? []) q = q.orderBy(f, dir ?? 'asc');
   if (spec.startAt) q = q.startAt(...spec.startAt);
@@ -115,6 +115,7 @@ export function adminDriver(): Driver {
             const s = await buildQuery(db, coll, spec).get();
             return s.docs.map((d) => ({ id: d.id, exists: true, data: dec(d.data()) }));
           }),
+        count: (coll, spec) => wrap(async () => (await buildQuery(db, coll, spec).count().get()).data().count),
         batch: (ops) =>
           wrap(async () => {
             const b = db.batch();

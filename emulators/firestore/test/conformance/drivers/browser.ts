@@ -116,6 +116,7 @@ export function browserDriver(opts: { longPolling: boolean }): Driver {
         add: (c, d) => call(page, 'add', c, d),
         query: (c, s) => call(page, 'query', c, s),
         batch: (ops) => call(page, 'batch', ops),
+        count: (c, s) => call(page, 'count', c, s),
         async transaction(fn, args, o) {
           const r = await page.evaluate(
             ([src, a, oo]) =>

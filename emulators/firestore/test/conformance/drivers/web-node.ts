@@ -57,6 +57,7 @@ export function webNodeDriver(): Driver {
         add: (c, d) => wrap(() => w.add(c, d)),
         query: (c, s) => wrap(() => w.query(c, s)),
         batch: (ops) => wrap(() => w.batch(ops)),
+        count: (c, s) => wrap(() => w.count(c, s)),
         transaction: (fn, args, opts) => wrap(() => w.transaction(fn, args, opts)),
         listenDoc: async (p) => collecting((push, fail) => w.listenDoc(p, push, fail)),
         listenQuery: async (c, s) => collecting((push, fail) => w.listenQuery(c, s, push, fail)),

@@ -17,6 +17,8 @@ export type WhereOp =
   | 'not-in';
 
 export interface QuerySpec {
+  /** Query every collection with this id (collection group) instead of one collection path. */
+  group?: boolean;
   where?: [field: string, op: WhereOp, value: unknown][];
   orderBy?: [field: string, dir?: 'asc' | 'desc'][];
   limit?: number;
@@ -88,6 +90,8 @@ export interface Client {
   add(collectionPath: string, data: Data): Promise<string>;
   query(collectionPath: string, spec: QuerySpec): Promise<DocResult[]>;
   batch(ops: BatchOp[]): Promise<void>;
+  /** Aggregation: number of documents matching the query (server-side count). */
+  count(collectionPath: string, spec: QuerySpec): Promise<number>;
   transaction<A, R>(
     fn: TxFn<A, R>,
     args: A,

@@ -10,6 +10,8 @@ import {
   arrayRemove,
   arrayUnion,
   collection,
+  collectionGroup,
+  getCountFromServer,
   deleteDoc,
   deleteField,
   disableNetwork,
@@ -84,7 +86,8 @@ export function webClient(db: Firestore) {
     if (spec.limitToLast !== undefined) out.push(limitToLast(spec.limitToLast));
     return out;
   };
-  const q = (coll: string, spec: QuerySpec) => query(collection(db, coll), ...constraints(spec));
+  const q = (coll: string, spec: QuerySpec) =>
+    query(spec.group ? collectionGroup(db, coll) : collection(db, coll), ...constraints(spec));
 
   return {
     async set(path: string, data: Data, opts?: { merge?: boolean }) {
@@ -106,6 +109,9 @@ export function webClient(db: Firestore) {
     async query(coll: string, spec: QuerySpec): Promise<DocResult[]> {
       const s = await getDocsFromServer(q(coll, spec));
       return s.docs.map((d) => ({ id: d.id, exists: true, data: dec(d.data()) }));
+    },
+    async count(coll: string, spec: QuerySpec): Promise<number> {
+      return (await getCountFromServer(q(coll, spec))).data().count;
     },
     async batch(ops: BatchOp[]) {
       const b = writeBatch(db);

@@ -1,0 +1,56 @@
+/**
+ * npm start -w emulators/firestore -- --port 8080 [--host H] [--import DIR] [--export-on-exit DIR] [--quiet]
+ */
+import { start } from './server.ts';
+
+function parseArgs(argv: string[]): Record<string, string | boolean> {
+  const out: Record<string, string | boolean> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('--')) continue;
+    const eq = a.indexOf('=');
+    if (eq > 0) out[a.slice(2, eq)] = a.slice(eq + 1);
+    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) out[a.slice(2)] = argv[++i]!;
+    else out[a.slice(2)] = true;
+  }
+  return out;
+}
+
+const args = parseArgs(process.argv.slice(2));
+if (args.help) {
+  console.log('Usage: firestore-emulator [--port 8080] [--host 127.0.0.1] [--import DIR] [--export-on-exit DIR] [--quiet]');
+  process.exit(0);
+}
+const str = (k: string) => (typeof args[k] === 'string' ? (args[k] as string) : undefined);
+let exiting = false;
+let emu: Awaited<ReturnType<typeof start>> | undefined;
+const shutdown = (sig: string) => {
+  if (exiting) return;
+  exiting = true;
+  if (!args.quiet) console.error(`firestore emulator: ${sig}, shutting down`);
+  const timer = setTimeout(() => process.exit(0), 5000);
+  timer.unref();
+  if (!emu) return; // still starting: shut down as soon as start() returns
+  emu.stop().then(
+    () => process.exit(0),
+    (e) => {
+      console.error(e);
+      process.exit(0);
+    },
+  );
+};
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+emu = await start({
+  port: str('port') !== undefined ? Number(str('port')) : 8080,
+  host: str('host'),
+  importDir: str('import'),
+  exportOnExit: str('export-on-exit'),
+  quiet: !!args.quiet,
+});
+console.log(`Firestore emulator ready on ${emu.host.includes(':') ? `[${emu.host}]` : emu.host}:${emu.port}`);
+if (exiting) {
+  exiting = false;
+  shutdown('signal during start-up');
+}

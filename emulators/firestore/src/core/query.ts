@@ -1,0 +1,265 @@
+/** StructuredQuery evaluation: from, where, orderBy (with Firestore's implicit orders), cursors, offset, limit, select. */
+import { Code, FirestoreError, type Msg } from '../backend.ts';
+import { formatFieldPath, getField, parseFieldPath, projectFields, type ParsedName } from './paths.ts';
+import {
+  compareReferences,
+  compareValues,
+  isNaNValue,
+  kindOf,
+  typeOrder,
+  valuesEqual,
+  type Fields,
+  type Value,
+} from './values.ts';
+
+export interface QDoc {
+  /** path relative to documents/ */
+  path: string;
+  name: string;
+  fields: Fields;
+}
+
+interface Order {
+  path: string[];
+  key: string;
+  isName: boolean;
+  desc: boolean;
+}
+
+export interface CompiledQuery {
+  /** True if a document at `path` (relative) belongs to the queried collection(s). */
+  inScope(path: string): boolean;
+  matches(doc: QDoc): boolean;
+  orders: Order[];
+  compare(a: QDoc, b: QDoc): number;
+  /** Applies ordering, cursors, offset, limit to matching docs. */
+  finish(docs: QDoc[]): QDoc[];
+  project(fields: Fields): Fields;
+  hasProjection: boolean;
+  limit: number | undefined;
+}
+
+function bad(msg: string): FirestoreError {
+  return new FirestoreError(Code.INVALID_ARGUMENT, msg);
+}
+
+function fieldOf(doc: QDoc, path: string[], isName: boolean): Value | undefined {
+  if (isName) return { referenceValue: doc.name };
+  return getField(doc.fields, path);
+}
+
+type Pred = (d: QDoc) => boolean;
+
+const INEQ = new Set(['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'NOT_EQUAL', 'NOT_IN']);
+
+function arrayValues(v: Value | undefined): Value[] {
+  if (!v || v.arrayValue === undefined) throw bad('Filter value must be an array');
+  return (v.arrayValue.values ?? []) as Value[];
+}
+
+function compileFilter(f: Msg, ineqFields: Map<string, string[]>): Pred {
+  if (f.compositeFilter) {
+    const op = f.compositeFilter.op ?? 'AND';
+    const subs = ((f.compositeFilter.filters ?? []) as Msg[]).map((x) => compileFilter(x, ineqFields));
+    if (subs.length === 0) return () => true;
+    if (op === 'OR') return (d) => subs.some((p) => p(d));
+    if (op !== 'AND' && op !== 'OPERATOR_UNSPECIFIED') throw bad(`Unsupported composite op ${op}`);
+    return (d) => subs.every((p) => p(d));
+  }
+  if (f.unaryFilter) {
+    const fp = f.unaryFilter.field?.fieldPath;
+    const path = parseFieldPath(fp);
+    const isName = fp === '__name__';
+    const op = f.unaryFilter.op;
+    if (op === 'IS_NOT_NULL' || op === 'IS_NOT_NAN') ineqFields.set(formatFieldPath(path), path);
+    return (d) => {
+      const v = fieldOf(d, path, isName);
+      if (v === undefined) return false;
+      switch (op) {
+        case 'IS_NULL':
+          return v.nullValue !== undefined;
+        case 'IS_NAN':
+          return isNaNValue(v);
+        case 'IS_NOT_NULL':
+          return v.nullValue === undefined;
+        case 'IS_NOT_NAN':
+          return !isNaNValue(v) && v.nullValue === undefined;
+        default:
+          throw bad(`Unsupported unary op ${op}`);
+      }
+    };
+  }
+  if (f.fieldFilter) {
+    const fp = f.fieldFilter.field?.fieldPath;
+    const path = parseFieldPath(fp);
+    const isName = fp === '__name__';
+    const op = f.fieldFilter.op as string;
+    const val = f.fieldFilter.value as Value;
+    if (!val) throw bad('Field filter requires a value');
+    if (INEQ.has(op)) ineqFields.set(formatFieldPath(path), path);
+    const vt = typeOrder(kindOf(val));
+    switch (op) {
+      case 'EQUAL':
+        return (d) => {
+          const v = fieldOf(d, path, isName);
+          return v !== undefined && valuesEqual(v, val);
+        };
+      case 'NOT_EQUAL':
+        return (d) => {
+          const v = fieldOf(d, path, isName);
+          return v !== undefined && v.nullValue === undefined && !valuesEqual(v, val);
+        };
+      case 'LESS_THAN':
+      case 'LESS_THAN_OR_EQUAL':
+      case 'GREATER_THAN':
+      case 'GREATER_THAN_OR_EQUAL':
+        return (d) => {
+          const v = fieldOf(d, path, isName);
+          if (v === undefined || typeOrder(kindOf(v)) !== vt) return false;
+          if (isNaNValue(v) || isNaNValue(val)) return false;
+          const c = compareValues(v, val);
+          return op === 'LESS_THAN' ? c < 0 : op === 'LESS_THAN_OR_EQUAL' ? c <= 0 : op === 'GREATER_THAN' ? c > 0 : c >= 0;
+        };
+      case 'ARRAY_CONTAINS':
+        return (d) => {
+          const v = fieldOf(d, path, isName);
+          return !!v?.arrayValue && ((v.arrayValue.values ?? []) as Value[]).some((x) => valuesEqual(x, val));
+        };
+      case 'IN': {
+        const list = arrayValues(val);
+        return (d) => {
+          const v = fieldOf(d, path, isName);
+          return v !== undefined && list.some((x) => valuesEqual(v, x));
+        };
+      }
+      case 'NOT_IN': {
+        const list = arrayValues(val);
+        return (d) => {
+          const v = fieldOf(d, path, isName);
+          return v !== undefined && v.nullValue === undefined && !list.some((x) => valuesEqual(v, x));
+        };
+      }
+      case 'ARRAY_CONTAINS_ANY': {
+        const list = arrayValues(val);
+        return (d) => {
+          const v = fieldOf(d, path, isName);
+          return !!v?.arrayValue && ((v.arrayValue.values ?? []) as Value[]).some((x) => list.some((y) => valuesEqual(x, y)));
+        };
+      }
+      default:
+        throw bad(`Unsupported field filter op ${op}`);
+    }
+  }
+  return () => true;
+}
+
+function readLimit(l: unknown): number | undefined {
+  if (l === undefined || l === null) return undefined;
+  const n = typeof l === 'object' ? Number((l as Msg).value ?? 0) : Number(l);
+  if (!Number.isFinite(n) || n < 0) throw bad('limit must be non-negative');
+  return n;
+}
+
+export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
+  const from = (q.from ?? []) as Msg[];
+  if (from.length !== 1) throw bad('Query must have exactly one "from" clause');
+  const collectionId = String(from[0]!.collectionId ?? '');
+  const allDescendants = !!from[0]!.allDescendants;
+  const prefix = parent.path === '' ? '' : parent.path + '/';
+  const parentDepth = parent.segments.length;
+
+  const inScope = (path: string): boolean => {
+    if (!path.startsWith(prefix)) return false;
+    const segs = path.split('/');
+    if (allDescendants) return collectionId === '' || segs[segs.length - 2] === collectionId;
+    return segs.length === parentDepth + 2 && segs[parentDepth] === collectionId;
+  };
+
+  const ineq = new Map<string, string[]>();
+  const where: Pred = q.where ? compileFilter(q.where, ineq) : () => true;
+
+  // Orders: explicit, then inequality fields not yet ordered (lexicographic), then __name__.
+  const orders: Order[] = [];
+  for (const o of (q.orderBy ?? []) as Msg[]) {
+    const fp = o.field?.fieldPath;
+    const path = parseFieldPath(fp);
+    const key = formatFieldPath(path);
+    orders.push({ path, key, isName: fp === '__name__', desc: o.direction === 'DESCENDING' });
+  }
+  const lastDesc = orders.length ? orders[orders.length - 1]!.desc : false;
+  const ordered = new Set(orders.map((o) => o.key));
+  const extra = [...ineq.entries()].filter(([k]) => !ordered.has(k) && k !== '__name__').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [key, path] of extra) orders.push({ path, key, isName: false, desc: lastDesc });
+  if (!orders.some((o) => o.isName)) orders.push({ path: ['__name__'], key: '__name__', isName: true, desc: lastDesc });
+
+  const compare = (a: QDoc, b: QDoc): number => {
+    for (const o of orders) {
+      let c: number;
+      if (o.isName) c = compareReferences(a.path, b.path);
+      else c = compareValues(getField(a.fields, o.path)!, getField(b.fields, o.path)!);
+      if (c !== 0) return o.desc ? -c : c;
+    }
+    return 0;
+  };
+
+  const orderFieldPaths = orders.filter((o) => !o.isName).map((o) => o.path);
+  const matches = (d: QDoc): boolean => {
+    for (const p of orderFieldPaths) if (getField(d.fields, p) === undefined) return false;
+    return where(d);
+  };
+
+  const cursorCmp = (d: QDoc, cursor: Msg): number => {
+    const values = (cursor.values ?? []) as Value[];
+    if (values.length > orders.length) throw bad('Too many cursor values');
+    for (let i = 0; i < values.length; i++) {
+      const o = orders[i]!;
+      const cv = values[i]!;
+      let c: number;
+      if (o.isName) {
+        if (cv.referenceValue === undefined) throw bad('Cursor value for __name__ must be a reference');
+        const ref = String(cv.referenceValue);
+        const idx = ref.indexOf('/documents/');
+        const rel = idx >= 0 ? ref.slice(idx + 11) : ref;
+        c = compareReferences(d.path, rel.includes('/') ? rel : prefix + collectionId + '/' + rel);
+      } else c = compareValues(getField(d.fields, o.path)!, cv);
+      if (c !== 0) return o.desc ? -c : c;
+    }
+    return 0;
+  };
+
+  const limit = readLimit(q.limit);
+  const offset = Number(q.offset ?? 0);
+  const selectFields = q.select ? ((q.select.fields ?? []) as Msg[]).map((f) => parseFieldPath(f.fieldPath)) : undefined;
+
+  const finish = (docs: QDoc[]): QDoc[] => {
+    let out = docs.slice().sort(compare);
+    if (q.startAt) {
+      const before = !!q.startAt.before;
+      out = out.filter((d) => {
+        const c = cursorCmp(d, q.startAt);
+        return before ? c >= 0 : c > 0;
+      });
+    }
+    if (q.endAt) {
+      const before = !!q.endAt.before;
+      out = out.filter((d) => {
+        const c = cursorCmp(d, q.endAt);
+        return before ? c < 0 : c <= 0;
+      });
+    }
+    if (offset > 0) out = out.slice(offset);
+    if (limit !== undefined) out = out.slice(0, limit);
+    return out;
+  };
+
+  return {
+    inScope,
+    matches,
+    orders,
+    compare,
+    finish,
+    project: (fields) => (selectFields ? projectFields(fields, selectFields.filter((p) => !(p.length === 1 && p[0] === '__name__'))) : fields),
+    hasProjection: !!selectFields,
+    limit,
+  };
+}

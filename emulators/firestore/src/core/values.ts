@@ -1,0 +1,348 @@
+/**
+ * Firestore values in the proto-loader shape: normalisation, Firestore's cross-type ordering,
+ * equality, and the document-size rules.
+ */
+import { Code, FirestoreError, type Msg } from '../backend.ts';
+
+export type Value = Msg;
+export type Fields = Record<string, Value>;
+
+const KINDS = [
+  'nullValue',
+  'booleanValue',
+  'integerValue',
+  'doubleValue',
+  'timestampValue',
+  'stringValue',
+  'bytesValue',
+  'referenceValue',
+  'geoPointValue',
+  'arrayValue',
+  'mapValue',
+] as const;
+export type Kind = (typeof KINDS)[number];
+
+export function kindOf(v: Value): Kind {
+  const vt = v.valueType as string | undefined;
+  if (vt && (KINDS as readonly string[]).includes(vt)) return vt as Kind;
+  for (const k of KINDS) if (v[k] !== undefined && v[k] !== null) return k;
+  if ('nullValue' in v) return 'nullValue';
+  throw new FirestoreError(Code.INVALID_ARGUMENT, 'Value has no type set');
+}
+
+/** Type order: null < bool < number < timestamp < string < bytes < reference < geopoint < array < map. */
+export function typeOrder(k: Kind): number {
+  switch (k) {
+    case 'nullValue':
+      return 0;
+    case 'booleanValue':
+      return 1;
+    case 'integerValue':
+    case 'doubleValue':
+      return 2;
+    case 'timestampValue':
+      return 3;
+    case 'stringValue':
+      return 4;
+    case 'bytesValue':
+      return 5;
+    case 'referenceValue':
+      return 6;
+    case 'geoPointValue':
+      return 7;
+    case 'arrayValue':
+      return 8;
+    case 'mapValue':
+      return 9;
+  }
+}
+
+export function normTimestamp(t: Msg | undefined | null): { seconds: string; nanos: number } {
+  if (!t) return { seconds: '0', nanos: 0 };
+  const seconds = t.seconds === undefined || t.seconds === null ? '0' : String(t.seconds);
+  const nanos = Number(t.nanos ?? 0);
+  if (!/^-?\d+$/.test(seconds) || !Number.isInteger(nanos) || nanos < 0 || nanos > 999_999_999) {
+    throw new FirestoreError(Code.INVALID_ARGUMENT, 'Invalid timestamp');
+  }
+  return { seconds, nanos };
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+function toBuffer(b: unknown): Buffer {
+  if (Buffer.isBuffer(b)) return b;
+  if (b instanceof Uint8Array) return Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+  if (typeof b === 'string') return Buffer.from(b, 'base64');
+  if (Array.isArray(b)) return Buffer.from(b as number[]);
+  return Buffer.alloc(0);
+}
+
+/** Returns a canonical copy: exactly one member set, no virtual oneof field. */
+export function normalizeValue(v: Value, depth = 0): Value {
+  if (v === null || typeof v !== 'object') throw new FirestoreError(Code.INVALID_ARGUMENT, 'Invalid value');
+  if (depth > 20) throw new FirestoreError(Code.INVALID_ARGUMENT, 'Value nested too deeply (max depth 20)');
+  const k = kindOf(v);
+  switch (k) {
+    case 'nullValue':
+      return { nullValue: 'NULL_VALUE' };
+    case 'booleanValue':
+      return { booleanValue: Boolean(v.booleanValue) };
+    case 'integerValue': {
+      let s = String(v.integerValue);
+      if (!/^-?\d+$/.test(s)) throw new FirestoreError(Code.INVALID_ARGUMENT, `Invalid integer value ${s}`);
+      const b = BigInt(s);
+      if (b < INT64_MIN || b > INT64_MAX) throw new FirestoreError(Code.INVALID_ARGUMENT, 'Integer out of range');
+      s = b.toString();
+      return { integerValue: s };
+    }
+    case 'doubleValue': {
+      const d = v.doubleValue;
+      const n = typeof d === 'number' ? d : d === 'NaN' ? NaN : d === 'Infinity' ? Infinity : d === '-Infinity' ? -Infinity : Number(d);
+      return { doubleValue: n };
+    }
+    case 'timestampValue':
+      return { timestampValue: normTimestamp(v.timestampValue) };
+    case 'stringValue':
+      return { stringValue: String(v.stringValue) };
+    case 'bytesValue':
+      return { bytesValue: toBuffer(v.bytesValue) };
+    case 'referenceValue':
+      return { referenceValue: String(v.referenceValue) };
+    case 'geoPointValue': {
+      const g = v.geoPointValue ?? {};
+      return { geoPointValue: { latitude: Number(g.latitude ?? 0), longitude: Number(g.longitude ?? 0) } };
+    }
+    case 'arrayValue': {
+      const values = (v.arrayValue?.values ?? []) as Value[];
+      return { arrayValue: { values: values.map((x) => normalizeValue(x, depth + 1)) } };
+    }
+    case 'mapValue':
+      return { mapValue: { fields: normalizeFields(v.mapValue?.fields ?? {}, depth + 1) } };
+  }
+}
+
+export function normalizeFields(f: Fields | undefined | null, depth = 0): Fields {
+  const out: Fields = {};
+  if (!f) return out;
+  if (depth > 20) throw new FirestoreError(Code.INVALID_ARGUMENT, 'Document nested too deeply (max depth 20)');
+  for (const key of Object.keys(f)) {
+    const val = f[key];
+    if (val === undefined) continue;
+    out[key] = normalizeValue(val, depth);
+  }
+  return out;
+}
+
+// ---- comparison ----
+
+/** Compares strings by Unicode code point (= UTF-8 byte order), as Firestore does. */
+export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(i);
+    if (ca !== cb) {
+      const sa = ca >= 0xd800 && ca <= 0xdfff;
+      const sb = cb >= 0xd800 && cb <= 0xdfff;
+      if (sa !== sb) return sa ? 1 : -1; // surrogates encode code points above U+FFFF
+      return ca < cb ? -1 : 1;
+    }
+  }
+  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
+}
+
+function cmpNum(a: number, b: number): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function numberOf(v: Value): number {
+  return v.integerValue !== undefined ? Number(v.integerValue) : (v.doubleValue as number);
+}
+
+function compareNumbers(a: Value, b: Value): number {
+  const ai = a.integerValue !== undefined;
+  const bi = b.integerValue !== undefined;
+  if (ai && bi) {
+    const x = BigInt(a.integerValue);
+    const y = BigInt(b.integerValue);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  const x = numberOf(a);
+  const y = numberOf(b);
+  if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : -1;
+  if (Number.isNaN(y)) return 1;
+  if (x !== y) return cmpNum(x, y);
+  // Equal as doubles: refine an integer beyond 2^53 against an integral double.
+  if (ai !== bi && Number.isFinite(x)) {
+    const iv = BigInt(ai ? a.integerValue : b.integerValue);
+    const dv = BigInt(ai ? y : x);
+    const c = iv < dv ? -1 : iv > dv ? 1 : 0;
+    return ai ? c : -c;
+  }
+  return 0;
+}
+
+function compareTimestamps(a: Msg, b: Msg): number {
+  const sa = BigInt(a.seconds ?? 0);
+  const sb = BigInt(b.seconds ?? 0);
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  return cmpNum(a.nanos ?? 0, b.nanos ?? 0);
+}
+
+export function compareReferences(a: string, b: string): number {
+  const pa = a.split('/');
+  const pb = b.split('/');
+  const n = Math.min(pa.length, pb.length);
+  for (let i = 0; i < n; i++) {
+    const c = compareStrings(pa[i]!, pb[i]!);
+    if (c !== 0) return c;
+  }
+  return cmpNum(pa.length, pb.length);
+}
+
+export function compareValues(a: Value, b: Value): number {
+  const ka = kindOf(a);
+  const kb = kindOf(b);
+  const ta = typeOrder(ka);
+  const tb = typeOrder(kb);
+  if (ta !== tb) return cmpNum(ta, tb);
+  switch (ka) {
+    case 'nullValue':
+      return 0;
+    case 'booleanValue':
+      return cmpNum(a.booleanValue ? 1 : 0, b.booleanValue ? 1 : 0);
+    case 'integerValue':
+    case 'doubleValue':
+      return compareNumbers(a, b);
+    case 'timestampValue':
+      return compareTimestamps(a.timestampValue, b.timestampValue);
+    case 'stringValue':
+      return compareStrings(a.stringValue, b.stringValue);
+    case 'bytesValue':
+      return Buffer.compare(toBuffer(a.bytesValue), toBuffer(b.bytesValue));
+    case 'referenceValue':
+      return compareReferences(a.referenceValue, b.referenceValue);
+    case 'geoPointValue': {
+      const c = cmpNum(a.geoPointValue.latitude, b.geoPointValue.latitude);
+      return c !== 0 ? c : cmpNum(a.geoPointValue.longitude, b.geoPointValue.longitude);
+    }
+    case 'arrayValue': {
+      const x = (a.arrayValue?.values ?? []) as Value[];
+      const y = (b.arrayValue?.values ?? []) as Value[];
+      const n = Math.min(x.length, y.length);
+      for (let i = 0; i < n; i++) {
+        const c = compareValues(x[i]!, y[i]!);
+        if (c !== 0) return c;
+      }
+      return cmpNum(x.length, y.length);
+    }
+    case 'mapValue': {
+      const x = (a.mapValue?.fields ?? {}) as Fields;
+      const y = (b.mapValue?.fields ?? {}) as Fields;
+      const kx = Object.keys(x).sort(compareStrings);
+      const ky = Object.keys(y).sort(compareStrings);
+      const n = Math.min(kx.length, ky.length);
+      for (let i = 0; i < n; i++) {
+        const c = compareStrings(kx[i]!, ky[i]!);
+        if (c !== 0) return c;
+        const d = compareValues(x[kx[i]!]!, y[ky[i]!]!);
+        if (d !== 0) return d;
+      }
+      return cmpNum(kx.length, ky.length);
+    }
+  }
+}
+
+/** Firestore equality: numbers compare numerically (1 == 1.0), NaN equals NaN. */
+export function valuesEqual(a: Value, b: Value): boolean {
+  return compareValues(a, b) === 0;
+}
+
+/** Strict identity (type-exact), used to decide whether a write changed a document. */
+export function fieldsIdentical(a: Fields, b: Fields): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    const y = b[k];
+    if (!y || !valueIdentical(a[k]!, y)) return false;
+  }
+  return true;
+}
+
+function valueIdentical(a: Value, b: Value): boolean {
+  const ka = kindOf(a);
+  if (ka !== kindOf(b)) return false;
+  if (ka === 'doubleValue') return Object.is(a.doubleValue, b.doubleValue);
+  if (ka === 'arrayValue') {
+    const x = (a.arrayValue?.values ?? []) as Value[];
+    const y = (b.arrayValue?.values ?? []) as Value[];
+    return x.length === y.length && x.every((v, i) => valueIdentical(v, y[i]!));
+  }
+  if (ka === 'mapValue') return fieldsIdentical(a.mapValue?.fields ?? {}, b.mapValue?.fields ?? {});
+  return compareValues(a, b) === 0;
+}
+
+// ---- size (https://firebase.google.com/docs/firestore/storage-size) ----
+
+function strSize(s: string): number {
+  return Buffer.byteLength(s, 'utf8') + 1;
+}
+
+export function valueSize(v: Value): number {
+  switch (kindOf(v)) {
+    case 'nullValue':
+    case 'booleanValue':
+      return 1;
+    case 'integerValue':
+    case 'doubleValue':
+    case 'timestampValue':
+      return 8;
+    case 'stringValue':
+      return strSize(v.stringValue);
+    case 'bytesValue':
+      return toBuffer(v.bytesValue).length;
+    case 'referenceValue':
+      return nameSize(v.referenceValue);
+    case 'geoPointValue':
+      return 16;
+    case 'arrayValue':
+      return ((v.arrayValue?.values ?? []) as Value[]).reduce((s, x) => s + valueSize(x), 0);
+    case 'mapValue':
+      return fieldsSize(v.mapValue?.fields ?? {});
+  }
+}
+
+export function fieldsSize(f: Fields): number {
+  let s = 0;
+  for (const k of Object.keys(f)) s += strSize(k) + valueSize(f[k]!);
+  return s;
+}
+
+/** Size of a document name: each segment of the path after `documents/` plus 16. */
+export function nameSize(name: string): number {
+  const i = name.indexOf('/documents/');
+  const rel = i >= 0 ? name.slice(i + 11) : name;
+  let s = 16;
+  for (const seg of rel.split('/')) s += strSize(seg);
+  return s;
+}
+
+export const MAX_DOC_SIZE = 1_048_576;
+
+export function documentSize(name: string, fields: Fields): number {
+  return nameSize(name) + fieldsSize(fields) + 32;
+}
+
+export function isNaNValue(v: Value | undefined): boolean {
+  return !!v && v.doubleValue !== undefined && Number.isNaN(v.doubleValue);
+}
+
+export function isNumber(v: Value | undefined): boolean {
+  return !!v && (v.integerValue !== undefined || v.doubleValue !== undefined);
+}
+
+export function intClamp(b: bigint): string {
+  return (b < INT64_MIN ? INT64_MIN : b > INT64_MAX ? INT64_MAX : b).toString();
+}

@@ -1,0 +1,230 @@
+/**
+ * gRPC transport: google.firestore.v1.Firestore on @grpc/grpc-js, mapped onto the backend.
+ * grpc-js and the protos are loaded lazily (loadGrpc) so the emulator starts accepting fast.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Code, FirestoreError, PROTO_LOADER_OPTIONS, type FirestoreBackend, type Msg } from '../backend.ts';
+
+type Grpc = typeof import('@grpc/grpc-js');
+
+const require = createRequire(import.meta.url);
+
+export function protosDir(): string {
+  const main = require.resolve('@google-cloud/firestore');
+  return path.join(path.dirname(main), '..', 'protos');
+}
+
+export interface GrpcSide {
+  grpc: Grpc;
+  server: import('@grpc/grpc-js').Server;
+  injector: { injectConnection(c: import('node:stream').Duplex): void; destroy(): void };
+}
+
+function toStatus(e: unknown, log: (m: string) => void): { code: number; details: string } {
+  if (e instanceof FirestoreError) return { code: e.code, details: e.message };
+  log(`firestore emulator: internal error: ${(e as Error)?.stack ?? String(e)}`);
+  return { code: Code.INTERNAL, details: `Internal error: ${(e as Error)?.message ?? String(e)}` };
+}
+
+export async function loadGrpc(backend: FirestoreBackend, log: (m: string) => void = console.error): Promise<GrpcSide> {
+  const [grpc, loader] = await Promise.all([import('@grpc/grpc-js'), import('@grpc/proto-loader')]);
+  const json = JSON.parse(fs.readFileSync(path.join(protosDir(), 'v1.json'), 'utf8'));
+  addVerifyField(json);
+  const def = loader.fromJSON(json, PROTO_LOADER_OPTIONS);
+  const service = def['google.firestore.v1.Firestore'] as import('@grpc/grpc-js').ServiceDefinition;
+  const server = new grpc.Server({ 'grpc.max_receive_message_length': 64 * 1024 * 1024 });
+  server.addService(service, createImplementation(grpc, backend, log));
+  const injector = server.createConnectionInjector(grpc.ServerCredentials.createInsecure());
+  return { grpc, server, injector };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- grpc-js call objects
+/**
+ * The protos of @google-cloud/firestore lack `Write.verify` (field 5 of the `operation` oneof),
+ * which the web SDK sends in transactions (over gRPC when it runs in Node). Add it.
+ */
+function addVerifyField(json: Msg): void {
+  const write = json?.nested?.google?.nested?.firestore?.nested?.v1?.nested?.Write;
+  if (!write || write.fields?.verify) return;
+  write.fields.verify = { type: 'string', id: 5 };
+  const oneof = write.oneofs?.operation?.oneof as string[] | undefined;
+  if (oneof && !oneof.includes('verify')) oneof.push('verify');
+}
+
+type AnyCall = any;
+type Handler = (...args: AnyCall[]) => void;
+
+function createImplementation(grpc: Grpc, backend: FirestoreBackend, log: (m: string) => void): Record<string, Handler> {
+  const unary =
+    (fn: (req: Msg) => Promise<Msg | void>): Handler =>
+    (call: AnyCall, callback: AnyCall) => {
+      let p: Promise<Msg | void>;
+      try {
+        p = fn(call.request);
+      } catch (e) {
+        p = Promise.reject(e);
+      }
+      p.then(
+        (r) => callback(null, r ?? {}),
+        (e) => callback(toStatus(e, log)),
+      );
+    };
+  const streaming =
+    (fn: (req: Msg) => Promise<Msg[]>): Handler =>
+    (call: AnyCall) => {
+      let p: Promise<Msg[]>;
+      try {
+        p = fn(call.request);
+      } catch (e) {
+        p = Promise.reject(e);
+      }
+      p.then(
+        (rs) => {
+          if (call.cancelled) return;
+          for (const r of rs) call.write(r);
+          call.end();
+        },
+        (e) => {
+          if (!call.cancelled) call.emit('error', toStatus(e, log));
+        },
+      );
+    };
+  const unimplemented = (name: string) => (call: AnyCall, callback?: AnyCall) => {
+    const status = { code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented by this emulator` };
+    if (typeof callback === 'function') callback(status);
+    else call.emit('error', status);
+  };
+
+  return {
+    GetDocument: unary((r) => backend.getDocument(r)),
+    ListDocuments: unary((r) => backend.listDocuments(r)),
+    BatchGetDocuments: streaming((r) => backend.batchGetDocuments(r)),
+    BeginTransaction: unary((r) => backend.beginTransaction(r)),
+    Commit: unary((r) => backend.commit(r)),
+    Rollback: unary(async (r) => {
+      await backend.rollback(r);
+      return {};
+    }),
+    RunQuery: streaming((r) => backend.runQuery(r)),
+    RunAggregationQuery: streaming((r) => backend.runAggregationQuery(r)),
+    ListCollectionIds: unary((r) => backend.listCollectionIds(r)),
+    BatchWrite: unary((r) => backend.batchWrite(r)),
+    CreateDocument: unary(async (r) => {
+      const id = r.documentId || randomId();
+      const name = `${r.parent}/${r.collectionId}/${id}`;
+      const db = name.split('/').slice(0, 4).join('/');
+      await backend.commit({ database: db, writes: [{ update: { name, fields: r.document?.fields ?? {} }, currentDocument: { exists: false } }] });
+      return backend.getDocument({ name, mask: r.mask });
+    }),
+    UpdateDocument: unary(async (r) => {
+      const name = r.document?.name as string;
+      const db = String(name ?? '').split('/').slice(0, 4).join('/');
+      const write: Msg = { update: r.document, currentDocument: r.currentDocument };
+      if (r.updateMask) write.updateMask = r.updateMask;
+      await backend.commit({ database: db, writes: [write] });
+      return backend.getDocument({ name, mask: r.mask });
+    }),
+    DeleteDocument: unary(async (r) => {
+      const db = String(r.name ?? '').split('/').slice(0, 4).join('/');
+      await backend.commit({ database: db, writes: [{ delete: r.name, currentDocument: r.currentDocument }] });
+      return {};
+    }),
+    PartitionQuery: unimplemented('PartitionQuery'),
+    ExecutePipeline: unimplemented('ExecutePipeline'),
+    Write: (call: AnyCall) => {
+      // The web SDK in Node streams its writes here (the Admin SDK does not use Write).
+      let database: string | undefined;
+      let seq = 0;
+      let failed = false;
+      let chain: Promise<void> = Promise.resolve();
+      const streamId = randomId();
+      const token = () => Buffer.from(`${streamId}:${++seq}`);
+      call.on('data', (req: Msg) => {
+        chain = chain.then(async () => {
+          if (failed || call.cancelled) return;
+          try {
+            if (database === undefined) {
+              database = String(req.database ?? '');
+              call.write({ streamId, streamToken: token() });
+              if (!req.writes?.length) return;
+            }
+            const writes = (req.writes ?? []) as Msg[];
+            if (!writes.length) return; // graceful close: no reply
+            const r = await backend.commit({ database, writes });
+            if (!failed && !call.cancelled) call.write({ streamToken: token(), commitTime: r.commitTime, writeResults: r.writeResults });
+          } catch (e) {
+            failed = true;
+            call.emit('error', toStatus(e, log));
+          }
+        });
+      });
+      call.on('end', () => {
+        chain.then(() => {
+          if (!failed && !call.cancelled) {
+            try {
+              call.end();
+            } catch {
+              /* closed */
+            }
+          }
+        });
+      });
+      call.on('error', () => {
+        failed = true;
+      });
+    },
+    Listen: (call: AnyCall) => {
+      let ended = false;
+      const stream = backend.openListen({
+        send(resp) {
+          if (!ended) call.write(resp);
+        },
+        fail(err) {
+          if (ended) return;
+          ended = true;
+          call.emit('error', { code: err.code, details: err.message });
+        },
+      });
+      call.on('data', (req: Msg) => {
+        try {
+          stream.onRequest(req);
+        } catch (e) {
+          if (!ended) {
+            ended = true;
+            stream.close();
+            call.emit('error', toStatus(e, log));
+          }
+        }
+      });
+      const finish = () => {
+        stream.close();
+        if (!ended) {
+          ended = true;
+          try {
+            call.end();
+          } catch {
+            /* already closed */
+          }
+        }
+      };
+      call.on('end', finish);
+      call.on('cancelled', () => {
+        ended = true;
+        stream.close();
+      });
+      call.on('error', () => {
+        ended = true;
+        stream.close();
+      });
+    },
+  };
+}
+
+function randomId(): string {
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let s = '';
+  for (let i = 0; i < 20; i++) s += chars[Math.floor(Math.random() * chars.length)];
+  return s;
+}

@@ -1,0 +1,35 @@
+/** One port for HTTP/1.1 and gRPC; export on stop; import at start. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { start } from '../../src/server.ts';
+
+it('serves HTTP/1.1 on the gRPC port, exports on stop and imports at start', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-emu-'));
+  const emu = await start({ port: 0, quiet: true, exportOnExit: dir });
+  const res = await fetch(`http://127.0.0.1:${emu.port}/`);
+  expect(res.status).toBe(200);
+  expect(await res.text()).toBe('Ok');
+  const name = 'projects/srv/databases/(default)/documents/c/d';
+  await emu.backend.commit({
+    database: 'projects/srv/databases/(default)',
+    writes: [{ update: { name, fields: { big: { integerValue: '9007199254740993' }, b: { bytesValue: Buffer.from('hi') } } } }],
+  });
+  const before = await emu.backend.getDocument({ name });
+  const t0 = performance.now();
+  await emu.stop();
+  expect(performance.now() - t0).toBeLessThan(1000);
+  expect(fs.existsSync(path.join(dir, 'firestore_export.json'))).toBe(true);
+
+  const emu2 = await start({ port: 0, quiet: true, importDir: dir });
+  try {
+    expect(await emu2.backend.getDocument({ name })).toEqual(before);
+    const del = await fetch(`http://127.0.0.1:${emu2.port}/emulator/v1/projects/srv/databases/(default)/documents`, { method: 'DELETE' });
+    expect(del.status).toBe(200);
+    await expect(emu2.backend.getDocument({ name })).rejects.toMatchObject({ code: 5 });
+  } finally {
+    await emu2.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,101 @@
+/** Test helpers: a free port in 18200-18299 and a stub backend for transport-only tests. */
+import http from 'node:http';
+import net from 'node:net';
+import { FirestoreError, type FirestoreBackend, type ListenSink, type Msg } from '../../src/backend.ts';
+
+export async function freePort(): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const port = 18200 + Math.floor(Math.random() * 100);
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = net.createServer();
+      s.once('error', () => resolve(false));
+      s.listen({ port, host: '127.0.0.1', exclusive: true }, () => s.close(() => resolve(true)));
+    });
+    if (ok) return port;
+  }
+  throw new Error('no free port in 18200-18299');
+}
+
+export async function listen(handler: { handle(req: http.IncomingMessage, res: http.ServerResponse): void; close(): void }) {
+  const port = await freePort();
+  const server = http.createServer((req, res) => handler.handle(req, res));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    port,
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      handler.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A backend that answers Listen with empty targets and commits with a fixed clock. */
+export function stubBackend() {
+  const listens: { sink: ListenSink; requests: Msg[]; closed: boolean }[] = [];
+  const commits: Msg[] = [];
+  let clock = 1_000;
+  const ts = () => ({ seconds: String(++clock), nanos: 0 });
+  const backend: FirestoreBackend & { listens: typeof listens; commits: Msg[]; failNextCommit?: FirestoreError } = {
+    listens,
+    commits,
+    async getDocument(r) {
+      throw new FirestoreError(5, `no ${r.name}`);
+    },
+    async batchGetDocuments(r) {
+      return (r.documents as string[]).map((d) => ({ missing: d, readTime: ts() }));
+    },
+    async runQuery() {
+      return [{ readTime: ts() }];
+    },
+    async runAggregationQuery() {
+      return [{ result: { aggregateFields: { aggregate_0: { integerValue: '0' } } }, readTime: ts() }];
+    },
+    async listDocuments() {
+      return { documents: [] };
+    },
+    async listCollectionIds() {
+      return { collectionIds: [] };
+    },
+    async beginTransaction() {
+      return { transaction: Buffer.from('tx1') };
+    },
+    async rollback() {},
+    async commit(r) {
+      if (backend.failNextCommit) {
+        const e = backend.failNextCommit;
+        backend.failNextCommit = undefined;
+        throw e;
+      }
+      commits.push(r);
+      const t = ts();
+      return { commitTime: t, writeResults: (r.writes as Msg[]).map(() => ({ updateTime: t })) };
+    },
+    async batchWrite() {
+      return {};
+    },
+    openListen(sink) {
+      const entry = { sink, requests: [] as Msg[], closed: false };
+      listens.push(entry);
+      return {
+        onRequest(req) {
+          entry.requests.push(req);
+          if (req.addTarget) {
+            const id = req.addTarget.targetId;
+            sink.send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } });
+            sink.send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: Buffer.from('rt') } });
+            sink.send({ targetChange: { readTime: ts(), resumeToken: Buffer.from('rt') } });
+          } else if (req.removeTarget !== undefined) {
+            sink.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [req.removeTarget] } });
+          }
+        },
+        close() {
+          entry.closed = true;
+        },
+      };
+    },
+    clear() {},
+  };
+  return backend;
+}

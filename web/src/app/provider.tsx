@@ -1,0 +1,24 @@
+/** App-wide providers: translations are initialised on import, toasts are mounted once here. */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Toaster } from 'sonner';
+import '@/lib/i18n';
+
+/** SPEC.md 9: bottom-centre, close button, 4000 ms, 3 visible, 14 px gap (width 356 is sonner's default). */
+export const TOASTER_SETTINGS = {
+  position: 'bottom-center',
+  closeButton: true,
+  duration: 4000,
+  visibleToasts: 3,
+  gap: 14,
+} as const;
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {children}
+      <Toaster {...TOASTER_SETTINGS} toastOptions={{ closeButtonAriaLabel: t('toast.close') }} />
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { LegalDocument } from '@/features/legal/components/legal-document';
+
+export default function LegalNoticeRoute() {
+  return <LegalDocument kind="notice" />;
+}

@@ -1,0 +1,22 @@
+/**
+ * Every route of the site (SPEC.md 2) in one registry: `path` is the router pattern, `getHref`
+ * builds a link to it. Routes not built yet are listed so links can already point at them.
+ */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  donate: { path: '/donativos', getHref: () => '/donativos' },
+  postLogin: { path: '/post-login', getHref: () => '/post-login' },
+  paymentSuccess: {
+    path: '/success',
+    getHref: (sessionId?: string) =>
+      sessionId ? `/success?session_id=${encodeURIComponent(sessionId)}` : '/success',
+  },
+  paymentCancel: { path: '/cancel', getHref: () => '/cancel' },
+  privacyPolicy: { path: '/politica-privacidad', getHref: () => '/politica-privacidad' },
+  legalNotice: { path: '/aviso-legal', getHref: () => '/aviso-legal' },
+  cookiePolicy: { path: '/politica-cookies', getHref: () => '/politica-cookies' },
+  staffCertificate: { path: '/set/certificate', getHref: () => '/set/certificate' },
+  login: { path: '/login', getHref: () => '/login' },
+} as const;
+
+export type RouteName = keyof typeof paths;

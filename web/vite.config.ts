@@ -1,0 +1,31 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * Where `/api` goes during `vite` and `vite preview`: the Hosting emulator, which rewrites
+ * `/api/**` to the `api` function exactly as production Hosting does.
+ */
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:5000';
+const apiProxy = { '/api': { target: apiTarget, changeOrigin: true } };
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup-tests.ts'],
+    // Two cores shared by a team: keep the run small.
+    maxWorkers: 2,
+  },
+});
