@@ -1,0 +1,129 @@
+import type { IncomingMessage } from 'node:http';
+import * as z from 'zod/mini';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, createApiClient, REQUEST_FAILED, type ApiClient } from '@/lib/api-client';
+import { sendJson, startLocalServer, type LocalServer } from '@/testing/local-server';
+
+const Anything = z.unknown();
+const Greeting = z.object({ hello: z.string() });
+
+interface Seen {
+  method: string | undefined;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  body: string;
+}
+const seen: Seen[] = [];
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of request) text += String(chunk);
+  return text;
+}
+
+let server: LocalServer;
+let client: ApiClient;
+
+beforeAll(async () => {
+  server = await startLocalServer(
+    async (request, response) => {
+      seen.push({
+        method: request.method,
+        authorization: request.headers.authorization,
+        contentType: request.headers['content-type'],
+        body: await readBody(request),
+      });
+      switch (request.url) {
+        case '/ok':
+          return sendJson(response, 200, { hello: 'mundo' });
+        case '/echo':
+          return sendJson(response, 200, { hello: seen.at(-1)!.body });
+        case '/with-error-field':
+          return sendJson(response, 409, { error: 'Alguna parcela no está disponible' });
+        case '/blank-error-field':
+          return sendJson(response, 400, { error: '' });
+        case '/not-json':
+          response.writeHead(502, { 'Content-Type': 'text/html' });
+          return response.end('<h1>Bad gateway</h1>');
+        case '/ok-but-wrong-shape':
+          return sendJson(response, 200, { hello: 42 });
+        default:
+          return sendJson(response, 404, 'null');
+      }
+    },
+    { firstPort: 18510 },
+  );
+  client = createApiClient({ baseUrl: server.url });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => new Error('expected the request to fail'),
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('api client', () => {
+  it('returns the parsed JSON of a successful GET', async () => {
+    await expect(client.get('/ok', Greeting)).resolves.toEqual({ hello: 'mundo' });
+  });
+
+  it('sends a POST body as JSON with the bearer token', async () => {
+    const answer = await client.post('/echo', { code: 'AB12CD34' }, Greeting, { token: 'tok' });
+    expect(JSON.parse(answer.hello)).toEqual({ code: 'AB12CD34' });
+    expect(seen.at(-1)).toMatchObject({
+      method: 'POST',
+      authorization: 'Bearer tok',
+      contentType: 'application/json',
+    });
+  });
+
+  it("throws the response's error field, with the status", async () => {
+    for (const call of [
+      client.get('/with-error-field', Anything),
+      client.post('/with-error-field', {}, Anything),
+    ]) {
+      const error = await failure(call);
+      expect(error.message).toBe('Alguna parcela no está disponible');
+      expect(error.status).toBe(409);
+    }
+  });
+
+  it("throws 'HTTP error! status: N' from a GET without an error field", async () => {
+    const notJson = await failure(client.get('/not-json', Anything));
+    expect(notJson.message).toBe('HTTP error! status: 502');
+    const blank = await failure(client.get('/blank-error-field', Anything));
+    expect(blank.message).toBe('HTTP error! status: 400');
+    const missing = await failure(client.get('/missing', Anything));
+    expect(missing.message).toBe('HTTP error! status: 404');
+  });
+
+  it("throws 'Error al hacer la petición' from a POST without an error field", async () => {
+    const error = await failure(client.post('/not-json', { a: 1 }, Anything));
+    expect(error.message).toBe(REQUEST_FAILED);
+    expect(error.message).toBe('Error al hacer la petición');
+    expect(error.status).toBe(502);
+  });
+
+  it('rejects a successful answer of the wrong shape', async () => {
+    const error = await failure(client.get('/ok-but-wrong-shape', Greeting));
+    expect(error.message).toBe(REQUEST_FAILED);
+    expect(error.status).toBe(200);
+    expect(error.cause).toBeInstanceOf(z.core.$ZodError);
+  });
+
+  it('reports a server that cannot be reached with no status', async () => {
+    const closed = await startLocalServer(() => undefined, { firstPort: 18520 });
+    await closed.close();
+    const unreachable = createApiClient({ baseUrl: closed.url });
+    const error = await failure(unreachable.get('/ok', Anything));
+    expect(error.message).toBe(REQUEST_FAILED);
+    expect(error.status).toBeNull();
+  });
+});
