@@ -27,6 +27,8 @@ export function readSeed(): Seed {
 }
 
 export async function seedStack(env: Record<string, string>, seed: Seed) {
+  // Local only: keep google-auth-library from probing for a cloud metadata server.
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
   process.env.FIRESTORE_EMULATOR_HOST = env.FIRESTORE_EMULATOR_HOST;
   const app = initializeApp({ projectId: PROJECT_ID }, `seed-${Date.now()}`);
   try {

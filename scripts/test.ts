@@ -35,6 +35,15 @@ rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 
 const only = process.argv.slice(2);
+
+// The stack suites serve what was built: build it fresh so they never test a stale bundle.
+for (const workspace of ['functions', 'web']) {
+  const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.log(`tests: 0 passed, 1 failed, 0 skipped (the ${workspace} build failed)`);
+    process.exit(1);
+  }
+}
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const broken: string[] = [];
 
