@@ -324,7 +324,7 @@ async function listenerLatency(
     await db.doc('live/d').set({ seq });
     sent.push(t0);
     const deadline = now() + 10_000;
-    let arrivals: number[] = [];
+    let arrivals: number[];
     for (;;) {
       const st = await read();
       arrivals = st.flatMap((s) => s.arrivals.map((a) => a[seq]!)).filter((x) => x !== undefined);

@@ -40,7 +40,7 @@ export async function loadGrpc(backend: FirestoreBackend, log: (m: string) => vo
   return { grpc, server, injector };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- grpc-js call objects
+ 
 /**
  * The protos of @google-cloud/firestore lack `Write.verify` (field 5 of the `operation` oneof),
  * which the web SDK sends in transactions (over gRPC when it runs in Node). Add it.
@@ -53,7 +53,7 @@ function addVerifyField(json: Msg): void {
   if (oneof && !oneof.includes('verify')) oneof.push('verify');
 }
 
-type AnyCall = any;
+type AnyCall = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- grpc-js call objects differ per method kind
 type Handler = (...args: AnyCall[]) => void;
 
 function createImplementation(grpc: Grpc, backend: FirestoreBackend, log: (m: string) => void): Record<string, Handler> {

@@ -3,7 +3,7 @@
  * write preconditions, and transactions with read-only documents. gRPC only.
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { FieldValue, Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearProject, emulatorHost, newProjectId } from './support/env.ts';
 

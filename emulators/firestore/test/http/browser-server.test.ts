@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- page.evaluate results are untyped */
 /**
  * End to end through src/server.ts (one port: gRPC + HTTP/1.1): the Admin SDK (gRPC) commits,
  * the browser SDK in Chromium (WebChannel) sees it live, in streaming and long-polling modes.

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- page.evaluate results and raw wire JSON are untyped */
 /**
  * The real web SDK (browser build, WebChannel + REST) in Debian's Chromium against our HTTP
  * handler, cross-origin (page and emulator on different ports), in streaming and forced

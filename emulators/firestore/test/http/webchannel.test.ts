@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- raw WebChannel JSON frames are untyped */
 /** WebChannel / REST / CORS / admin transport tests against a stub backend (no core needed). */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -65,7 +65,7 @@ export async function waitFor<T>(
     const v = await probe();
     if (v !== undefined && v !== false) return v as T;
     if (Date.now() > deadline) {
-      let state = '';
+      let state: string;
       try {
         state = opts.show ? `; last state: ${JSON.stringify(await opts.show())}` : '';
       } catch (e) {
