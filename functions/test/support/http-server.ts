@@ -27,7 +27,11 @@ function listen(server: Server, port: number): Promise<boolean> {
 }
 
 export async function startServer(listener: RequestListener): Promise<RunningServer> {
-  const server = createServer(listener);
+  // One request per connection: a fetch must never reuse a socket the handler has finished with.
+  const server = createServer((request, response) => {
+    response.shouldKeepAlive = false;
+    listener(request, response);
+  });
   const span = LAST_PORT - FIRST_PORT + 1;
   const start = Math.floor(Math.random() * span);
   for (let i = 0; i < span; i += 1) {
