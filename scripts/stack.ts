@@ -4,14 +4,13 @@
  * stack (they pass their own ports and state folder so they never touch a running `npm start`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const PROJECT_ID = 'demo-parroquia';
-export const FUNCTIONS_REGION = 'europe-west1';
 
 export interface StackPorts {
   hosting: number;
@@ -116,7 +115,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         FIRESTORE_EMULATOR_HOST: env.FIRESTORE_EMULATOR_HOST!,
         // Keeps firebase-tools from asking questions or phoning home.
         CI: 'true',
-        FIREBASE_CLI_EXPERIMENTS: '',
       },
       options,
     );
@@ -130,6 +128,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
+}
+
+/**
+ * Gives a state folder the committed seed's Auth export (the demo accounts), unless it already
+ * holds an export of its own from an earlier run.
+ */
+export function provideSeedAuth(stateDir: string): void {
+  const firebaseState = join(stateDir, 'firebase');
+  if (existsSync(join(firebaseState, 'firebase-export-metadata.json'))) return;
+  mkdirSync(firebaseState, { recursive: true });
+  cpSync(join(ROOT, 'emulator-data/firebase-export-metadata.json'), join(firebaseState, 'firebase-export-metadata.json'));
+  cpSync(join(ROOT, 'emulator-data/auth_export'), join(firebaseState, 'auth_export'), { recursive: true });
 }
 
 /** firebase-tools takes its ports from the config file; the file's folder is the project root. */
@@ -203,8 +213,7 @@ function launch(
     },
     async stop(exportData) {
       if (exited || child.pid === undefined) return;
-      // SIGINT makes both emulators export (when asked to) and exit; SIGTERM skips nothing
-      // for ours but firebase-tools treats SIGINT as the clean shutdown.
+      // firebase-tools runs its --export-on-exit only on SIGINT; SIGTERM is the quick way out.
       signalGroup(child.pid, exportData ? 'SIGINT' : 'SIGTERM');
       const graceful = await Promise.race([exit.then(() => true), delay(30_000).then(() => false)]);
       if (!graceful) signalGroup(child.pid, 'SIGKILL');

@@ -4,9 +4,8 @@
  * and prints the site's address. Ctrl-C exports the data and stops every process it started.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_PORTS, ROOT, startStack } from './stack.ts';
+import { DEFAULT_PORTS, ROOT, provideSeedAuth, startStack } from './stack.ts';
 import { readSeed, seedStack } from './seed.ts';
 
 const STATE_DIR = join(ROOT, '.emulator-state');
@@ -20,20 +19,11 @@ function run(title: string, args: string[]) {
   }
 }
 
-/** The first run starts from the committed seed; later runs from what the last one exported. */
-function prepareState() {
-  const firebaseState = join(STATE_DIR, 'firebase');
-  if (!existsSync(join(firebaseState, 'firebase-export-metadata.json'))) {
-    mkdirSync(firebaseState, { recursive: true });
-    cpSync(join(ROOT, 'emulator-data/firebase-export-metadata.json'), join(firebaseState, 'firebase-export-metadata.json'));
-    cpSync(join(ROOT, 'emulator-data/auth_export'), join(firebaseState, 'auth_export'), { recursive: true });
-  }
-}
-
 async function main() {
   run('building the functions', ['run', 'build', '-w', 'functions']);
   run('building the web app', ['run', 'build', '-w', 'web']);
-  prepareState();
+  // The first run starts from the committed seed; later runs from what the last one exported.
+  provideSeedAuth(STATE_DIR);
   console.log('> starting the emulators (Firestore, Auth, Functions, Hosting)');
   const stack = await startStack({
     ports: DEFAULT_PORTS,

@@ -12,7 +12,8 @@ interface Suite {
   name: string;
   cwd: string;
   runner: 'vitest' | 'playwright';
-  args?: string[];
+  /** Serves the built functions and web app through the emulators. */
+  servesBuild?: boolean;
 }
 
 const SUITES: Suite[] = [
@@ -20,8 +21,8 @@ const SUITES: Suite[] = [
   { name: 'functions', cwd: 'functions', runner: 'vitest' },
   { name: 'web', cwd: 'web', runner: 'vitest' },
   { name: 'firestore emulator', cwd: 'emulators/firestore', runner: 'vitest' },
-  { name: 'stack (API)', cwd: 'tests', runner: 'vitest' },
-  { name: 'end to end', cwd: 'tests', runner: 'playwright' },
+  { name: 'stack (API)', cwd: 'tests', runner: 'vitest', servesBuild: true },
+  { name: 'end to end', cwd: 'tests', runner: 'playwright', servesBuild: true },
 ];
 
 interface Counts {
@@ -35,9 +36,12 @@ rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 
 const only = process.argv.slice(2);
+const selected = SUITES.filter(
+  (suite) => only.length === 0 || only.some((name) => suite.name.includes(name)),
+);
 
 // The stack suites serve what was built: build it fresh so they never test a stale bundle.
-for (const workspace of ['functions', 'web']) {
+for (const workspace of selected.some((suite) => suite.servesBuild) ? ['functions', 'web'] : []) {
   const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) {
     console.log(`tests: 0 passed, 1 failed, 0 skipped (the ${workspace} build failed)`);
@@ -47,8 +51,7 @@ for (const workspace of ['functions', 'web']) {
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const broken: string[] = [];
 
-for (const suite of SUITES) {
-  if (only.length > 0 && !only.some((name) => suite.name.includes(name))) continue;
+for (const suite of selected) {
   console.log(`\n=== ${suite.name} ===`);
   const report = join(reportDir, `${suite.name.replace(/\W+/g, '-')}.json`);
   const bin = join(ROOT, 'node_modules/.bin', suite.runner);
@@ -56,7 +59,7 @@ for (const suite of SUITES) {
     suite.runner === 'vitest'
       ? ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
       : ['test', '--reporter=list,json'];
-  const result = spawnSync(bin, [...args, ...(suite.args ?? [])], {
+  const result = spawnSync(bin, args, {
     cwd: join(ROOT, suite.cwd),
     stdio: 'inherit',
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },

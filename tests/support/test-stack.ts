@@ -2,9 +2,9 @@
  * The whole local stack for the cross-package suites, on ports of its own (so a developer's
  * `npm start` can keep running) and with fresh data copied from emulator-data/.
  */
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, startStack, type Stack, type StackPorts } from '../../scripts/stack.ts';
+import { provideSeedAuth, ROOT, startStack, type Stack, type StackPorts } from '../../scripts/stack.ts';
 import { readSeed, seedStack } from '../../scripts/seed.ts';
 
 export const TEST_PORTS: StackPorts = {
@@ -19,10 +19,7 @@ export const TEST_PORTS: StackPorts = {
 export async function startTestStack(): Promise<Stack> {
   const stateDir = join(ROOT, 'tests/.runtime/state');
   rmSync(stateDir, { recursive: true, force: true });
-  const firebaseState = join(stateDir, 'firebase');
-  mkdirSync(firebaseState, { recursive: true });
-  cpSync(join(ROOT, 'emulator-data/firebase-export-metadata.json'), join(firebaseState, 'firebase-export-metadata.json'));
-  cpSync(join(ROOT, 'emulator-data/auth_export'), join(firebaseState, 'auth_export'), { recursive: true });
+  provideSeedAuth(stateDir);
   const stack = await startStack({
     ports: TEST_PORTS,
     stateDir,

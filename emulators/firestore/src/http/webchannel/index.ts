@@ -94,14 +94,8 @@ export class WebChannelServer {
       return;
     }
     if (method === 'POST') {
-      let body: string;
-      try {
-        body = await readBody(req);
-      } catch (e) {
-        if (e instanceof HttpError && e.status === 413) closeAfterResponse(req, res);
-        sendError(res, e);
-        return;
-      }
+      const body = await readBodyOrReply(req, res);
+      if (body === undefined) return;
       session.ack(num(q.get('AID')));
       const parsed = parseForwardBody(body);
       session.receiveMaps(parsed.maps);
@@ -115,14 +109,8 @@ export class WebChannelServer {
   }
 
   private async handshake(kind: 'Listen' | 'Write', req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
-    let body: string;
-    try {
-      body = await readBody(req);
-    } catch (e) {
-      if (e instanceof HttpError && e.status === 413) closeAfterResponse(req, res);
-      sendError(res, e);
-      return;
-    }
+    const body = await readBodyOrReply(req, res);
+    if (body === undefined) return;
     const parsed = parseForwardBody(body);
     const headers = { ...parseLegacyHeaders(url.searchParams.get('$httpHeaders')), ...parsed.headers };
     let database = url.searchParams.get('database') ?? '';
@@ -151,5 +139,16 @@ export class WebChannelServer {
     });
     res.end(reply);
     session.receiveMaps(parsed.maps);
+  }
+}
+
+/** The request body, or undefined once the failure (e.g. 413) has been answered. */
+async function readBodyOrReply(req: http.IncomingMessage, res: http.ServerResponse): Promise<string | undefined> {
+  try {
+    return await readBody(req);
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 413) closeAfterResponse(req, res);
+    sendError(res, e);
+    return undefined;
   }
 }

@@ -100,13 +100,7 @@ export class Session {
     if (this.closed || this.failed) return;
     this.send([{ error: { code, message, status: statusName(code) } }]);
     this.failed = true;
-    const b = this.bridge;
-    this.bridge = undefined;
-    try {
-      b?.close();
-    } catch (e) {
-      debug('bridge close failed', e);
-    }
+    this.releaseBridge();
   }
 
   /** Drops arrays the client has acknowledged. */
@@ -245,19 +239,23 @@ export class Session {
     }
   }
 
+  private releaseBridge(): void {
+    const bridge = this.bridge;
+    this.bridge = undefined;
+    try {
+      bridge?.close();
+    } catch (e) {
+      debug('bridge close failed', e);
+    }
+  }
+
   /** Ends the session: releases the bridge and the back channel. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
-    const b = this.bridge;
-    this.bridge = undefined;
-    try {
-      b?.close();
-    } catch (e) {
-      debug('bridge close failed', e);
-    }
+    this.releaseBridge();
     this.detachBackChannel(true);
     this.buffer = [];
     this.pendingMaps.clear();

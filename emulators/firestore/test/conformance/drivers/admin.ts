@@ -7,6 +7,7 @@ import {
   type Firestore,
   type Query,
 } from 'firebase-admin/firestore';
+import { collectingListener } from '../support/listener.ts';
 import { emulatorHost } from '../support/env.ts';
 import {
   DriverError,
@@ -14,10 +15,8 @@ import {
   type Data,
   type DocEvent,
   type Driver,
-  type Listener,
   type QueryEvent,
   type QuerySpec,
-  type SerializedError,
   type TxApi,
 } from '../support/types.ts';
 import { decode, encode, type SdkValues } from '../support/values.ts';
@@ -66,24 +65,6 @@ function buildQuery(db: Firestore, coll: string, spec: QuerySpec): Query {
   if (spec.limit !== undefined) q = q.limit(spec.limit);
   if (spec.limitToLast !== undefined) q = q.limitToLast(spec.limitToLast);
   return q;
-}
-
-function collectingListener<E>(subscribe: (push: (e: E) => void, fail: (e: SerializedError) => void) => () => void): Listener<E> {
-  const events: E[] = [];
-  let error: SerializedError | undefined;
-  const unsub = subscribe(
-    (e) => events.push(e),
-    (e) => (error = e),
-  );
-  return {
-    async events() {
-      if (error) throw new DriverError(error.code, `listener error: ${error.message}`);
-      return events.slice();
-    },
-    async stop() {
-      unsub();
-    },
-  };
 }
 
 let appSeq = 0;

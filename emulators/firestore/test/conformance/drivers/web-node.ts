@@ -1,8 +1,9 @@
 /** Driver (b): the firebase 12 web SDK running in Node (it speaks gRPC there). */
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectFirestoreEmulator, initializeFirestore, setLogLevel } from 'firebase/firestore';
+import { collectingListener } from '../support/listener.ts';
 import { emulatorHost, splitHost } from '../support/env.ts';
-import { DriverError, type Client, type Driver, type Listener, type SerializedError } from '../support/types.ts';
+import { DriverError, type Client, type Driver } from '../support/types.ts';
 import { serializeError, webClient } from '../support/web-client.ts';
 
 async function wrap<T>(p: () => Promise<T>): Promise<T> {
@@ -13,24 +14,6 @@ async function wrap<T>(p: () => Promise<T>): Promise<T> {
     const s = serializeError(e);
     throw new DriverError(s.code, s.message);
   }
-}
-
-function collecting<E>(subscribe: (push: (e: E) => void, fail: (e: SerializedError) => void) => () => void): Listener<E> {
-  const events: E[] = [];
-  let error: SerializedError | undefined;
-  const unsub = subscribe(
-    (e) => events.push(e),
-    (e) => (error = e),
-  );
-  return {
-    async events() {
-      if (error) throw new DriverError(error.code, `listener error: ${error.message}`);
-      return events.slice();
-    },
-    async stop() {
-      unsub();
-    },
-  };
 }
 
 let appSeq = 0;
@@ -59,8 +42,8 @@ export function webNodeDriver(): Driver {
         batch: (ops) => wrap(() => w.batch(ops)),
         count: (c, s) => wrap(() => w.count(c, s)),
         transaction: (fn, args, opts) => wrap(() => w.transaction(fn, args, opts)),
-        listenDoc: async (p) => collecting((push, fail) => w.listenDoc(p, push, fail)),
-        listenQuery: async (c, s) => collecting((push, fail) => w.listenQuery(c, s, push, fail)),
+        listenDoc: async (p) => collectingListener((push, fail) => w.listenDoc(p, push, fail)),
+        listenQuery: async (c, s) => collectingListener((push, fail) => w.listenQuery(c, s, push, fail)),
         disableNetwork: () => wrap(() => w.disableNetwork()),
         enableNetwork: () => wrap(() => w.enableNetwork()),
         async close() {

@@ -1,50 +1,18 @@
-/** Bundles the page with esbuild, serves it, and launches Debian's Chromium with playwright-core. */
-import http from 'node:http';
+/**
+ * The HTTP tests' browser page, bundled, served and driven with the conformance suite's harness
+ * (one esbuild setup, one static server, one way to launch Debian's Chromium).
+ */
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
-import { freePort } from '../support.ts';
+import { bundleHarness } from '../../conformance/harness/build.ts';
+import { serveHarness } from '../../conformance/harness/server.ts';
 
-export async function bundlePage(): Promise<string> {
-  const r = await build({
-    entryPoints: [fileURLToPath(new URL('./page.ts', import.meta.url))],
-    bundle: true,
-    write: false,
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2020',
-    conditions: ['browser'],
-    mainFields: ['browser', 'module', 'main'],
-    logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': '"production"' },
-  });
-  return r.outputFiles[0]!.text;
+export { launchChromium } from '../../conformance/drivers/browser.ts';
+
+export function bundlePage(): Promise<string> {
+  return bundleHarness(fileURLToPath(new URL('./page.ts', import.meta.url)));
 }
 
-export async function servePage(js: string) {
-  const port = await freePort();
-  const server = http.createServer((req, res) => {
-    if (req.url?.startsWith('/bundle.js')) {
-      res.writeHead(200, { 'Content-Type': 'text/javascript' });
-      res.end(js);
-    } else {
-      res.writeHead(200, { 'Content-Type': 'text/html' });
-      res.end('<!doctype html><html><head><script src="/bundle.js"></script></head><body>ok</body></html>');
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+export async function servePage(js: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = await serveHarness(js);
+  return { url: server.url, stop: () => server.close() };
 }
