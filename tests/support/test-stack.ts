@@ -7,13 +7,16 @@ import { join } from 'node:path';
 import { provideSeedAuth, ROOT, startStack, type Stack, type StackPorts } from '../../scripts/stack.ts';
 import { readSeed, seedStack } from '../../scripts/seed.ts';
 
+/** `TEST_STACK_PORT_OFFSET` moves every port, so two checkouts can run their suites at once. */
+const PORT_OFFSET = Number(process.env.TEST_STACK_PORT_OFFSET ?? 0);
+
 export const TEST_PORTS: StackPorts = {
-  hosting: 5100,
-  functions: 5101,
-  auth: 9199,
-  hub: 4410,
-  logging: 4510,
-  firestore: 8180,
+  hosting: 5100 + PORT_OFFSET,
+  functions: 5101 + PORT_OFFSET,
+  auth: 9199 + PORT_OFFSET,
+  hub: 4410 + PORT_OFFSET,
+  logging: 4510 + PORT_OFFSET,
+  firestore: 8180 + PORT_OFFSET,
 };
 
 export async function startTestStack(): Promise<Stack> {
