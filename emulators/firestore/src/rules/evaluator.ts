@@ -1,0 +1,317 @@
+/**
+ * Evaluates a rule's condition. Errors are exceptions (`RulesEvaluationError`); `&&` and `||`
+ * absorb an error when their other side decides alone, as Google's emulator does. Values a list
+ * query cannot know (`UnknownValue`) flow through as undecided unless the query's filters decide.
+ */
+import type { Expression, FunctionDeclaration } from './ast.ts';
+import { callMethod, methodNotFound } from './methods.ts';
+import { arithmetic, compareValues, contains, isNumeric, unsupported, valuesEqual } from './operators.ts';
+import { decideComparison, pinnedValue } from './query-facts.ts';
+import { callGlobalFunction, isNamespace, RulesNamespace } from './functions.ts';
+import {
+  fail,
+  RulesEvaluationError,
+  RulesMap,
+  RulesPath,
+  typeName,
+  UNDECIDED,
+  UnknownValue,
+  type RulesValue,
+} from './values.ts';
+import type { RequestBudget } from './documents.ts';
+
+const MAX_CALL_DEPTH = 20;
+
+export class Scope {
+  constructor(
+    private readonly variables: Map<string, RulesValue>,
+    readonly functions: Map<string, FunctionDeclaration>,
+    private readonly parent: Scope | null = null,
+  ) {}
+
+  lookup(name: string): RulesValue | undefined {
+    return this.variables.has(name) ? this.variables.get(name) : this.parent?.lookup(name);
+  }
+
+  findFunction(name: string): FunctionDeclaration | undefined {
+    return this.functions.get(name) ?? this.parent?.findFunction(name);
+  }
+
+  child(variables: Map<string, RulesValue>): Scope {
+    return new Scope(variables, new Map(), this);
+  }
+}
+
+export class Evaluator {
+  private depth = 0;
+
+  constructor(readonly budget: RequestBudget) {}
+
+  evaluate(expression: Expression, scope: Scope): RulesValue {
+    switch (expression.kind) {
+      case 'literal':
+        return expression.value;
+      case 'identifier': {
+        const value = scope.lookup(expression.name);
+        if (value !== undefined) return value;
+        if (isNamespace(expression.name)) return new RulesNamespace(expression.name) as unknown as RulesValue;
+        return fail(`Property ${expression.name} is undefined on object.`);
+      }
+      case 'member':
+        return this.member(this.evaluate(expression.object, scope), expression.name);
+      case 'index':
+        return this.index(this.evaluate(expression.object, scope), this.evaluate(expression.index, scope));
+      case 'slice':
+        return this.slice(expression, scope);
+      case 'call':
+        return this.call(expression, scope);
+      case 'unary':
+        return this.unary(expression.operator, this.evaluate(expression.operand, scope));
+      case 'binary':
+        return this.binary(expression, scope);
+      case 'is':
+        return this.isType(this.evaluate(expression.operand, scope), expression.typeName);
+      case 'conditional': {
+        const condition = this.evaluate(expression.condition, scope);
+        if (condition instanceof UnknownValue) return UNDECIDED;
+        if (typeof condition !== 'boolean') return unsupported(condition, '?');
+        return this.evaluate(condition ? expression.whenTrue : expression.whenFalse, scope);
+      }
+      case 'list':
+        return expression.items.map((item) => this.evaluate(item, scope));
+      case 'map': {
+        const entries = new Map<string, RulesValue>();
+        for (const [keyExpression, valueExpression] of expression.entries) {
+          const key = this.evaluate(keyExpression, scope);
+          if (typeof key !== 'string') return unsupported(key, 'map key');
+          entries.set(key, this.evaluate(valueExpression, scope));
+        }
+        return new RulesMap(entries);
+      }
+      case 'path':
+        return this.path(expression, scope);
+    }
+  }
+
+  private member(object: RulesValue, name: string): RulesValue {
+    if (object instanceof UnknownValue) {
+      const pinned = pinnedValue(object);
+      if (pinned) return this.member(pinned.value, name);
+      return object.fieldPath ? new UnknownValue([...object.fieldPath, name], object.facts) : UNDECIDED;
+    }
+    if (object === null) return fail('Null value error.');
+    if (object instanceof RulesMap) {
+      const value = object.entries.get(name);
+      if (value === undefined) return fail(`Property ${name} is undefined on object.`);
+      return value;
+    }
+    if ((object as unknown) instanceof RulesNamespace) return fail(`Property ${name} is undefined on object.`);
+    return fail(`Property ${name} is undefined on object.`);
+  }
+
+  private index(object: RulesValue, key: RulesValue): RulesValue {
+    if (object instanceof UnknownValue || key instanceof UnknownValue) {
+      if (object instanceof UnknownValue && typeof key === 'string') return this.member(object, key);
+      return UNDECIDED;
+    }
+    if (object === null) return fail('Null value error.');
+    if (object instanceof RulesMap && typeof key === 'string') return this.member(object, key);
+    if (Array.isArray(object) && typeof key === 'bigint') {
+      const position = key < 0n ? BigInt(object.length) + key : key;
+      if (position < 0n || position >= BigInt(object.length)) return fail('Index out of range.');
+      return object[Number(position)]!;
+    }
+    if (object instanceof RulesPath && typeof key === 'bigint') {
+      const segment = object.segments[Number(key)];
+      if (segment === undefined) return fail('Index out of range.');
+      return segment;
+    }
+    return unsupported(object, '[]', key);
+  }
+
+  private slice(expression: Extract<Expression, { kind: 'slice' }>, scope: Scope): RulesValue {
+    const object = this.evaluate(expression.object, scope);
+    const start = expression.start ? this.evaluate(expression.start, scope) : 0n;
+    if (object instanceof UnknownValue) return UNDECIDED;
+    if (!Array.isArray(object) && typeof object !== 'string') return unsupported(object, '[:]');
+    const end = expression.end ? this.evaluate(expression.end, scope) : BigInt(object.length);
+    if (typeof start !== 'bigint' || typeof end !== 'bigint') return unsupported(object, '[:]');
+    if (start < 0n || end > BigInt(object.length) || start > end) return fail('Index out of range.');
+    return object.slice(Number(start), Number(end));
+  }
+
+  private call(expression: Extract<Expression, { kind: 'call' }>, scope: Scope): RulesValue {
+    const callee = expression.callee;
+    if (callee.kind === 'identifier') {
+      const declared = scope.findFunction(callee.name);
+      const args = expression.args.map((arg) => this.evaluate(arg, scope));
+      if (declared) return this.callDeclared(declared, args, scope);
+      return callGlobalFunction(callee.name, args, this.budget);
+    }
+    if (callee.kind === 'member') {
+      const target = this.evaluate(callee.object, scope);
+      const args = expression.args.map((arg) => this.evaluate(arg, scope));
+      if ((target as unknown) instanceof RulesNamespace) {
+        return callGlobalFunction(`${(target as unknown as RulesNamespace).name}.${callee.name}`, args, this.budget);
+      }
+      if (target instanceof UnknownValue || args.some((arg) => arg instanceof UnknownValue)) {
+        const pinned = target instanceof UnknownValue ? pinnedValue(target) : undefined;
+        if (pinned && !args.some((arg) => arg instanceof UnknownValue)) return callMethod(pinned.value, callee.name, args);
+        return UNDECIDED;
+      }
+      return callMethod(target, callee.name, args);
+    }
+    return methodNotFound('call');
+  }
+
+  private callDeclared(declared: FunctionDeclaration, args: RulesValue[], scope: Scope): RulesValue {
+    if (args.length !== declared.parameters.length) return methodNotFound(declared.name);
+    if (this.depth >= MAX_CALL_DEPTH) return fail('Maximum function call depth exceeded.');
+    const variables = new Map<string, RulesValue>();
+    declared.parameters.forEach((parameter, position) => variables.set(parameter, args[position]!));
+    const body = scope.child(variables);
+    this.depth++;
+    try {
+      for (const binding of declared.bindings) variables.set(binding.name, this.evaluate(binding.value, body));
+      return this.evaluate(declared.body, body);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private unary(operator: '!' | '-', operand: RulesValue): RulesValue {
+    if (operand instanceof UnknownValue) return UNDECIDED;
+    if (operator === '!') {
+      if (typeof operand !== 'boolean') return unsupported(operand, '!');
+      return !operand;
+    }
+    if (typeof operand === 'bigint') return -operand;
+    if (typeof operand === 'number') return -operand;
+    return unsupported(operand, '-');
+  }
+
+  private binary(expression: Extract<Expression, { kind: 'binary' }>, scope: Scope): RulesValue {
+    const operator = expression.operator;
+    if (operator === '&&' || operator === '||') return this.logical(operator, expression, scope);
+    const left = this.evaluate(expression.left, scope);
+    const right = this.evaluate(expression.right, scope);
+    if (left instanceof UnknownValue || right instanceof UnknownValue) return this.undecidedBinary(operator, left, right);
+    switch (operator) {
+      case '==':
+        return valuesEqual(left, right);
+      case '!=':
+        return !valuesEqual(left, right);
+      case 'in':
+        return contains(right, left);
+      case '<':
+      case '<=':
+      case '>':
+      case '>=': {
+        const order = compareValues(left, right, operator);
+        if (Number.isNaN(order)) return false;
+        if (operator === '<') return order < 0;
+        if (operator === '<=') return order <= 0;
+        if (operator === '>') return order > 0;
+        return order >= 0;
+      }
+      default:
+        return arithmetic(operator, left, right);
+    }
+  }
+
+  /** A comparison with a field a list query cannot know: decided by the query's filters. */
+  private undecidedBinary(operator: string, left: RulesValue, right: RulesValue): RulesValue {
+    const mirrored: Record<string, string> = { '==': '==', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+    let decision: boolean | undefined;
+    if (left instanceof UnknownValue && !(right instanceof UnknownValue)) {
+      decision = decideComparison(left, operator, right);
+    } else if (right instanceof UnknownValue && !(left instanceof UnknownValue) && mirrored[operator]) {
+      decision = decideComparison(right, mirrored[operator]!, left);
+    } else if (right instanceof UnknownValue && operator === 'in') {
+      const pinned = pinnedValue(right);
+      if (pinned) decision = contains(pinned.value, left);
+    }
+    if (decision !== undefined) return decision;
+    if (left instanceof UnknownValue && right instanceof UnknownValue) return UNDECIDED;
+    const pinnedLeft = left instanceof UnknownValue ? pinnedValue(left) : { value: left };
+    const pinnedRight = right instanceof UnknownValue ? pinnedValue(right) : { value: right };
+    if (pinnedLeft && pinnedRight && !['==', '!=', '<', '<=', '>', '>=', 'in'].includes(operator)) {
+      return arithmetic(operator, pinnedLeft.value, pinnedRight.value);
+    }
+    return UNDECIDED;
+  }
+
+  private logical(operator: '&&' | '||', expression: Extract<Expression, { kind: 'binary' }>, scope: Scope): RulesValue {
+    const decisive = operator === '||';
+    const left = this.attempt(expression.left, scope);
+    if (left.value === decisive) return decisive;
+    const right = this.attempt(expression.right, scope);
+    if (right.value === decisive) return decisive;
+    if (left.error) throw left.error;
+    if (right.error) throw right.error;
+    for (const side of [left.value, right.value]) {
+      if (typeof side !== 'boolean' && !(side instanceof UnknownValue)) return unsupported(side!, operator);
+    }
+    if (left.value instanceof UnknownValue || right.value instanceof UnknownValue) return UNDECIDED;
+    return !decisive;
+  }
+
+  private attempt(expression: Expression, scope: Scope): { value?: RulesValue; error?: RulesEvaluationError } {
+    try {
+      return { value: this.evaluate(expression, scope) };
+    } catch (error) {
+      if (error instanceof RulesEvaluationError) return { error };
+      throw error;
+    }
+  }
+
+  private isType(value: RulesValue, name: string): RulesValue {
+    if (value instanceof UnknownValue) {
+      const pinned = pinnedValue(value);
+      if (!pinned) return UNDECIDED;
+      value = pinned.value;
+    }
+    const actual = typeName(value);
+    if (name === 'number') return actual === 'int' || actual === 'float';
+    if (name === 'map' && actual === 'map') return true;
+    if (name === 'string' && actual === 'string') return true;
+    if (name === 'constraint') return false;
+    if (name === 'boolean') return actual === 'bool';
+    return actual === name;
+  }
+
+  private path(expression: Extract<Expression, { kind: 'path' }>, scope: Scope): RulesValue {
+    const segments: string[] = [];
+    for (const segment of expression.segments) {
+      let text = '';
+      for (const part of segment) {
+        if (typeof part === 'string') {
+          text += part;
+          continue;
+        }
+        const value = this.evaluate(part, scope);
+        if (value instanceof UnknownValue) {
+          const pinned = pinnedValue(value);
+          if (!pinned) return UNDECIDED;
+          text += pathText(pinned.value);
+        } else if (value instanceof RulesPath && segment.length === 1) {
+          segments.push(...value.segments);
+          text = '';
+          continue;
+        } else text += pathText(value);
+      }
+      if (text !== '') segments.push(text);
+    }
+    return new RulesPath(segments);
+  }
+}
+
+function pathText(value: RulesValue): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'bigint' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof RulesPath) return value.segments.join('/');
+  if (value === null) return fail('Null value error.');
+  return unsupported(value, 'path');
+}
+
+export { isNumeric };
