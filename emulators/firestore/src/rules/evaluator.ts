@@ -5,7 +5,17 @@
  */
 import type { Expression, FunctionDeclaration } from './ast.ts';
 import { callMethod, methodNotFound } from './methods.ts';
-import { arithmetic, compareValues, contains, isNumeric, unsupported, valuesEqual } from './operators.ts';
+import {
+  arithmetic,
+  compareValues,
+  contains,
+  indexOutOfBounds,
+  isNumeric,
+  typeError,
+  unsupported,
+  unsupportedOperation,
+  valuesEqual,
+} from './operators.ts';
 import { decideComparison, pinnedValue } from './query-facts.ts';
 import { callGlobalFunction, isNamespace, RulesNamespace } from './functions.ts';
 import {
@@ -74,7 +84,7 @@ export class Evaluator {
       case 'conditional': {
         const condition = this.evaluate(expression.condition, scope);
         if (condition instanceof UnknownValue) return UNDECIDED;
-        if (typeof condition !== 'boolean') return unsupported(condition, '?');
+        if (typeof condition !== 'boolean') return typeError(condition);
         return this.evaluate(condition ? expression.whenTrue : expression.whenFalse, scope);
       }
       case 'list':
@@ -115,18 +125,18 @@ export class Evaluator {
       return UNDECIDED;
     }
     if (object === null) return fail('Null value error.');
-    if (object instanceof RulesMap && typeof key === 'string') return this.member(object, key);
-    if (Array.isArray(object) && typeof key === 'bigint') {
-      const position = key < 0n ? BigInt(object.length) + key : key;
-      if (position < 0n || position >= BigInt(object.length)) return fail('Index out of range.');
-      return object[Number(position)]!;
+    if (object instanceof RulesMap) {
+      if (typeof key !== 'string') return unsupportedOperation(`map[${typeName(key)}]`, 'map[string]');
+      return this.member(object, key);
     }
-    if (object instanceof RulesPath && typeof key === 'bigint') {
-      const segment = object.segments[Number(key)];
-      if (segment === undefined) return fail('Index out of range.');
-      return segment;
+    if (Array.isArray(object) || typeof object === 'string' || object instanceof RulesPath) {
+      const kind = typeName(object);
+      if (typeof key !== 'bigint') return unsupportedOperation(`${kind}[${typeName(key)}]`, `${kind}[int]`);
+      const items = object instanceof RulesPath ? object.segments : typeof object === 'string' ? [...object] : object;
+      if (key < 0n || key >= BigInt(items.length)) return indexOutOfBounds(key, items.length);
+      return items[Number(key)]!;
     }
-    return unsupported(object, '[]', key);
+    return unsupportedOperation(`${typeName(object)}[${typeName(key)}]`, 'list[int], map[string]');
   }
 
   private slice(expression: Extract<Expression, { kind: 'slice' }>, scope: Scope): RulesValue {
@@ -136,8 +146,12 @@ export class Evaluator {
     if (!Array.isArray(object) && typeof object !== 'string') return unsupported(object, '[:]');
     const end = expression.end ? this.evaluate(expression.end, scope) : BigInt(object.length);
     if (typeof start !== 'bigint' || typeof end !== 'bigint') return unsupported(object, '[:]');
-    if (start < 0n || end > BigInt(object.length) || start > end) return fail('Index out of range.');
-    return object.slice(Number(start), Number(end));
+    const items = typeof object === 'string' ? [...object] : object;
+    if (start < 0n || start > BigInt(items.length)) return indexOutOfBounds(start, items.length);
+    if (end > BigInt(items.length)) return indexOutOfBounds(end - 1n, items.length);
+    if (start > end) return indexOutOfBounds(start, items.length);
+    const sliced = items.slice(Number(start), Number(end));
+    return typeof object === 'string' ? sliced.join('') : sliced;
   }
 
   private call(expression: Extract<Expression, { kind: 'call' }>, scope: Scope): RulesValue {
@@ -250,7 +264,7 @@ export class Evaluator {
     if (left.error) throw left.error;
     if (right.error) throw right.error;
     for (const side of [left.value, right.value]) {
-      if (typeof side !== 'boolean' && !(side instanceof UnknownValue)) return unsupported(side!, operator);
+      if (typeof side !== 'boolean' && !(side instanceof UnknownValue)) return typeError(side!);
     }
     if (left.value instanceof UnknownValue || right.value instanceof UnknownValue) return UNDECIDED;
     return !decisive;
@@ -275,7 +289,8 @@ export class Evaluator {
     if (name === 'number') return actual === 'int' || actual === 'float';
     if (name === 'map' && actual === 'map') return true;
     if (name === 'string' && actual === 'string') return true;
-    if (name === 'constraint') return false;
+    // Google's emulator answers false for `is set`, even for `toSet()` and `affectedKeys()`.
+    if (name === 'constraint' || name === 'set') return false;
     if (name === 'boolean') return actual === 'bool';
     return actual === name;
   }

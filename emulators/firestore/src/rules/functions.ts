@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { RequestBudget } from './documents.ts';
 import { resourceValue } from './documents.ts';
 import { methodNotFound } from './methods.ts';
+import { unsupportedOperation } from './operators.ts';
 import { callDurationNamespace, callTimestampNamespace } from './time.ts';
 import { fail, RulesLatLng, RulesMap, RulesPath, RulesSet, typeName, type RulesValue } from './values.ts';
 
@@ -49,29 +50,42 @@ export function callGlobalFunction(name: string, args: RulesValue[], budget: Req
   return methodNotFound(name);
 }
 
+function conversionError(argument: string, from: string, to: string): never {
+  return fail(`Type conversion error. Argument: [${argument}], From type: [${from}], To type: [${to}].`);
+}
+
 function toText(value: RulesValue): RulesValue {
   if (value === null) return 'null';
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(1) : String(value);
   if (value instanceof RulesPath) return value.toString();
-  return methodNotFound('string');
+  return unsupportedOperation(
+    `string(${typeName(value)})`,
+    'string(int), string(float), string(null), string(string), string(bool), string(path)',
+  );
 }
 
 function toInt(value: RulesValue): RulesValue {
   if (typeof value === 'bigint') return value;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return fail('Unsupported operation error. Received: float.');
+    if (!Number.isFinite(value)) return conversionError(String(value), 'float', 'int');
     return BigInt(Math.trunc(value));
   }
-  if (typeof value === 'string' && /^[+-]?\d+$/.test(value.trim())) return BigInt(value.trim());
-  return methodNotFound('int');
+  if (typeof value === 'string') {
+    if (!/^[+-]?\d+$/.test(value)) return conversionError(value, 'string', 'int');
+    return BigInt(value);
+  }
+  return unsupportedOperation(`int(${typeName(value)})`, 'int(int), int(float), int(string)');
 }
 
 function toFloat(value: RulesValue): RulesValue {
   if (typeof value === 'bigint' || typeof value === 'number') return Number(value);
-  if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
-  return methodNotFound('float');
+  if (typeof value === 'string') {
+    if (value.trim() === '' || Number.isNaN(Number(value))) return conversionError(value, 'string', 'float');
+    return Number(value);
+  }
+  return unsupportedOperation(`float(${typeName(value)})`, 'float(int), float(float), float(string)');
 }
 
 function callMath(name: string, args: RulesValue[]): RulesValue {
@@ -94,8 +108,6 @@ function callMath(name: string, args: RulesValue[]): RulesValue {
       return Math.sqrt(numeric(first));
     case 'pow':
       return Math.pow(numeric(first), numeric(second));
-    case 'isInfinite':
-      return !Number.isFinite(numeric(first)) && !Number.isNaN(numeric(first));
     case 'isNaN':
       return Number.isNaN(numeric(first));
   }

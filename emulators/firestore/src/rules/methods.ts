@@ -1,5 +1,5 @@
 /** Methods of rules values: `s.lower()`, `list.hasAll(...)`, `map.diff(other)`, `t.year()` ... */
-import { contains, unsupported, valuesEqual } from './operators.ts';
+import { contains, unsupported, unsupportedOperation, valuesEqual } from './operators.ts';
 import { callTimestampMethod, callDurationMethod } from './time.ts';
 import {
   fail,
@@ -10,6 +10,7 @@ import {
   RulesPath,
   RulesSet,
   RulesTimestamp,
+  typeName,
   type RulesValue,
 } from './values.ts';
 import { compileRegex } from './regex.ts';
@@ -106,13 +107,17 @@ function callListMethod(list: RulesValue[], name: string, args: RulesValue[]): R
     case 'toSet':
       return new RulesSet(distinct(list));
   }
-  return callCollectionMethod(list, name, args);
+  return callCollectionMethod(list, name, args, true);
 }
 
 function callSetMethod(set: RulesSet, name: string, args: RulesValue[]): RulesValue {
   const other = (): RulesValue[] => {
     expectArgs(name, args, 1);
-    return asList(args[0]!, name);
+    const argument = args[0]!;
+    if (!(argument instanceof RulesSet)) {
+      return unsupportedOperation(`set.${name}(${typeName(argument)})`, `set.${name}(set)`);
+    }
+    return argument.items;
   };
   switch (name) {
     case 'size':
@@ -132,14 +137,17 @@ function callSetMethod(set: RulesSet, name: string, args: RulesValue[]): RulesVa
 }
 
 /** `hasAll`, `hasAny`, `hasOnly`, shared by lists and sets. */
-function callCollectionMethod(items: RulesValue[], name: string, args: RulesValue[]): RulesValue {
+function callCollectionMethod(items: RulesValue[], name: string, args: RulesValue[], onList = false): RulesValue {
   if (name !== 'hasAll' && name !== 'hasAny' && name !== 'hasOnly') return methodNotFound(name);
   expectArgs(name, args, 1);
+  if (onList && !Array.isArray(args[0])) {
+    return unsupportedOperation(`list.${name}(${typeName(args[0]!)})`, `list.${name}(list)`);
+  }
   const wanted = asList(args[0]!, name);
-  const has = (item: RulesValue): boolean => items.some((element) => valuesEqual(element, item));
+  const has = (item: RulesValue): boolean => items.some((element) => valuesEqual(element, item, true));
   if (name === 'hasAll') return wanted.every(has);
   if (name === 'hasAny') return wanted.some(has);
-  return items.every((item) => wanted.some((allowed) => valuesEqual(allowed, item)));
+  return items.every((item) => wanted.some((allowed) => valuesEqual(allowed, item, true)));
 }
 
 function callMapMethod(map: RulesMap, name: string, args: RulesValue[]): RulesValue {

@@ -18,24 +18,31 @@ export function isNumeric(value: RulesValue): value is bigint | number {
   return typeof value === 'bigint' || typeof value === 'number';
 }
 
-export function valuesEqual(left: RulesValue, right: RulesValue): boolean {
+/**
+ * `==`: an int equals the same float at the top level (`1 == 1.0`), but inside lists and maps,
+ * and for `in`, the types must match too (`[1] != [1.0]`), as Google's emulator answers.
+ */
+export function valuesEqual(left: RulesValue, right: RulesValue, strictNumbers = false): boolean {
   if (left === right) return true;
-  if (isNumeric(left) && isNumeric(right)) return Number(left) === Number(right) && compareNumbers(left, right) === 0;
+  if (isNumeric(left) && isNumeric(right)) {
+    if (strictNumbers && typeof left !== typeof right) return false;
+    return Number(left) === Number(right) && compareNumbers(left, right) === 0;
+  }
   if (left === null || right === null) return false;
   if (Array.isArray(left) && Array.isArray(right)) {
-    return left.length === right.length && left.every((item, index) => valuesEqual(item, right[index]!));
+    return left.length === right.length && left.every((item, index) => valuesEqual(item, right[index]!, true));
   }
   if (left instanceof RulesMap && right instanceof RulesMap) {
     if (left.entries.size !== right.entries.size) return false;
     for (const [key, value] of left.entries) {
-      if (!right.entries.has(key) || !valuesEqual(value, right.entries.get(key)!)) return false;
+      if (!right.entries.has(key) || !valuesEqual(value, right.entries.get(key)!, true)) return false;
     }
     return true;
   }
   if (left instanceof RulesSet && right instanceof RulesSet) {
     return (
       left.items.length === right.items.length &&
-      left.items.every((item) => right.items.some((other) => valuesEqual(item, other)))
+      left.items.every((item) => right.items.some((other) => valuesEqual(item, other, true)))
     );
   }
   if (left instanceof RulesPath && right instanceof RulesPath) return left.toString() === right.toString();
@@ -81,13 +88,50 @@ export function compareValues(left: RulesValue, right: RulesValue, operator: str
   return unsupported(left, operator, right);
 }
 
+/** What each operator accepts, in the words of Google's "Expected:" list. */
+const SIGNATURES: Record<string, string> = {
+  '+': 'int + int, float + float, string + string, duration + duration, duration + timestamp, timestamp + duration',
+  '-': 'int - int, float - float, duration - duration, timestamp - duration, timestamp - timestamp',
+  '*': 'int * int, float * float',
+  '/': 'int / int, float / float',
+  '%': 'int % int, float % float',
+  'unary-': '-int, -float, -duration',
+  '!': '!bool',
+};
+
+function comparisonSignatures(operator: string): string {
+  const types = ['string', 'bytes', 'int', 'float', 'duration', 'timestamp'];
+  const pairs = types.map((type) => `${type} ${operator} ${type}`);
+  return [...pairs, `constraint ${operator} any`, `any ${operator} constraint`].join(', ');
+}
+
+/** Google's form: `Unsupported operation error. Received: int + string. Expected: ...`. */
+export function unsupportedOperation(received: string, expected: string): never {
+  return fail(`Unsupported operation error. Received: ${received}. Expected: ${expected}.`);
+}
+
 export function unsupported(left: RulesValue, operator: string, right?: RulesValue): never {
-  const operands = right === undefined ? typeName(left) : `${typeName(left)} ${operator} ${typeName(right)}`;
-  return fail(`Unsupported operation error. Received: ${operands}. Expected: `.trimEnd());
+  if (right === undefined) {
+    const key = operator === '-' ? 'unary-' : operator;
+    return unsupportedOperation(`${operator}${typeName(left)}`, SIGNATURES[key] ?? '');
+  }
+  const expected = SIGNATURES[operator] ?? comparisonSignatures(operator);
+  return unsupportedOperation(`${typeName(left)} ${operator} ${typeName(right)}`, expected);
+}
+
+/** A logical operand or condition that is not a bool. */
+export function typeError(value: RulesValue, expected = 'bool'): never {
+  return fail(`Type error. Received: [${typeName(value)}] Expected: [${expected}].`);
+}
+
+export function indexOutOfBounds(index: bigint, size: number): never {
+  return fail(`Index out of bound error. Index: [${index}] , size: [${size}].`);
 }
 
 function checkedInt(value: bigint): bigint {
-  if (value < INT64_MIN || value > INT64_MAX) fail('Integer overflow error.');
+  if (value < INT64_MIN || value > INT64_MAX) {
+    fail('Integer value is out of the [-9223372036854775808, 9223372036854775807] range.');
+  }
   return value;
 }
 
@@ -149,8 +193,11 @@ export function arithmetic(operator: string, left: RulesValue, right: RulesValue
 
 /** `x in container`: a key of a map, an item of a list or set. */
 export function contains(container: RulesValue, item: RulesValue): boolean {
-  if (Array.isArray(container)) return container.some((element) => valuesEqual(element, item));
-  if (container instanceof RulesSet) return container.items.some((element) => valuesEqual(element, item));
-  if (container instanceof RulesMap) return typeof item === 'string' && container.entries.has(item);
-  return unsupported(item, 'in', container);
+  if (Array.isArray(container)) return container.some((element) => valuesEqual(element, item, true));
+  if (container instanceof RulesSet) return container.items.some((element) => valuesEqual(element, item, true));
+  if (container instanceof RulesMap) {
+    if (typeof item !== 'string') return unsupportedOperation(`map.in(${typeName(item)})`, 'map.in(string)');
+    return container.entries.has(item);
+  }
+  return fail('Function not found error: Name: [in].');
 }
