@@ -1,5 +1,5 @@
 /** Methods of rules values: `s.lower()`, `list.hasAll(...)`, `map.diff(other)`, `t.year()` ... */
-import { contains, unsupported, unsupportedOperation, valuesEqual } from './operators.ts';
+import { contains, unsupportedOperation, valuesEqual } from './operators.ts';
 import { callTimestampMethod, callDurationMethod } from './time.ts';
 import {
   fail,
@@ -64,13 +64,13 @@ function callStringMethod(text: string, name: string, args: RulesValue[]): Rules
     case 'matches': {
       expectArgs(name, args, 1);
       const pattern = args[0];
-      if (typeof pattern !== 'string') return unsupported(text, 'matches', pattern);
+      if (typeof pattern !== 'string') return unsupportedOperation(`string.matches(${typeName(pattern ?? null)})`, 'string.matches(string)');
       return compileRegex(pattern, true).test(text);
     }
     case 'split': {
       expectArgs(name, args, 1);
       const pattern = args[0];
-      if (typeof pattern !== 'string') return unsupported(text, 'split', pattern);
+      if (typeof pattern !== 'string') return unsupportedOperation(`string.split(${typeName(pattern ?? null)})`, 'string.split(string)');
       return text.split(compileRegex(pattern, false));
     }
     case 'replace': {
@@ -161,8 +161,9 @@ function callMapMethod(map: RulesMap, name: string, args: RulesValue[]): RulesVa
     case 'diff': {
       expectArgs(name, args, 1);
       const other = args[0]!;
-      if (!(other instanceof RulesMap)) return unsupported(map, 'diff', other);
-      return new RulesMapDiff(map, other);
+      if (!(other instanceof RulesMap)) return unsupportedOperation(`map.diff(${typeName(other)})`, 'map.diff(map)');
+      // `a.diff(b)`: what `a` (the new data, by convention) changes relative to `b`.
+      return new RulesMapDiff(other, map);
     }
     case 'get': {
       expectArgs(name, args, 2);

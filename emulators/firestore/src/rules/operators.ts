@@ -170,7 +170,6 @@ export function arithmetic(operator: string, left: RulesValue, right: RulesValue
   }
   if (operator === '+') {
     if (typeof left === 'string' && typeof right === 'string') return left + right;
-    if (Array.isArray(left) && Array.isArray(right)) return [...left, ...right];
     if (left instanceof RulesTimestamp && right instanceof RulesDuration) {
       return new RulesTimestamp(left.nanos + right.nanos);
     }

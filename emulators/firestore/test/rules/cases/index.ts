@@ -1,5 +1,6 @@
 /** Every row of the rules table. */
 import type { RulesCase } from '../support/case.ts';
 import { EXPRESSION_CASES } from './expressions.ts';
+import { METHOD_CASES } from './methods.ts';
 
-export const ALL_RULES_CASES: RulesCase[] = [...EXPRESSION_CASES];
+export const ALL_RULES_CASES: RulesCase[] = [...EXPRESSION_CASES, ...METHOD_CASES];
