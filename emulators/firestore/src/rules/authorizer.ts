@@ -6,6 +6,7 @@
 import type { Ruleset } from './ast.ts';
 import type { RulesDecision, RulesDocumentLookup, RulesMethod, RulesRequest } from './contract.ts';
 import { RequestBudget } from './documents.ts';
+import { typeErrorMessage } from './operators.ts';
 import { Evaluator, Scope } from './evaluator.ts';
 import { flattenRuleset, matchPattern, type FlatAllow, type PathSegment } from './matcher.ts';
 import { listFacts, requestValue, resourceFor, unknownDocumentId } from './request-values.ts';
@@ -45,7 +46,7 @@ export class RulesAuthorizer {
       try {
         const result = evaluator.evaluate(condition, this.scopeFor(allow, globals, bindings));
         if (result === true) return { allowed: true };
-        outcomes.push(typeof result === 'boolean' || typeof result === 'object' ? `false ${where}` : `${String(result)} ${where}`);
+        outcomes.push(result === false || result instanceof UnknownValue ? `false ${where}` : `${typeErrorMessage(result)} ${where}`);
       } catch (error) {
         if (!(error instanceof RulesEvaluationError)) throw error;
         outcomes.push(`${error.message} ${where}`);

@@ -120,8 +120,12 @@ export function unsupported(left: RulesValue, operator: string, right?: RulesVal
 }
 
 /** A logical operand or condition that is not a bool. */
-export function typeError(value: RulesValue, expected = 'bool'): never {
-  return fail(`Type error. Received: [${typeName(value)}] Expected: [${expected}].`);
+export function typeError(value: RulesValue): never {
+  return fail(typeErrorMessage(value));
+}
+
+export function typeErrorMessage(value: RulesValue): string {
+  return `Type error. Received: [${typeName(value)}] Expected: [bool].`;
 }
 
 export function indexOutOfBounds(index: bigint, size: number): never {

@@ -26,6 +26,8 @@ export function requestValue(request: RulesRequest): RulesMap {
     time: new RulesTimestamp(BigInt(Math.round(request.timeMicros)) * 1000n),
   };
   if (request.requestResource) entries.resource = resourceValue(request.requestResource);
+  // Google's emulator has `request.resource` null on delete, undefined on reads.
+  if (request.method === 'delete') entries.resource = null;
   if (request.method === 'list') entries.query = queryValue(request);
   return RulesMap.of(entries);
 }

@@ -2,5 +2,6 @@
 import type { RulesCase } from '../support/case.ts';
 import { EXPRESSION_CASES } from './expressions.ts';
 import { METHOD_CASES } from './methods.ts';
+import { REQUEST_CASES } from './requests.ts';
 
-export const ALL_RULES_CASES: RulesCase[] = [...EXPRESSION_CASES, ...METHOD_CASES];
+export const ALL_RULES_CASES: RulesCase[] = [...EXPRESSION_CASES, ...METHOD_CASES, ...REQUEST_CASES];
