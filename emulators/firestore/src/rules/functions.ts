@@ -23,7 +23,8 @@ export function callGlobalFunction(name: string, args: RulesValue[], budget: Req
     case 'get':
     case 'getAfter': {
       const document = budget.read(args[0] ?? null, name === 'getAfter', name);
-      return document ? resourceValue(document) : null;
+      if (!document) return fail(serviceCallError(name, args[0] as RulesPath));
+      return resourceValue(document);
     }
     case 'exists':
     case 'existsAfter':
@@ -126,4 +127,10 @@ function callHashing(name: string, args: RulesValue[]): RulesValue {
 export function describe(value: RulesValue): string {
   if (value instanceof RulesMap || value instanceof RulesSet) return typeName(value);
   return typeName(value);
+}
+
+/** Google's error for `get()` of a missing document, the path printed in protobuf text form. */
+function serviceCallError(functionName: string, path: RulesPath): string {
+  const segments = path.segments.map((segment) => `  segments {\n    simple: ${JSON.stringify(segment)}\n  }\n`).join('');
+  return `Service call error. Function: [${functionName}], Argument: [path_value {\n${segments}}\n].`;
 }

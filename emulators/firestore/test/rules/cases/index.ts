@@ -3,5 +3,6 @@ import type { RulesCase } from '../support/case.ts';
 import { EXPRESSION_CASES } from './expressions.ts';
 import { METHOD_CASES } from './methods.ts';
 import { REQUEST_CASES } from './requests.ts';
+import { STRUCTURE_CASES } from './structure.ts';
 
-export const ALL_RULES_CASES: RulesCase[] = [...EXPRESSION_CASES, ...METHOD_CASES, ...REQUEST_CASES];
+export const ALL_RULES_CASES: RulesCase[] = [...EXPRESSION_CASES, ...METHOD_CASES, ...REQUEST_CASES, ...STRUCTURE_CASES];
