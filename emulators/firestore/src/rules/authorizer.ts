@@ -9,8 +9,8 @@ import { RequestBudget } from './documents.ts';
 import { typeErrorMessage } from './operators.ts';
 import { Evaluator, Scope } from './evaluator.ts';
 import { flattenRuleset, matchPattern, type FlatAllow, type PathSegment } from './matcher.ts';
-import { listFacts, requestValue, resourceFor, unknownDocumentId } from './request-values.ts';
-import { pathFromResourceName, RulesEvaluationError, UnknownValue, type QueryFacts, type RulesValue } from './values.ts';
+import { listDocumentId, listFacts, requestValue, resourceFor } from './request-values.ts';
+import { pathFromResourceName, RulesEvaluationError, type QueryFacts, type RulesValue } from './values.ts';
 
 const METHODS_OF: Record<string, RulesMethod[]> = {
   read: ['get', 'list'],
@@ -46,7 +46,7 @@ export class RulesAuthorizer {
       try {
         const result = evaluator.evaluate(condition, this.scopeFor(allow, globals, bindings));
         if (result === true) return { allowed: true };
-        outcomes.push(result === false || result instanceof UnknownValue ? `false ${where}` : `${typeErrorMessage(result)} ${where}`);
+        outcomes.push(result === false ? `false ${where}` : `${typeErrorMessage(result)} ${where}`);
       } catch (error) {
         if (!(error instanceof RulesEvaluationError)) throw error;
         outcomes.push(`${error.message} ${where}`);
@@ -72,7 +72,7 @@ export class RulesAuthorizer {
 
   private requestPath(request: RulesRequest, facts: QueryFacts | null): PathSegment[] {
     const segments: PathSegment[] = pathFromResourceName(request.path).segments;
-    return facts ? [...segments, { unknown: unknownDocumentId(facts) }] : segments;
+    return facts ? [...segments, { unknown: listDocumentId(facts) }] : segments;
   }
 
   /**
@@ -90,7 +90,7 @@ export class RulesAuthorizer {
     const bindings = rest.length === 0 ? new Map<string, RulesValue>() : matchPattern(rest, tail, this.ruleset.version);
     if (!bindings) return null;
     for (const [name, value] of head) bindings.set(name, value);
-    bindings.set((allow.pattern[recursive] as { name: string }).name, new UnknownValue(null, null));
+    bindings.set((allow.pattern[recursive] as { name: string }).name, null);
     return bindings;
   }
 

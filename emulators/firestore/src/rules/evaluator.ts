@@ -1,7 +1,8 @@
 /**
  * Evaluates a rule's condition. Errors are exceptions (`RulesEvaluationError`); `&&` and `||`
- * absorb an error when their other side decides alone, as Google's emulator does. Values a list
- * query cannot know (`UnknownValue`) flow through as undecided unless the query's filters decide.
+ * absorb an error when their other side decides alone, as Google's emulator does. A field a list
+ * query constrains without pinning (`UnknownValue`) can only be compared, and only where the
+ * query's filters decide the comparison; anything else is Google's `evaluation error at L:C`.
  */
 import type { Expression, FunctionDeclaration } from './ast.ts';
 import { callMethod, methodNotFound } from './methods.ts';
@@ -16,7 +17,7 @@ import {
   unsupportedOperation,
   valuesEqual,
 } from './operators.ts';
-import { decideComparison, pinnedValue } from './query-facts.ts';
+import { decideComparison, decideMembership, DOCUMENT_ID_KEY } from './query-facts.ts';
 import { callGlobalFunction, isNamespace, RulesNamespace } from './functions.ts';
 import {
   fail,
@@ -24,11 +25,11 @@ import {
   RulesMap,
   RulesPath,
   typeName,
-  UNDECIDED,
   UnknownValue,
   type RulesValue,
 } from './values.ts';
 import type { RequestBudget } from './documents.ts';
+import type { SourcePosition } from './lexer.ts';
 
 const MAX_CALL_DEPTH = 20;
 
@@ -67,23 +68,36 @@ export class Evaluator {
         if (isNamespace(expression.name)) return new RulesNamespace(expression.name) as unknown as RulesValue;
         return fail(`Property ${expression.name} is undefined on object.`);
       }
-      case 'member':
-        return this.member(this.evaluate(expression.object, scope), expression.name);
-      case 'index':
-        return this.index(this.evaluate(expression.object, scope), this.evaluate(expression.index, scope));
+      case 'member': {
+        const object = this.evaluate(expression.object, scope);
+        if (object instanceof UnknownValue) return undecided(expression);
+        return this.member(object, expression.name);
+      }
+      case 'index': {
+        const object = this.evaluate(expression.object, scope);
+        const key = this.evaluate(expression.index, scope);
+        if (object instanceof UnknownValue || key instanceof UnknownValue) return undecided(expression);
+        return this.index(object, key);
+      }
       case 'slice':
         return this.slice(expression, scope);
       case 'call':
         return this.call(expression, scope);
-      case 'unary':
-        return this.unary(expression.operator, this.evaluate(expression.operand, scope));
+      case 'unary': {
+        const operand = this.evaluate(expression.operand, scope);
+        if (operand instanceof UnknownValue) return undecided(expression);
+        return this.unary(expression.operator, operand);
+      }
       case 'binary':
         return this.binary(expression, scope);
-      case 'is':
-        return this.isType(this.evaluate(expression.operand, scope), expression.typeName);
+      case 'is': {
+        const operand = this.evaluate(expression.operand, scope);
+        if (operand instanceof UnknownValue) return undecided(expression);
+        return this.isType(operand, expression.typeName);
+      }
       case 'conditional': {
         const condition = this.evaluate(expression.condition, scope);
-        if (condition instanceof UnknownValue) return UNDECIDED;
+        if (condition instanceof UnknownValue) return undecided(expression);
         if (typeof condition !== 'boolean') return typeError(condition);
         return this.evaluate(condition ? expression.whenTrue : expression.whenFalse, scope);
       }
@@ -104,11 +118,6 @@ export class Evaluator {
   }
 
   private member(object: RulesValue, name: string): RulesValue {
-    if (object instanceof UnknownValue) {
-      const pinned = pinnedValue(object);
-      if (pinned) return this.member(pinned.value, name);
-      return object.fieldPath ? new UnknownValue([...object.fieldPath, name], object.facts) : UNDECIDED;
-    }
     if (object === null) return fail('Null value error.');
     if (object instanceof RulesMap) {
       const value = object.entries.get(name);
@@ -120,10 +129,6 @@ export class Evaluator {
   }
 
   private index(object: RulesValue, key: RulesValue): RulesValue {
-    if (object instanceof UnknownValue || key instanceof UnknownValue) {
-      if (object instanceof UnknownValue && typeof key === 'string') return this.member(object, key);
-      return UNDECIDED;
-    }
     if (object === null) return fail('Null value error.');
     if (object instanceof RulesMap) {
       if (typeof key !== 'string') return unsupportedOperation(`map[${typeName(key)}]`, 'map[string]');
@@ -142,7 +147,7 @@ export class Evaluator {
   private slice(expression: Extract<Expression, { kind: 'slice' }>, scope: Scope): RulesValue {
     const object = this.evaluate(expression.object, scope);
     const start = expression.start ? this.evaluate(expression.start, scope) : 0n;
-    if (object instanceof UnknownValue) return UNDECIDED;
+    if (object instanceof UnknownValue) return undecided(expression);
     if (!Array.isArray(object) && typeof object !== 'string') return unsupported(object, '[:]');
     const end = expression.end ? this.evaluate(expression.end, scope) : BigInt(object.length);
     if (typeof start !== 'bigint' || typeof end !== 'bigint') return unsupported(object, '[:]');
@@ -169,9 +174,8 @@ export class Evaluator {
         return callGlobalFunction(`${(target as unknown as RulesNamespace).name}.${callee.name}`, args, this.budget);
       }
       if (target instanceof UnknownValue || args.some((arg) => arg instanceof UnknownValue)) {
-        const pinned = target instanceof UnknownValue ? pinnedValue(target) : undefined;
-        if (pinned && !args.some((arg) => arg instanceof UnknownValue)) return callMethod(pinned.value, callee.name, args);
-        return UNDECIDED;
+        const decision = target instanceof UnknownValue ? decideMembership(target, callee.name, args) : undefined;
+        return decision ?? undecided(expression);
       }
       return callMethod(target, callee.name, args);
     }
@@ -194,7 +198,6 @@ export class Evaluator {
   }
 
   private unary(operator: '!' | '-', operand: RulesValue): RulesValue {
-    if (operand instanceof UnknownValue) return UNDECIDED;
     if (operator === '!') {
       if (typeof operand !== 'boolean') return unsupported(operand, '!');
       return !operand;
@@ -209,7 +212,15 @@ export class Evaluator {
     if (operator === '&&' || operator === '||') return this.logical(operator, expression, scope);
     const left = this.evaluate(expression.left, scope);
     const right = this.evaluate(expression.right, scope);
-    if (left instanceof UnknownValue || right instanceof UnknownValue) return this.undecidedBinary(operator, left, right);
+    if (left instanceof UnknownValue || right instanceof UnknownValue) {
+      const decision = this.decideByQuery(operator, left, right);
+      if (decision !== undefined) return decision;
+      // The id a list's wildcard captures without a `__name__` filter is null to Google.
+      if ([left, right].some((side) => side instanceof UnknownValue && side.fieldPath?.[0] === DOCUMENT_ID_KEY)) {
+        return fail('Null value error.');
+      }
+      return undecided(expression);
+    }
     switch (operator) {
       case '==':
         return valuesEqual(left, right);
@@ -233,26 +244,14 @@ export class Evaluator {
     }
   }
 
-  /** A comparison with a field a list query cannot know: decided by the query's filters. */
-  private undecidedBinary(operator: string, left: RulesValue, right: RulesValue): RulesValue {
+  /** A comparison with a field a list query constrains: decided by the query's filters. */
+  private decideByQuery(operator: string, left: RulesValue, right: RulesValue): boolean | undefined {
     const mirrored: Record<string, string> = { '==': '==', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
-    let decision: boolean | undefined;
-    if (left instanceof UnknownValue && !(right instanceof UnknownValue)) {
-      decision = decideComparison(left, operator, right);
-    } else if (right instanceof UnknownValue && !(left instanceof UnknownValue) && mirrored[operator]) {
-      decision = decideComparison(right, mirrored[operator]!, left);
-    } else if (right instanceof UnknownValue && operator === 'in') {
-      const pinned = pinnedValue(right);
-      if (pinned) decision = contains(pinned.value, left);
+    if (left instanceof UnknownValue && !(right instanceof UnknownValue)) return decideComparison(left, operator, right);
+    if (right instanceof UnknownValue && !(left instanceof UnknownValue) && mirrored[operator]) {
+      return decideComparison(right, mirrored[operator]!, left);
     }
-    if (decision !== undefined) return decision;
-    if (left instanceof UnknownValue && right instanceof UnknownValue) return UNDECIDED;
-    const pinnedLeft = left instanceof UnknownValue ? pinnedValue(left) : { value: left };
-    const pinnedRight = right instanceof UnknownValue ? pinnedValue(right) : { value: right };
-    if (pinnedLeft && pinnedRight && !['==', '!=', '<', '<=', '>', '>=', 'in'].includes(operator)) {
-      return arithmetic(operator, pinnedLeft.value, pinnedRight.value);
-    }
-    return UNDECIDED;
+    return undefined;
   }
 
   private logical(operator: '&&' | '||', expression: Extract<Expression, { kind: 'binary' }>, scope: Scope): RulesValue {
@@ -264,9 +263,9 @@ export class Evaluator {
     if (left.error) throw left.error;
     if (right.error) throw right.error;
     for (const side of [left.value, right.value]) {
-      if (typeof side !== 'boolean' && !(side instanceof UnknownValue)) return typeError(side!);
+      if (side instanceof UnknownValue) return undecided(expression);
+      if (typeof side !== 'boolean') return typeError(side!);
     }
-    if (left.value instanceof UnknownValue || right.value instanceof UnknownValue) return UNDECIDED;
     return !decisive;
   }
 
@@ -280,11 +279,6 @@ export class Evaluator {
   }
 
   private isType(value: RulesValue, name: string): RulesValue {
-    if (value instanceof UnknownValue) {
-      const pinned = pinnedValue(value);
-      if (!pinned) return UNDECIDED;
-      value = pinned.value;
-    }
     const actual = typeName(value);
     if (name === 'number') return actual === 'int' || actual === 'float';
     if (name === 'map' && actual === 'map') return true;
@@ -305,11 +299,8 @@ export class Evaluator {
           continue;
         }
         const value = this.evaluate(part, scope);
-        if (value instanceof UnknownValue) {
-          const pinned = pinnedValue(value);
-          if (!pinned) return UNDECIDED;
-          text += pathText(pinned.value);
-        } else if (value instanceof RulesPath && segment.length === 1) {
+        if (value instanceof UnknownValue) return undecided(expression);
+        else if (value instanceof RulesPath && segment.length === 1) {
           segments.push(...value.segments);
           text = '';
           continue;
@@ -330,3 +321,29 @@ function pathText(value: RulesValue): string {
 }
 
 export { isNumeric };
+
+/** Where an expression starts: Google's position for `evaluation error at L:C`. */
+function startOf(expression: Expression): SourcePosition {
+  switch (expression.kind) {
+    case 'binary':
+      return startOf(expression.left);
+    case 'member':
+    case 'index':
+    case 'slice':
+      return startOf(expression.object);
+    case 'call':
+      return startOf(expression.callee);
+    case 'is':
+      return startOf(expression.operand);
+    case 'conditional':
+      return startOf(expression.condition);
+    default:
+      return expression.position;
+  }
+}
+
+/** A list rule the query's filters cannot decide, in Google's words. */
+function undecided(expression: Expression): never {
+  const start = startOf(expression);
+  return fail(`evaluation error at L${start.line}:${start.column}`);
+}

@@ -7,11 +7,12 @@ import type { Msg } from '../backend.ts';
 import { compareValues, contains, valuesEqual } from './operators.ts';
 import {
   fromFirestoreValue,
+  RulesMap,
   RulesPath,
+  UnknownValue,
   type FieldConstraint,
   type QueryFacts,
   type RulesValue,
-  type UnknownValue,
 } from './values.ts';
 
 const OPERATORS: Record<string, FieldConstraint['op']> = {
@@ -89,7 +90,8 @@ export function decideComparison(unknown: UnknownValue, operator: string, value:
   if (pinned) return compareKnown(pinned.value, operator, value);
   for (const constraint of constraintsOf(unknown)) {
     if (operator === 'in' && constraint.op === 'in' && Array.isArray(constraint.value) && Array.isArray(value)) {
-      if (constraint.value.every((item) => contains(value, item))) return true;
+      // Google answers false, not an evaluation error, when the query's list is not a subset.
+      return constraint.value.every((item) => contains(value, item));
     }
     if (operator === '!=' && constraint.op === 'not-in' && Array.isArray(constraint.value)) {
       if (constraint.value.some((item) => valuesEqual(item, value))) return true;
@@ -136,4 +138,55 @@ function compareKnown(left: RulesValue, operator: string, right: RulesValue): bo
   } catch {
     return undefined;
   }
+}
+
+/** `tags.hasAny([...])` / `hasAll` on a field an `array-contains(-any)` filter constrains. */
+export function decideMembership(unknown: UnknownValue, method: string, args: RulesValue[]): boolean | undefined {
+  const wanted = args[0];
+  if (args.length !== 1 || !Array.isArray(wanted)) return undefined;
+  const known: RulesValue[] = [];
+  for (const constraint of constraintsOf(unknown)) {
+    if (constraint.op === 'array-contains') known.push(constraint.value);
+  }
+  if (method === 'hasAny' && wanted.some((item) => known.some((element) => valuesEqual(element, item, true)))) return true;
+  if (method === 'hasAll' && wanted.every((item) => known.some((element) => valuesEqual(element, item, true)))) return true;
+  return undefined;
+}
+
+/**
+ * `resource` of a list as Google's emulator builds it: `data` holds only the fields the filters
+ * constrain (pinned by `==` to their value, others as constrained unknowns), `id` and
+ * `__name__` only when a `__name__ ==` filter pins them.
+ */
+export function documentFromFacts(facts: QueryFacts, collectionPath: string[]): RulesMap {
+  const data = new RulesMap(new Map());
+  for (const [fieldPath] of facts.constraints) {
+    if (fieldPath === DOCUMENT_ID_KEY || fieldPath === '__name__') continue;
+    const segments = fieldPath.split('.');
+    let map = data;
+    for (const segment of segments.slice(0, -1)) {
+      const inner = map.entries.get(segment);
+      if (inner instanceof RulesMap) map = inner;
+      else {
+        const created = new RulesMap(new Map());
+        map.entries.set(segment, created);
+        map = created;
+      }
+    }
+    const unknown = new UnknownValue(segments, facts);
+    const pinned = pinnedValue(unknown);
+    map.entries.set(segments[segments.length - 1]!, pinned ? pinned.value : unknown);
+  }
+  const entries = new Map<string, RulesValue>([['data', data]]);
+  const id = pinnedDocumentId(facts);
+  if (id !== undefined) {
+    entries.set('id', id);
+    entries.set('__name__', new RulesPath([...collectionPath, id]));
+  }
+  return new RulesMap(entries);
+}
+
+export function pinnedDocumentId(facts: QueryFacts): string | undefined {
+  const equal = (facts.constraints.get(DOCUMENT_ID_KEY) ?? []).find((constraint) => constraint.op === '==');
+  return typeof equal?.value === 'string' ? equal.value : undefined;
 }

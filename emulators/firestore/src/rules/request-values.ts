@@ -1,9 +1,8 @@
 /** `request` and `resource` as a rule sees them, built from the contract's `RulesRequest`. */
 import type { RulesRequest } from './contract.ts';
 import { resourceValue } from './documents.ts';
-import { DOCUMENT_ID_KEY, factsFromQuery } from './query-facts.ts';
+import { DOCUMENT_ID_KEY, documentFromFacts, factsFromQuery, pinnedDocumentId } from './query-facts.ts';
 import {
-  fromFirestoreValue,
   fromJson,
   pathFromResourceName,
   RulesMap,
@@ -37,13 +36,15 @@ function queryValue(request: RulesRequest): RulesMap {
   const query = request.query ?? {};
   const limit = query.limit;
   const limitNumber = limit === undefined || limit === null ? null : typeof limit === 'object' ? limit.value : limit;
-  const orderBy = ((query.orderBy ?? []) as { field?: { fieldPath?: string }; direction?: string }[]).map(
-    (order) => order.field?.fieldPath ?? '',
-  );
+  // Google's emulator shows orderBy as a map: field path -> 'ASC' | 'DESC'.
+  const orderBy = new Map<string, RulesValue>();
+  for (const order of (query.orderBy ?? []) as { field?: { fieldPath?: string }; direction?: string }[]) {
+    orderBy.set(order.field?.fieldPath ?? '', String(order.direction ?? 'ASCENDING').startsWith('DESC') ? 'DESC' : 'ASC');
+  }
   return RulesMap.of({
     limit: limitNumber === null || limitNumber === undefined ? null : BigInt(limitNumber),
     offset: query.offset ? BigInt(query.offset) : null,
-    orderBy: orderBy.length > 0 ? orderBy : null,
+    orderBy: orderBy.size > 0 ? new RulesMap(orderBy) : null,
   });
 }
 
@@ -52,21 +53,12 @@ export function listFacts(request: RulesRequest): QueryFacts {
   return factsFromQuery(request.query);
 }
 
-export function unknownDocumentId(facts: QueryFacts): UnknownValue {
-  return new UnknownValue([DOCUMENT_ID_KEY], facts);
-}
-
-export function unknownResource(facts: QueryFacts): RulesMap {
-  return RulesMap.of({
-    data: new UnknownValue([], facts),
-    id: unknownDocumentId(facts),
-    __name__: new UnknownValue(null, null),
-  });
+/** The id a list's wildcard captures: known only when a `__name__ ==` filter pins it. */
+export function listDocumentId(facts: QueryFacts): RulesValue {
+  return pinnedDocumentId(facts) ?? new UnknownValue([DOCUMENT_ID_KEY], facts);
 }
 
 export function resourceFor(request: RulesRequest, facts: QueryFacts | null): RulesValue {
-  if (facts) return unknownResource(facts);
+  if (facts) return documentFromFacts(facts, pathFromResourceName(request.path).segments);
   return request.resource ? resourceValue(request.resource) : null;
 }
-
-export { fromFirestoreValue };

@@ -89,8 +89,6 @@ export class UnknownValue {
   ) {}
 }
 
-export const UNDECIDED = new UnknownValue(null, null);
-
 export interface FieldConstraint {
   op: '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not-in' | 'array-contains' | 'array-contains-any';
   value: RulesValue;
