@@ -34,12 +34,12 @@ class Parser {
   ruleset(): Ruleset {
     let version: '1' | '2' = '1';
     if (this.isWord('rules_version')) {
-      this.lexer.next();
+      const keyword = this.lexer.next();
       this.expect('=');
       const literal = this.lexer.next();
       if (literal.kind !== 'string') this.unexpected(literal, 'a string');
       if (literal.value !== '1' && literal.value !== '2') {
-        throw new RulesSyntaxError(`Invalid rules_version '${literal.value}'.`, literal.position);
+        throw new RulesSyntaxError(`Unsupported rules version ${literal.value}.`, keyword.position);
       }
       version = literal.value;
       this.expect(';');
@@ -47,15 +47,17 @@ class Parser {
     const ruleset: Ruleset = { version, functions: [], matches: [] };
     while (this.lexer.peek().kind !== 'eof') {
       this.expectWord('service');
-      const name = this.dottedName();
-      if (name !== 'cloud.firestore') {
-        throw new RulesSyntaxError(`Unexpected service name '${name}'.`, this.lexer.peek().position);
-      }
+      // Another service (cloud.storage) is only a warning to Google: it compiles, and never applies.
+      const applies = this.dottedName() === 'cloud.firestore';
       this.expect('{');
       while (!this.isPunct('}')) {
-        if (this.isWord('function')) ruleset.functions.push(this.functionDeclaration());
-        else if (this.isWord('match')) ruleset.matches.push(this.matchBlock());
-        else this.unexpected(this.lexer.peek(), "'match' or 'function'");
+        if (this.isWord('function')) {
+          const declared = this.functionDeclaration();
+          if (applies) ruleset.functions.push(declared);
+        } else if (this.isWord('match')) {
+          const block = this.matchBlock();
+          if (applies) ruleset.matches.push(block);
+        } else this.unexpected(this.lexer.peek(), "'match' or 'function'");
       }
       this.expect('}');
     }
@@ -75,6 +77,9 @@ class Parser {
     const position = this.lexer.next().position;
     const block: MatchBlock = { pattern: this.matchPattern(), allows: [], functions: [], matches: [], position };
     this.expect('{');
+    if (this.isPunct('}')) {
+      throw new RulesSyntaxError("The 'match' body must contain at least one declaration.", this.lexer.peek().position);
+    }
     while (!this.isPunct('}')) {
       if (this.isWord('allow')) block.allows.push(this.allowStatement());
       else if (this.isWord('match')) block.matches.push(this.matchBlock());
@@ -123,10 +128,8 @@ class Parser {
     const methods: RuleMethodName[] = [];
     for (;;) {
       const method = this.identifier();
-      if (!(METHODS as string[]).includes(method.text)) {
-        throw new RulesSyntaxError(`Unrecognized allow method '${method.text}'.`, method.position);
-      }
-      methods.push(method.text as RuleMethodName);
+      // An unknown method is only a warning to Google: the statement never applies to it.
+      if ((METHODS as string[]).includes(method.text)) methods.push(method.text as RuleMethodName);
       if (!this.isPunct(',')) break;
       this.lexer.next();
     }
@@ -136,7 +139,8 @@ class Parser {
       this.expectWord('if');
       condition = this.expression();
     }
-    this.expect(';');
+    // Google's grammar makes the semicolon after an allow statement optional.
+    if (this.isPunct(';')) this.lexer.next();
     return { methods, condition, position };
   }
 
