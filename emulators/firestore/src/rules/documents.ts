@@ -35,9 +35,7 @@ export class RequestBudget {
     const name = `${this.projectPrefix}/${segments.join('/')}`;
     const key = `${after ? 'after' : 'before'}:${name}`;
     if (!this.documentsRead.has(key)) {
-      if (this.documentsRead.size >= DOCUMENT_READ_LIMIT) {
-        return fail(`Exceeded maximum number of document accesses: ${DOCUMENT_READ_LIMIT}.`);
-      }
+      if (this.documentsRead.size >= DOCUMENT_READ_LIMIT) return fail(serviceCallError(functionName, path));
       this.documentsRead.add(key);
     }
     return after ? this.lookup.after(name) : this.lookup.before(name);
@@ -56,4 +54,13 @@ export function resourceValue(document: RulesDocument): RulesMap {
 
 export function describeType(value: RulesValue): string {
   return typeName(value);
+}
+
+/**
+ * Google's error when a lookup fails (`get()` of a missing document, or a read beyond the
+ * limit): the path printed in protobuf text form.
+ */
+export function serviceCallError(functionName: string, path: RulesPath): string {
+  const segments = path.segments.map((segment) => `  segments {\n    simple: ${JSON.stringify(segment)}\n  }\n`).join('');
+  return `Service call error. Function: [${functionName}], Argument: [path_value {\n${segments}}\n].`;
 }

@@ -1,7 +1,7 @@
 /** Global functions and namespaces: `get()`, `exists()`, `string()`, `math.*`, `timestamp.*` ... */
 import { createHash } from 'node:crypto';
 import type { RequestBudget } from './documents.ts';
-import { resourceValue } from './documents.ts';
+import { resourceValue, serviceCallError } from './documents.ts';
 import { methodNotFound } from './methods.ts';
 import { unsupportedOperation } from './operators.ts';
 import { callDurationNamespace, callTimestampNamespace } from './time.ts';
@@ -129,8 +129,3 @@ export function describe(value: RulesValue): string {
   return typeName(value);
 }
 
-/** Google's error for `get()` of a missing document, the path printed in protobuf text form. */
-function serviceCallError(functionName: string, path: RulesPath): string {
-  const segments = path.segments.map((segment) => `  segments {\n    simple: ${JSON.stringify(segment)}\n  }\n`).join('');
-  return `Service call error. Function: [${functionName}], Argument: [path_value {\n${segments}}\n].`;
-}

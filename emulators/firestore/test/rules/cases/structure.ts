@@ -2,7 +2,7 @@
  * Whole rules files: nested matches, wildcards, method groups, several allows, functions with
  * `let`, and `get()` / `exists()` / `getAfter()` on other documents.
  */
-import { ALICE, STAFF, THING, type RulesCase, type RulesCaseRequest } from '../support/case.ts';
+import { ALICE, serviceCallError, STAFF, THING, type RulesCase, type RulesCaseRequest } from '../support/case.ts';
 
 function file(body: string[]): string {
   return [
@@ -200,13 +200,13 @@ export const STRUCTURE_CASES: RulesCase[] = [
   row(FUNCTIONS, 'functions', { method: 'update', path: 'things/t1', auth: ALICE, data: {} }, denied('update', "Function not found error: Name: [missingFunction]. for '%' @ L18")),
   row(LOOKUPS, 'lookups', get('things/t1', { sub: 'alice', staff: true }), denied('get', "false for '%' @ L8")),
   row(LOOKUPS, 'lookups', get('things/t1', { sub: 'sam' }), true),
-    row(LOOKUPS, 'lookups', get('things/t1', { sub: 'zed' }), denied('get', `${missingDocument('users/zed')} for '%' @ L8`)),
+    row(LOOKUPS, 'lookups', get('things/t1', { sub: 'zed' }), denied('get', `${serviceCallError('get', 'users/zed')} for '%' @ L8`)),
   row(LOOKUPS, 'lookups', get('things/t1', null), denied('get', "Null value error. for '%' @ L8")),
   row(LOOKUPS, 'lookups', create('things/n', { a: 1 }), true),
   row(LOOKUPS, 'lookups', create('things/n', { a: 1 }, { sub: 'zed' }), denied('create', "false for '%' @ L9")),
   row(LOOKUPS, 'lookups', { method: 'update', path: 'things/t1', auth: ALICE, data: { count: 10 } }, true),
   row(LOOKUPS, 'lookups', { method: 'update', path: 'things/t1', auth: ALICE, data: { count: 9 } }, denied('update', "false for '%' @ L10")),
-  row(LOOKUPS, 'lookups', { method: 'delete', path: 'things/t1', auth: ALICE }, denied('delete', `${missingDocument('users/nobody')} for '%' @ L11`)),
+  row(LOOKUPS, 'lookups', { method: 'delete', path: 'things/t1', auth: ALICE }, denied('delete', `${serviceCallError('get', 'users/nobody')} for '%' @ L11`)),
   row(MANY_LOOKUPS, 'call limit', get('things/t1'), true),
   row(MANY_LOOKUPS, 'repeated lookups', create('things/n', { a: 1 }), true),
   row(UNCONDITIONAL, 'unconditional', get('things/t1', null), true),
@@ -218,9 +218,3 @@ export const STRUCTURE_CASES: RulesCase[] = [
   row(TERNARY_LET, 'ternary let', create('things/n', { count: 2 }), denied('create', "false for '%' @ L11")),
 ];
 
-/** Google's error for `get()` of a missing document: the path in protobuf text form. */
-function missingDocument(path: string): string {
-  const segments = ['databases', '(default)', 'documents', ...path.split('/')];
-  const text = segments.map((segment) => `  segments {\n    simple: "${segment}"\n  }\n`).join('');
-  return `Service call error. Function: [get], Argument: [path_value {\n${text}}\n].`;
-}

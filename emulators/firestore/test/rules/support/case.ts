@@ -86,3 +86,10 @@ export function getThing(condition: string, expect: true | string, auth: Record<
     expect: expect === true ? true : expect,
   };
 }
+
+/** Google's error for a failed lookup (missing document, or over the limit), path as protobuf text. */
+export function serviceCallError(functionName: string, relativePath: string): string {
+  const segments = ['databases', '(default)', 'documents', ...relativePath.split('/')];
+  const text = segments.map((segment) => `  segments {\n    simple: "${segment}"\n  }\n`).join('');
+  return `Service call error. Function: [${functionName}], Argument: [path_value {\n${text}}\n].`;
+}
