@@ -38,7 +38,8 @@ for (const target of rulesTargets()) {
     const donor = (uid = 'ana'): RulesTestContext => environment.authenticatedContext(uid);
     const staff = (): RulesTestContext => environment.authenticatedContext('sara', { staff: true });
     /** A forged or mistaken claim: the string "true" is not the boolean the rules ask for. */
-    const stringStaff = (): RulesTestContext => environment.authenticatedContext('eve', { staff: 'true' } as never);
+    const stringStaff = (): RulesTestContext =>
+      environment.authenticatedContext('eve', { staff: 'true' } as never);
 
     beforeAll(async () => {
       environment = await initializeTestEnvironment({
@@ -75,13 +76,19 @@ for (const target of rulesTargets()) {
         await assertSucceeds(getDocs(collection(signedOut().firestore(), 'cells')));
       });
       it('a donor lists plots with a filter', async () => {
-        await assertSucceeds(getDocs(query(collection(donor().firestore(), 'cells'), where('status', '==', 'bought'))));
+        await assertSucceeds(
+          getDocs(query(collection(donor().firestore(), 'cells'), where('status', '==', 'bought'))),
+        );
       });
       it('a browser cannot write a plot status (denied)', async () => {
-        await assertFails(updateDoc(doc(donor().firestore(), 'cells/K3'), { status: 'bought', user: 'ana' }));
+        await assertFails(
+          updateDoc(doc(donor().firestore(), 'cells/K3'), { status: 'bought', user: 'ana' }),
+        );
       });
       it('a signed-out browser cannot create a plot (denied)', async () => {
-        await assertFails(setDoc(doc(signedOut().firestore(), 'cells/Z9'), { status: 'available' }));
+        await assertFails(
+          setDoc(doc(signedOut().firestore(), 'cells/Z9'), { status: 'available' }),
+        );
       });
       it('staff cannot write a plot from the browser either (denied)', async () => {
         await assertFails(setDoc(doc(staff().firestore(), 'cells/K3'), { status: 'reserved' }));
@@ -129,7 +136,9 @@ for (const target of rulesTargets()) {
         await assertFails(getDocs(collection(stringStaff().firestore(), 'users')));
       });
       it('a donor cannot write their own profile from the browser (denied)', async () => {
-        await assertFails(setDoc(doc(donor('ana').firestore(), 'users/ana'), { name: 'Ana', is_staff: true }));
+        await assertFails(
+          setDoc(doc(donor('ana').firestore(), 'users/ana'), { name: 'Ana', is_staff: true }),
+        );
       });
       it('a donor cannot create a profile (denied)', async () => {
         await assertFails(setDoc(doc(donor('new').firestore(), 'users/new'), { name: 'New' }));
