@@ -6,7 +6,10 @@ type Row = [condition: string, expect: boolean | string];
 /** `true` allowed, `false` denied as false, a string: denied with that evaluation error. */
 export function rowsToCases(rows: Row[]): RulesCase[] {
   return rows.map(([condition, outcome]) =>
-    getThing(condition, outcome === true ? true : deniedAt('get', outcome === false ? 'false' : outcome)),
+    getThing(
+      condition,
+      outcome === true ? true : deniedAt('get', outcome === false ? 'false' : outcome),
+    ),
   );
 }
 
@@ -43,8 +46,14 @@ export const EXPRESSION_CASES: RulesCase[] = rowsToCases([
   ['2 + 3 * 4 == 14', true],
   ['(2 + 3) * 4 == 20', true],
   ["'ab' + 'cd' == 'abcd'", true],
-  ['[1, 2] + [3] == [1, 2, 3]', 'Unsupported operation error. Received: list + list. Expected: int + int, float + float, string + string, duration + duration, duration + timestamp, timestamp + duration.'],
-  ["1 + 'a' == 'a'", 'Unsupported operation error. Received: int + string. Expected: int + int, float + float, string + string, duration + duration, duration + timestamp, timestamp + duration.'],
+  [
+    '[1, 2] + [3] == [1, 2, 3]',
+    'Unsupported operation error. Received: list + list. Expected: int + int, float + float, string + string, duration + duration, duration + timestamp, timestamp + duration.',
+  ],
+  [
+    "1 + 'a' == 'a'",
+    'Unsupported operation error. Received: int + string. Expected: int + int, float + float, string + string, duration + duration, duration + timestamp, timestamp + duration.',
+  ],
   ['!false', true],
   ['!true', false],
   ['!!true', true],
@@ -81,10 +90,10 @@ export const EXPRESSION_CASES: RulesCase[] = rowsToCases([
   ['1.5 is number', true],
   ["'x' is string", true],
   ['true is bool', true],
-    ['[1] is list', true],
+  ['[1] is list', true],
   ["{'a': 1} is map", true],
   ['1 is string', false],
-  ["[1].toSet() is set", false],
+  ['[1].toSet() is set', false],
   ['request.time is timestamp', true],
   ['duration.value(1, "s") is duration', true],
   ['/databases/x/documents is path', true],
@@ -106,7 +115,10 @@ export const EXPRESSION_CASES: RulesCase[] = rowsToCases([
   ['math.pow(2, 10) == 1024', true],
   ['math.isNaN(0.0 / 0.0)', true],
   ['math.isInfinite(1.0 / 0)', 'Function not found error: Name: [math.isInfinite].'],
-  ['9223372036854775807 + 1 > 0', 'Integer value is out of the [-9223372036854775808, 9223372036854775807] range.'],
+  [
+    '9223372036854775807 + 1 > 0',
+    'Integer value is out of the [-9223372036854775808, 9223372036854775807] range.',
+  ],
   ['resource.data.count == 3', true],
   ['resource.data.count > 2 && resource.data.count < 4', true],
   ['resource.data.price == 2.5', true],

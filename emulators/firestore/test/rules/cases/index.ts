@@ -7,4 +7,11 @@ import { STRUCTURE_CASES } from './structure.ts';
 import { QUERY_CASES } from './queries.ts';
 import { MORE_CASES } from './more.ts';
 
-export const ALL_RULES_CASES: RulesCase[] = [...EXPRESSION_CASES, ...METHOD_CASES, ...REQUEST_CASES, ...STRUCTURE_CASES, ...QUERY_CASES, ...MORE_CASES];
+export const ALL_RULES_CASES: RulesCase[] = [
+  ...EXPRESSION_CASES,
+  ...METHOD_CASES,
+  ...REQUEST_CASES,
+  ...STRUCTURE_CASES,
+  ...QUERY_CASES,
+  ...MORE_CASES,
+];

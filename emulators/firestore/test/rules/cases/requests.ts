@@ -1,5 +1,12 @@
 /** `request.auth`, `request.method`, `request.path`, writes with `request.resource`, deletes. */
-import { ALICE, deniedAt, STAFF, THING, type RulesCase, type RulesCaseRequest } from '../support/case.ts';
+import {
+  ALICE,
+  deniedAt,
+  STAFF,
+  THING,
+  type RulesCase,
+  type RulesCaseRequest,
+} from '../support/case.ts';
 
 type Row = [condition: string, request: RulesCaseRequest, expect: boolean | string];
 
@@ -11,25 +18,39 @@ function rowsToRequestCases(rows: Row[]): RulesCase[] {
     condition,
     request,
     seed: { 'things/t1': THING },
-    expect: outcome === true ? true : deniedAt(request.method, outcome === false ? 'false' : outcome),
+    expect:
+      outcome === true ? true : deniedAt(request.method, outcome === false ? 'false' : outcome),
   }));
 }
 
-const getAs = (auth?: Record<string, unknown>): RulesCaseRequest => ({ method: 'get', path: 'things/t1', auth });
+const getAs = (auth?: Record<string, unknown>): RulesCaseRequest => ({
+  method: 'get',
+  path: 'things/t1',
+  auth,
+});
 /** `auth` null: signed out. */
-const create = (data: Record<string, unknown>, auth: Record<string, unknown> | null = ALICE): RulesCaseRequest => ({
+const create = (
+  data: Record<string, unknown>,
+  auth: Record<string, unknown> | null = ALICE,
+): RulesCaseRequest => ({
   method: 'create',
   path: 'things/new1',
   auth: auth ?? undefined,
   data,
 });
-const update = (data: Record<string, unknown>, auth: Record<string, unknown> | undefined = ALICE): RulesCaseRequest => ({
+const update = (
+  data: Record<string, unknown>,
+  auth: Record<string, unknown> | undefined = ALICE,
+): RulesCaseRequest => ({
   method: 'update',
   path: 'things/t1',
   auth,
   data,
 });
-const remove = (auth: Record<string, unknown> | undefined = ALICE, path = 'things/t1'): RulesCaseRequest => ({
+const remove = (
+  auth: Record<string, unknown> | undefined = ALICE,
+  path = 'things/t1',
+): RulesCaseRequest => ({
   method: 'delete',
   path,
   auth,
@@ -50,7 +71,11 @@ export const REQUEST_CASES: RulesCase[] = rowsToRequestCases([
   ['request.auth.uid == resource.data.owner', getAs({ sub: 'bob' }), false],
   ["request.auth.token.email == 'alice@example.com'", getAs(ALICE), true],
   ['request.auth.token.email_verified', getAs(ALICE), true],
-  ['request.auth.token.email_verified == true', getAs({ sub: 'bob', email_verified: false }), false],
+  [
+    'request.auth.token.email_verified == true',
+    getAs({ sub: 'bob', email_verified: false }),
+    false,
+  ],
   ['request.auth.token.staff == true', getAs(STAFF), true],
   ['request.auth.token.staff == true', getAs({ sub: 'eve', staff: 'true' }), false],
   ['request.auth.token.staff == true', getAs(ALICE), 'Property staff is undefined on object.'],
@@ -58,9 +83,17 @@ export const REQUEST_CASES: RulesCase[] = rowsToRequestCases([
   ["request.auth.token.get('staff', false) == true", getAs(STAFF), true],
   ["request.auth.token.get('staff', false) == true", getAs({ sub: 'eve', staff: 'true' }), false],
   ["'staff' in request.auth.token && request.auth.token.staff == true", getAs(ALICE), false],
-  ['request.auth.token.staff', getAs({ sub: 'eve', staff: 'true' }), "Type error. Received: [string] Expected: [bool]."],
+  [
+    'request.auth.token.staff',
+    getAs({ sub: 'eve', staff: 'true' }),
+    'Type error. Received: [string] Expected: [bool].',
+  ],
   ["request.auth.token.role == 'admin'", getAs({ sub: 'ada', role: 'admin' }), true],
-  ["request.auth.token.roles.hasAny(['editor'])", getAs({ sub: 'ed', roles: ['editor', 'viewer'] }), true],
+  [
+    "request.auth.token.roles.hasAny(['editor'])",
+    getAs({ sub: 'ed', roles: ['editor', 'viewer'] }),
+    true,
+  ],
   ['request.auth.token.level > 2', getAs({ sub: 'lev', level: 3 }), true],
   ['request.auth.token.level is int', getAs({ sub: 'lev', level: 3 }), true],
   ['request.auth.token.score is float', getAs({ sub: 'lev', score: 3.5 }), true],
@@ -68,7 +101,7 @@ export const REQUEST_CASES: RulesCase[] = rowsToRequestCases([
   ["request.auth.token.firebase.sign_in_provider == 'custom'", getAs(ALICE), true],
   ["request.auth.token.sub == 'alice'", getAs(ALICE), true],
   ['request.auth.token.user_id == request.auth.uid', getAs(ALICE), true],
-  ["request.auth.token.aud.size() > 0", getAs(ALICE), true],
+  ['request.auth.token.aud.size() > 0', getAs(ALICE), true],
   ["request.method == 'get'", getAs(ALICE), true],
   ["request.method == 'read'", getAs(ALICE), false],
   ["request.method == 'create'", create({ a: 1 }), true],
@@ -84,7 +117,11 @@ export const REQUEST_CASES: RulesCase[] = rowsToRequestCases([
   ['resource.__name__ == /databases/$(database)/documents/things/t1', getAs(ALICE), true],
   ["resource['__name__'] == /databases/$(database)/documents/things/t1", getAs(ALICE), true],
   ['resource == null', { method: 'get', path: 'things/missing', auth: ALICE }, true],
-  ['resource.data.owner == request.auth.uid', { method: 'get', path: 'things/missing', auth: ALICE }, NULL_ERROR],
+  [
+    'resource.data.owner == request.auth.uid',
+    { method: 'get', path: 'things/missing', auth: ALICE },
+    NULL_ERROR,
+  ],
   ['request.resource.data.a == 1', create({ a: 1 }), true],
   ['request.resource.data.a == 1', create({ a: 2 }), false],
   ['request.resource.data.a is int', create({ a: 1 }), true],
@@ -93,12 +130,32 @@ export const REQUEST_CASES: RulesCase[] = rowsToRequestCases([
   ["request.resource.data.keys().hasOnly(['a', 'b'])", create({ a: 1, c: 2 }), false],
   ["request.resource.data.keys().hasAll(['a', 'b'])", create({ a: 1 }), false],
   ['request.resource.data.size() == 1', create({ a: 1 }), true],
-  ["request.resource.data.name is string && request.resource.data.name.size() <= 5", create({ name: 'Ana' }), true],
-  ["request.resource.data.name is string && request.resource.data.name.size() <= 5", create({ name: 'Anastasia' }), false],
-  ["request.resource.data.name is string", create({ name: 3 }), false],
-  ['request.resource.data.when < request.time', create({ when: new Date('2020-01-01T00:00:00Z') }), true],
-  ['request.resource.data.when is timestamp', create({ when: new Date('2020-01-01T00:00:00Z') }), true],
-  ['request.resource.data.tags is list && request.resource.data.tags.size() < 3', create({ tags: ['x'] }), true],
+  [
+    'request.resource.data.name is string && request.resource.data.name.size() <= 5',
+    create({ name: 'Ana' }),
+    true,
+  ],
+  [
+    'request.resource.data.name is string && request.resource.data.name.size() <= 5',
+    create({ name: 'Anastasia' }),
+    false,
+  ],
+  ['request.resource.data.name is string', create({ name: 3 }), false],
+  [
+    'request.resource.data.when < request.time',
+    create({ when: new Date('2020-01-01T00:00:00Z') }),
+    true,
+  ],
+  [
+    'request.resource.data.when is timestamp',
+    create({ when: new Date('2020-01-01T00:00:00Z') }),
+    true,
+  ],
+  [
+    'request.resource.data.tags is list && request.resource.data.tags.size() < 3',
+    create({ tags: ['x'] }),
+    true,
+  ],
   ['request.resource.data.nested.level == 2', create({ nested: { level: 2 } }), true],
   ['request.resource.data.owner == request.auth.uid', create({ owner: 'alice' }), true],
   ['request.resource.data.owner == request.auth.uid', create({ owner: 'bob' }), false],
@@ -107,16 +164,44 @@ export const REQUEST_CASES: RulesCase[] = rowsToRequestCases([
   ['request.resource.__name__ == request.path', create({ a: 1 }), true],
   ['resource == null', create({ a: 1 }), true],
   ['resource.data.a == 1', create({ a: 1 }), NULL_ERROR],
-  ['request.resource.data.missing == 1', create({ a: 1 }), 'Property missing is undefined on object.'],
+  [
+    'request.resource.data.missing == 1',
+    create({ a: 1 }),
+    'Property missing is undefined on object.',
+  ],
   ["request.resource.data.get('missing', 1) == 1", create({ a: 1 }), true],
   ['request.resource.data.count == resource.data.count + 1', update(changed), true],
   ['request.resource.data.count == resource.data.count', update(changed), false],
-  ["request.resource.data.diff(resource.data).affectedKeys().hasOnly(['count'])", update(changed), true],
-  ["request.resource.data.diff(resource.data).affectedKeys().hasOnly(['owner'])", update(changed), false],
-  ["request.resource.data.diff(resource.data).changedKeys() == ['count'].toSet()", update(changed), true],
-  ["request.resource.data.diff(resource.data).affectedKeys().hasAny(['owner'])", update({ ...THING, owner: 'bob' }), true],
-  ["request.resource.data.diff(resource.data).removedKeys() == ['flag'].toSet()", update(withoutFlag()), true],
-  ["request.resource.data.diff(resource.data).addedKeys() == ['extra'].toSet()", update({ ...THING, extra: 1 }), true],
+  [
+    "request.resource.data.diff(resource.data).affectedKeys().hasOnly(['count'])",
+    update(changed),
+    true,
+  ],
+  [
+    "request.resource.data.diff(resource.data).affectedKeys().hasOnly(['owner'])",
+    update(changed),
+    false,
+  ],
+  [
+    "request.resource.data.diff(resource.data).changedKeys() == ['count'].toSet()",
+    update(changed),
+    true,
+  ],
+  [
+    "request.resource.data.diff(resource.data).affectedKeys().hasAny(['owner'])",
+    update({ ...THING, owner: 'bob' }),
+    true,
+  ],
+  [
+    "request.resource.data.diff(resource.data).removedKeys() == ['flag'].toSet()",
+    update(withoutFlag()),
+    true,
+  ],
+  [
+    "request.resource.data.diff(resource.data).addedKeys() == ['extra'].toSet()",
+    update({ ...THING, extra: 1 }),
+    true,
+  ],
   ['request.resource.data.owner == resource.data.owner', update(changed), true],
   ['resource.data.owner == request.auth.uid', update(changed, { sub: 'bob' }), false],
   ['resource.data.owner == request.auth.uid', remove(), true],

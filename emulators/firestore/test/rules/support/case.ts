@@ -77,7 +77,11 @@ export const THING: PlainData = {
 export const ALICE = { sub: 'alice', email: 'alice@example.com', email_verified: true };
 export const STAFF = { sub: 'sam', staff: true };
 
-export function getThing(condition: string, expect: true | string, auth: Record<string, unknown> | undefined = ALICE): RulesCase {
+export function getThing(
+  condition: string,
+  expect: true | string,
+  auth: Record<string, unknown> | undefined = ALICE,
+): RulesCase {
   return {
     name: `get: ${condition}`,
     condition,

@@ -16,7 +16,10 @@ export function judgeWithEngine(rulesCase: RulesCase): Decision {
   if (!compiled.ok) throw new Error(`rules did not compile: ${JSON.stringify(compiled.errors)}`);
   const before = new Map<string, RulesDocument>();
   for (const [path, data] of Object.entries(rulesCase.seed ?? {})) {
-    before.set(`${ROOT}/${path}`, { name: `${ROOT}/${path}`, fields: toFirestoreFields(data) as Fields });
+    before.set(`${ROOT}/${path}`, {
+      name: `${ROOT}/${path}`,
+      fields: toFirestoreFields(data) as Fields,
+    });
   }
   const { request } = rulesCase;
   const name = `${ROOT}/${request.path}`;
@@ -32,11 +35,14 @@ export function judgeWithEngine(rulesCase: RulesCase): Decision {
   const rulesRequest: RulesRequest = {
     method: request.method,
     path: name,
-    auth: request.auth ? { uid: String(request.auth.sub), token: tokenClaims(PROJECT, request.auth) } : null,
+    auth: request.auth
+      ? { uid: String(request.auth.sub), token: tokenClaims(PROJECT, request.auth) }
+      : null,
     timeMicros: Date.now() * 1000,
     resource: request.method === 'list' ? null : (before.get(name) ?? null),
     requestResource: written,
-    query: request.method === 'list' ? structuredQuery(collectionId, request.query, name) : undefined,
+    query:
+      request.method === 'list' ? structuredQuery(collectionId, request.query, name) : undefined,
     allDescendants: request.query?.collectionGroup ?? false,
   };
   return compiled.rules.authorize(rulesRequest, {

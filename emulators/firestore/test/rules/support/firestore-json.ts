@@ -6,7 +6,8 @@ export type JsonValue = Record<string, unknown>;
 export function toFirestoreValue(value: unknown): JsonValue {
   if (value === null || value === undefined) return { nullValue: null };
   if (typeof value === 'boolean') return { booleanValue: value };
-  if (typeof value === 'number') return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value };
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value };
   if (typeof value === 'string') return { stringValue: value };
   if (value instanceof Date) return { timestampValue: value.toISOString() };
   if (Array.isArray(value)) return { arrayValue: { values: value.map(toFirestoreValue) } };
@@ -17,7 +18,9 @@ export function toFirestoreValue(value: unknown): JsonValue {
 }
 
 export function toFirestoreFields(data: PlainData): Record<string, JsonValue> {
-  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, toFirestoreValue(value)]));
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [key, toFirestoreValue(value)]),
+  );
 }
 
 const OPERATORS: Record<string, string> = {
@@ -43,13 +46,22 @@ export function structuredQuery(
     fieldFilter: {
       field: { fieldPath },
       op: OPERATORS[op] ?? op,
-      value: fieldPath === '__name__' ? { referenceValue: `${documentNamePrefix}/${String(value)}` } : toFirestoreValue(value),
+      value:
+        fieldPath === '__name__'
+          ? { referenceValue: `${documentNamePrefix}/${String(value)}` }
+          : toFirestoreValue(value),
     },
   }));
-  const structured: JsonValue = { from: [{ collectionId, allDescendants: query?.collectionGroup ?? false }] };
+  const structured: JsonValue = {
+    from: [{ collectionId, allDescendants: query?.collectionGroup ?? false }],
+  };
   if (filters.length === 1) structured.where = filters[0];
   if (filters.length > 1) structured.where = { compositeFilter: { op: 'AND', filters } };
-  if (query?.orderBy) structured.orderBy = query.orderBy.map((fieldPath) => ({ field: { fieldPath }, direction: 'ASCENDING' }));
+  if (query?.orderBy)
+    structured.orderBy = query.orderBy.map((fieldPath) => ({
+      field: { fieldPath },
+      direction: 'ASCENDING',
+    }));
   if (query?.limit !== undefined) structured.limit = query.limit;
   if (query?.offset !== undefined) structured.offset = query.offset;
   return structured;

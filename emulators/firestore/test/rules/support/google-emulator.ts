@@ -22,7 +22,9 @@ async function freeGooglePort(): Promise<number> {
     const free = await new Promise<boolean>((resolve) => {
       const server = net.createServer();
       server.once('error', () => resolve(false));
-      server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+      server.listen({ port, host: '127.0.0.1', exclusive: true }, () =>
+        server.close(() => resolve(true)),
+      );
     });
     if (free) return port;
   }
@@ -38,8 +40,17 @@ export async function startGoogleEmulator(): Promise<GoogleEmulator> {
   const port = await freeGooglePort();
   const child: ChildProcess = spawn(
     'java',
-    ['-Xmx384m', '-Duser.language=en', '-cp', GOOGLE_EMULATOR_JAR, 'com.google.cloud.datastore.emulator.firestore.CloudFirestore',
-      '--host', '127.0.0.1', '--port', String(port)],
+    [
+      '-Xmx384m',
+      '-Duser.language=en',
+      '-cp',
+      GOOGLE_EMULATOR_JAR,
+      'com.google.cloud.datastore.emulator.firestore.CloudFirestore',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -54,7 +65,8 @@ export async function startGoogleEmulator(): Promise<GoogleEmulator> {
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error(`Google's emulator did not start within 60 s: ${output}`);
+    if (Date.now() > deadline)
+      throw new Error(`Google's emulator did not start within 60 s: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

@@ -17,7 +17,11 @@ export function newRulesProjectId(): string {
   return `rules-${process.pid}-${projectCounter}-${Math.random().toString(36).slice(2, 6)}`;
 }
 
-export async function loadRules(baseUrl: string, projectId: string, source: string): Promise<Response> {
+export async function loadRules(
+  baseUrl: string,
+  projectId: string,
+  source: string,
+): Promise<Response> {
   return fetch(`${baseUrl}/emulator/v1/projects/${projectId}:securityRules`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
@@ -25,7 +29,12 @@ export async function loadRules(baseUrl: string, projectId: string, source: stri
   });
 }
 
-async function commit(baseUrl: string, projectId: string, writes: unknown[], authorization: string | null): Promise<Response> {
+async function commit(
+  baseUrl: string,
+  projectId: string,
+  writes: unknown[],
+  authorization: string | null,
+): Promise<Response> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (authorization) headers.authorization = authorization;
   return fetch(`${baseUrl}/v1/projects/${projectId}/databases/(default)/documents:commit`, {
@@ -61,8 +70,14 @@ export async function judgeOverRest(baseUrl: string, rulesCase: RulesCase): Prom
       const segments = request.path.split('/');
       const collectionId = segments.pop()!;
       const parent = [root, ...segments].join('/');
-      const body = { structuredQuery: structuredQuery(collectionId, request.query, `${parent}/${collectionId}`) };
-      response = await fetch(`${baseUrl}/v1/${parent}:runQuery`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const body = {
+        structuredQuery: structuredQuery(collectionId, request.query, `${parent}/${collectionId}`),
+      };
+      response = await fetch(`${baseUrl}/v1/${parent}:runQuery`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
       break;
     }
     case 'create':
@@ -70,7 +85,12 @@ export async function judgeOverRest(baseUrl: string, rulesCase: RulesCase): Prom
       response = await commit(
         baseUrl,
         projectId,
-        [{ update: { name, fields: toFirestoreFields(request.data ?? {}) }, currentDocument: { exists: request.method === 'update' } }],
+        [
+          {
+            update: { name, fields: toFirestoreFields(request.data ?? {}) },
+            currentDocument: { exists: request.method === 'update' },
+          },
+        ],
         authorization,
       );
       break;
@@ -80,9 +100,11 @@ export async function judgeOverRest(baseUrl: string, rulesCase: RulesCase): Prom
   }
   const text = await response.text();
   // A get allowed by the rules of a missing document answers 404: the rules let it through.
-  if (response.ok || (request.method === 'get' && response.status === 404)) return { allowed: true };
+  if (response.ok || (request.method === 'get' && response.status === 404))
+    return { allowed: true };
   if (response.status !== 403) throw new Error(`unexpected answer ${response.status}: ${text}`);
-  const body = JSON.parse(text) as { error?: { message?: string } } | { error?: { message?: string } }[];
+  const body = JSON.parse(text) as
+    { error?: { message?: string } } | { error?: { message?: string } }[];
   const error = Array.isArray(body) ? body[0]?.error : body.error;
   return { allowed: false, message: error?.message ?? '' };
 }
@@ -97,7 +119,9 @@ export function lastEvaluationPass(message: string): string {
   if (outcomes.length % 2 !== 0) return message;
   const half = outcomes.length / 2;
   const second = outcomes.slice(half);
-  const sameStatements = outcomes.slice(0, half).every((outcome, index) => statementOf(outcome) === statementOf(second[index]!));
+  const sameStatements = outcomes
+    .slice(0, half)
+    .every((outcome, index) => statementOf(outcome) === statementOf(second[index]!));
   return sameStatements ? `\n${second.join(', ')}` : message;
 }
 

@@ -5,7 +5,10 @@ export function unsignedIdToken(projectId: string, claims: Record<string, unknow
 }
 
 /** Every claim of the token: the standard ones of a Firebase ID token plus the case's own. */
-export function tokenClaims(projectId: string, claims: Record<string, unknown>): Record<string, unknown> {
+export function tokenClaims(
+  projectId: string,
+  claims: Record<string, unknown>,
+): Record<string, unknown> {
   const now = Math.floor(Date.now() / 1000);
   return {
     iss: `https://securetoken.google.com/${projectId}`,
