@@ -26,7 +26,17 @@ interface Order {
   desc: boolean;
 }
 
+/** Which collections a query reads. */
+export interface QueryScope {
+  /** The parent document's path ('' = the root). */
+  parentPath: string;
+  collectionId: string;
+  /** A collection group query: every collection `collectionId` under the parent. */
+  allDescendants: boolean;
+}
+
 export interface CompiledQuery {
+  scope: QueryScope;
   /** True if a document at `path` (relative) belongs to the queried collection(s). */
   inScope(path: string): boolean;
   matches(doc: QDoc): boolean;
@@ -253,6 +263,7 @@ export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
   };
 
   return {
+    scope: { parentPath: parent.path, collectionId, allDescendants },
     inScope,
     matches,
     orders,

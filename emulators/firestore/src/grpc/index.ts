@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Code, FirestoreError, PROTO_LOADER_OPTIONS, type FirestoreBackend, type Msg } from '../backend.ts';
+import { PROTO_LOADER_OPTIONS, type FirestoreBackend, type Msg } from '../backend.ts';
+import { toStatus } from '../errors.ts';
 
 type Grpc = typeof import('@grpc/grpc-js');
 
@@ -22,10 +23,9 @@ export interface GrpcSide {
   injector: { injectConnection(c: import('node:stream').Duplex): void; destroy(): void };
 }
 
-function toStatus(e: unknown, log: (m: string) => void): { code: number; details: string } {
-  if (e instanceof FirestoreError) return { code: e.code, details: e.message };
-  log(`firestore emulator: internal error: ${(e as Error)?.stack ?? String(e)}`);
-  return { code: Code.INTERNAL, details: `Internal error: ${(e as Error)?.message ?? String(e)}` };
+function grpcStatus(error: unknown, log: (m: string) => void): { code: number; details: string } {
+  const { code, message } = toStatus(error, log);
+  return { code, details: message };
 }
 
 export async function loadGrpc(backend: FirestoreBackend, log: (m: string) => void = console.error): Promise<GrpcSide> {
@@ -68,7 +68,7 @@ function createImplementation(grpc: Grpc, backend: FirestoreBackend, log: (m: st
       }
       p.then(
         (r) => callback(null, r ?? {}),
-        (e) => callback(toStatus(e, log)),
+        (e) => callback(grpcStatus(e, log)),
       );
     };
   const streaming =
@@ -87,7 +87,7 @@ function createImplementation(grpc: Grpc, backend: FirestoreBackend, log: (m: st
           call.end();
         },
         (e) => {
-          if (!call.cancelled) call.emit('error', toStatus(e, log));
+          if (!call.cancelled) call.emit('error', grpcStatus(e, log));
         },
       );
     };
@@ -156,7 +156,7 @@ function createImplementation(grpc: Grpc, backend: FirestoreBackend, log: (m: st
             if (!failed && !call.cancelled) call.write({ streamToken: token(), commitTime: r.commitTime, writeResults: r.writeResults });
           } catch (e) {
             failed = true;
-            call.emit('error', toStatus(e, log));
+            call.emit('error', grpcStatus(e, log));
           }
         });
       });
@@ -194,7 +194,7 @@ function createImplementation(grpc: Grpc, backend: FirestoreBackend, log: (m: st
           if (!ended) {
             ended = true;
             stream.close();
-            call.emit('error', toStatus(e, log));
+            call.emit('error', grpcStatus(e, log));
           }
         }
       });

@@ -5,7 +5,7 @@
 import type http from 'node:http';
 import { Code, type FirestoreBackend } from '../backend.ts';
 import { handleRest, isRestPath } from './rest.ts';
-import { debug, HttpError, readBody, sendError, sendJson } from './util.ts';
+import { debug, discardBody, HttpError, sendError, sendJson } from './util.ts';
 import { matchChannel, WebChannelServer } from './webchannel/index.ts';
 
 export interface HttpHandler {
@@ -72,12 +72,12 @@ export function createHttpHandler(backend: FirestoreBackend, admin: { exportData
     }
     m = EXPORT_RE.exec(url.pathname);
     if (m && method === 'POST') {
-      await readBody(req).catch(() => '');
+      await discardBody(req);
       const path = await admin.exportData();
       sendJson(res, 200, { path });
       return;
     }
-    if (method === 'POST' || method === 'PUT' || method === 'PATCH') await readBody(req).catch(() => '');
+    if (method === 'POST' || method === 'PUT' || method === 'PATCH') await discardBody(req);
     throw new HttpError(404, Code.NOT_FOUND, `Not found: ${method} ${url.pathname}`);
   }
 

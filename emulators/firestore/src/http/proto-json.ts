@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import protobuf from 'protobufjs';
-import type { Msg } from '../backend.ts';
+import { Code, FirestoreError, type Msg } from '../backend.ts';
 
 const require = createRequire(import.meta.url);
 // The JSON descriptor of google.firestore.v1 shipped with @google-cloud/firestore.
@@ -63,8 +63,12 @@ export function messageType(name: string): protobuf.Type {
 }
 
 /** Thrown for JSON that does not fit the message type; transports map it to INVALID_ARGUMENT. */
-export class ProtoJsonError extends Error {
-  override name = 'ProtoJsonError';
+/** JSON that does not fit the proto: always INVALID_ARGUMENT. */
+export class ProtoJsonError extends FirestoreError {
+  constructor(message: string) {
+    super(Code.INVALID_ARGUMENT, message);
+    this.name = 'ProtoJsonError';
+  }
 }
 
 const INT64 = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);

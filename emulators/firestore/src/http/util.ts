@@ -1,7 +1,7 @@
 /** Small HTTP helpers shared by the REST, admin and WebChannel handlers. */
 import type http from 'node:http';
-import { Code, CODE_NAMES, FirestoreError } from '../backend.ts';
-import { ProtoJsonError } from './proto-json.ts';
+import { Code, FirestoreError } from '../backend.ts';
+import { statusName, toStatus } from '../errors.ts';
 
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
 
@@ -11,13 +11,15 @@ export function debug(...args: unknown[]): void {
   if (debugEnabled()) console.error('[firestore-http]', ...args);
 }
 
-export class HttpError extends Error {
+/** An error with its own HTTP status (413, 404 of an unknown path...) besides its gRPC code. */
+export class HttpError extends FirestoreError {
   constructor(
     readonly status: number,
-    readonly grpcCode: Code,
+    grpcCode: Code,
     message: string,
   ) {
-    super(message);
+    super(grpcCode, message);
+    this.name = 'HttpError';
   }
 }
 
@@ -43,25 +45,6 @@ export function httpStatusFor(code: number): number {
     case Code.UNAUTHENTICATED: return 401;
     default: return 500;
   }
-}
-
-/** Any thrown value -> {code, message} as a gRPC status. */
-export function toStatus(e: unknown): { code: Code; message: string } {
-  if (e instanceof FirestoreError) return { code: e.code, message: e.message };
-  if (e instanceof HttpError) return { code: e.grpcCode, message: e.message };
-  if (e instanceof ProtoJsonError) return { code: Code.INVALID_ARGUMENT, message: e.message };
-  if (e instanceof URIError) return { code: Code.INVALID_ARGUMENT, message: `Malformed URL: ${e.message}` };
-  if (e instanceof SyntaxError) return { code: Code.INVALID_ARGUMENT, message: `Invalid JSON payload received. ${e.message}` };
-  const anyE = e as { code?: unknown; details?: unknown; message?: unknown } | undefined;
-  // grpc-js style errors {code: number, details}
-  if (anyE && typeof anyE.code === 'number' && anyE.code in CODE_NAMES) {
-    return { code: anyE.code as Code, message: String(anyE.details ?? anyE.message ?? '') };
-  }
-  return { code: Code.INTERNAL, message: String(anyE?.message ?? e) };
-}
-
-export function statusName(code: number): string {
-  return CODE_NAMES[code as Code] ?? 'UNKNOWN';
 }
 
 export function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
@@ -135,4 +118,37 @@ export function closeAfterResponse(req: http.IncomingMessage, res: http.ServerRe
   res.on('finish', () => {
     setImmediate(() => req.socket?.destroy());
   });
+}
+
+/**
+ * The one reader of JSON request bodies (REST, admin endpoints): an object, `{}` for an empty
+ * body, INVALID_ARGUMENT otherwise. Over the size limit the connection is closed after the answer.
+ */
+export async function readJsonBody(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<Record<string, unknown>> {
+  let text: string;
+  try {
+    text = await readBody(req);
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 413) closeAfterResponse(req, res);
+    throw e;
+  }
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new HttpError(400, Code.INVALID_ARGUMENT, `Invalid JSON payload received. ${(e as Error).message}`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new HttpError(400, Code.INVALID_ARGUMENT, 'Invalid JSON payload received. Expected an object.');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Reads and drops a body we do not need, so the connection stays usable. */
+export async function discardBody(req: http.IncomingMessage): Promise<void> {
+  await readBody(req).catch(() => '');
 }

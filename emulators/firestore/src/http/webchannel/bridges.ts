@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FirestoreBackend, ListenStream, Msg } from '../../backend.ts';
 import { fromProto3Json, toProto3Json } from '../proto-json.ts';
-import { toStatus } from '../util.ts';
+import { toStatus } from '../../errors.ts';
 import type { Bridge, Session } from './session.ts';
 
 export function listenBridge(backend: FirestoreBackend, session: Session): Bridge {

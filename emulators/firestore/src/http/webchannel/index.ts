@@ -8,7 +8,7 @@
 import type http from 'node:http';
 import type { FirestoreBackend } from '../../backend.ts';
 import { decodeAuthorization } from '../auth.ts';
-import { debug, readBody, sendError, closeAfterResponse, HttpError } from '../util.ts';
+import { closeAfterResponse, debug, discardBody, HttpError, readBody, sendError } from '../util.ts';
 import { frame, parseForwardBody, parseLegacyHeaders } from './framing.ts';
 import { listenBridge, writeBridge } from './bridges.ts';
 import { Session } from './session.ts';
@@ -64,7 +64,7 @@ export class WebChannelServer {
     const method = req.method ?? 'GET';
 
     if (type === 'terminate') {
-      if (method === 'POST') await readBody(req).catch(() => '');
+      if (method === 'POST') await discardBody(req);
       const s = sid ? this.sessions.get(sid) : undefined;
       debug(`${kind} terminate ${sid} ${s ? '' : '(unknown)'}`);
       s?.close();
@@ -77,7 +77,7 @@ export class WebChannelServer {
 
     const session = sid ? this.sessions.get(sid) : undefined;
     if (!session || session.kind !== kind) {
-      if (method === 'POST') await readBody(req).catch(() => '');
+      if (method === 'POST') await discardBody(req);
       debug(`${kind} ${method} unknown SID ${sid}`);
       // The client recognizes "Unknown SID" only at an index > 0 of the body.
       const body = 'Error 400 (Bad Request): Unknown SID\n';

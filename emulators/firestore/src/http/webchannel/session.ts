@@ -10,7 +10,8 @@ import type http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { asciiJson } from '../proto-json.ts';
 import { frameChunk } from './framing.ts';
-import { debug, statusName, toStatus } from '../util.ts';
+import { statusName, toStatus } from '../../errors.ts';
+import { debug } from '../util.ts';
 import type { Identity } from '../auth.ts';
 
 /** What a session feeds decoded client messages to (the Listen or Write bridge). */
