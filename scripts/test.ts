@@ -14,6 +14,8 @@ interface Suite {
   runner: 'vitest' | 'playwright';
   /** Serves the built functions and web app through the emulators. */
   servesBuild?: boolean;
+  /** A vitest config other than the folder's default, relative to `cwd`. */
+  config?: string;
 }
 
 const SUITES: Suite[] = [
@@ -21,6 +23,7 @@ const SUITES: Suite[] = [
   { name: 'functions', cwd: 'functions', runner: 'vitest' },
   { name: 'web', cwd: 'web', runner: 'vitest' },
   { name: 'firestore emulator', cwd: 'emulators/firestore', runner: 'vitest' },
+  { name: 'rules (firestore.rules)', cwd: 'tests', runner: 'vitest', config: 'rules/vitest.config.ts' },
   { name: 'stack (API)', cwd: 'tests', runner: 'vitest', servesBuild: true },
   { name: 'end to end', cwd: 'tests', runner: 'playwright', servesBuild: true },
 ];
@@ -57,7 +60,13 @@ for (const suite of selected) {
   const bin = join(ROOT, 'node_modules/.bin', suite.runner);
   const args =
     suite.runner === 'vitest'
-      ? ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
+      ? [
+          'run',
+          ...(suite.config ? ['--config', suite.config] : []),
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${report}`,
+        ]
       : ['test', '--reporter=list,json'];
   const result = spawnSync(bin, args, {
     cwd: join(ROOT, suite.cwd),
