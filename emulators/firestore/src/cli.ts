@@ -10,7 +10,8 @@ function parseArgs(argv: string[]): Record<string, string | boolean> {
     if (!a.startsWith('--')) continue;
     const eq = a.indexOf('=');
     if (eq > 0) out[a.slice(2, eq)] = a.slice(eq + 1);
-    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) out[a.slice(2)] = argv[++i]!;
+    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--'))
+      out[a.slice(2)] = argv[++i]!;
     else out[a.slice(2)] = true;
   }
   return out;
@@ -18,7 +19,9 @@ function parseArgs(argv: string[]): Record<string, string | boolean> {
 
 const args = parseArgs(process.argv.slice(2));
 if (args.help) {
-  console.log('Usage: firestore-emulator [--port 8080] [--host 127.0.0.1] [--import DIR] [--export-on-exit DIR] [--quiet]');
+  console.log(
+    'Usage: firestore-emulator [--port 8080] [--host 127.0.0.1] [--import DIR] [--export-on-exit DIR] [--quiet]',
+  );
   process.exit(0);
 }
 const str = (k: string) => (typeof args[k] === 'string' ? (args[k] as string) : undefined);
@@ -50,7 +53,9 @@ emu = await start({
   exportOnExit: str('export-on-exit'),
   quiet: !!args.quiet,
 });
-console.log(`Firestore emulator ready on ${emu.host.includes(':') ? `[${emu.host}]` : emu.host}:${emu.port}`);
+console.log(
+  `Firestore emulator ready on ${emu.host.includes(':') ? `[${emu.host}]` : emu.host}:${emu.port}`,
+);
 if (exiting) {
   exiting = false;
   shutdown('signal during start-up');

@@ -16,7 +16,10 @@ export function toStatus(error: unknown, log: (line: string) => void = console.e
     return { code: Code.INVALID_ARGUMENT, message: `Malformed URL: ${error.message}` };
   }
   if (error instanceof SyntaxError) {
-    return { code: Code.INVALID_ARGUMENT, message: `Invalid JSON payload received. ${error.message}` };
+    return {
+      code: Code.INVALID_ARGUMENT,
+      message: `Invalid JSON payload received. ${error.message}`,
+    };
   }
   const loose = error as { code?: unknown; details?: unknown; message?: unknown } | undefined;
   // grpc-js style errors: {code: number, details}

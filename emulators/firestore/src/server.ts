@@ -49,7 +49,8 @@ function fallbackHandler(backend: FirestoreBackend): HttpHandlerLike {
       if (req.method === 'DELETE' && m) {
         backend.clear(decodeURIComponent(m[1]!));
         res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
-      } else if (url.pathname === '/') res.writeHead(200, { 'Content-Type': 'text/plain' }).end('Ok');
+      } else if (url.pathname === '/')
+        res.writeHead(200, { 'Content-Type': 'text/plain' }).end('Ok');
       else res.writeHead(404).end();
     },
     close() {},
@@ -122,7 +123,9 @@ function createSides(backend: Backend, exportDir: string, log: (m: string) => vo
       (handlerPromise ??= import('./http/index.ts')
         .then((m) => m.createHttpHandler(backend, admin) as HttpHandlerLike)
         .catch((e) => {
-          log(`firestore emulator: HTTP side unavailable, using fallback: ${(e as Error)?.message}`);
+          log(
+            `firestore emulator: HTTP side unavailable, using fallback: ${(e as Error)?.message}`,
+          );
           return fallbackHandler(backend);
         })
         .then((handler) => (sides.handler = handler))),

@@ -8,7 +8,7 @@ import { aborted, invalidArgument, type Transaction } from './transactions.ts';
 import { stageWrites, storeStaged, writeTarget, type StagedCommit } from './writes.ts';
 
 /** Decides a staged commit before it is stored (security rules); throws to refuse it. */
-export type CommitCheck = (database: Database, commit: StagedCommit) => void;
+export type CommitCheck = (database: Database, commit: StagedCommit, commitTime: Micros) => void;
 
 /** Tells every hook and Listen stream about a commit, synchronously and in commit order. */
 export function notifyCommit(
@@ -42,7 +42,7 @@ export function commitWrites(
 ): { results: Msg[]; commitTime: Micros } {
   const commitTime = state.clock.nextCommitTime();
   const staged = stageWrites(database, writes, commitTime);
-  check?.(database, staged);
+  check?.(database, staged, commitTime);
   const changes = storeStaged(database, staged, commitTime);
   notifyCommit(state, database, changes, commitTime);
   return { results: staged.results, commitTime };

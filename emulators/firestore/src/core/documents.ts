@@ -1,5 +1,6 @@
 /** Document reads: GetDocument, BatchGetDocuments, ListDocuments, ListCollectionIds. */
-import { Code, FirestoreError, type Msg } from '../backend.ts';
+import { Code, FirestoreError, type Caller, type Msg } from '../backend.ts';
+import { hooksFor } from './access-hooks.ts';
 import { toTimestamp } from './clock.ts';
 import {
   docName,
@@ -40,20 +41,26 @@ function page<T>(items: T[], request: Msg): { items: T[]; nextPageToken?: string
   const start = token ? Number(Buffer.from(token, 'base64').toString()) || 0 : 0;
   const size = Number(request.pageSize ?? 0) || items.length;
   const end = start + size;
-  const nextPageToken = end < items.length ? Buffer.from(String(end)).toString('base64') : undefined;
+  const nextPageToken =
+    end < items.length ? Buffer.from(String(end)).toString('base64') : undefined;
   return { items: items.slice(start, end), nextPageToken };
 }
 
-export async function getDocument(state: CoreState, request: Msg): Promise<Msg> {
+export async function getDocument(state: CoreState, request: Msg, caller?: Caller): Promise<Msg> {
   const parsed = parseDocumentName(request.name);
   const database = state.databases.databaseFor(parsed);
   const context = readContext(state, database, request);
   const [doc] = await readDocuments(state, context, [parsed.path]);
+  hooksFor(state.access, caller)?.get(caller!, database, parsed.path, doc ?? null);
   if (!doc) throw new FirestoreError(Code.NOT_FOUND, `Document "${request.name}" not found`);
   return documentToProto(database, parsed.path, doc, maskOf(request));
 }
 
-export async function batchGetDocuments(state: CoreState, request: Msg): Promise<Msg[]> {
+export async function batchGetDocuments(
+  state: CoreState,
+  request: Msg,
+  caller?: Caller,
+): Promise<Msg[]> {
   const database = state.databases.databaseFor(parseDatabase(request.database));
   const names = (request.documents ?? []) as string[];
   const paths = names.map((name) => {
@@ -65,6 +72,8 @@ export async function batchGetDocuments(state: CoreState, request: Msg): Promise
   });
   const context = readContext(state, database, request);
   const docs = await readDocuments(state, context, paths);
+  const access = hooksFor(state.access, caller);
+  if (access) paths.forEach((path, i) => access.get(caller!, database, path, docs[i] ?? null));
   const mask = maskOf(request);
   const readTime = toTimestamp(context.readTime);
   const responses: Msg[] = docs.map((doc, i) =>
@@ -79,11 +88,16 @@ export async function batchGetDocuments(state: CoreState, request: Msg): Promise
   return responses;
 }
 
-export async function listDocuments(state: CoreState, request: Msg): Promise<Msg> {
+export async function listDocuments(state: CoreState, request: Msg, caller?: Caller): Promise<Msg> {
   const parent = parseParent(request.parent);
   const database = state.databases.databaseFor(parent);
   const context = readContext(state, database, request);
   const collectionId = String(request.collectionId ?? '');
+  hooksFor(state.access, caller)?.list(caller!, database, {
+    collectionPath: parent.path === '' ? collectionId : `${parent.path}/${collectionId}`,
+    structuredQuery: { from: [{ collectionId }] },
+    allDescendants: false,
+  });
   const prefix = parent.path === '' ? '' : parent.path + '/';
   const depth = parent.segments.length;
   // showMissing lists documents that do not exist but have subcollections.
@@ -96,7 +110,8 @@ export async function listDocuments(state: CoreState, request: Msg): Promise<Msg
     const documentPath = segments.slice(0, depth + 2).join('/');
     if (found.get(documentPath)) continue;
     const doc = database.get(documentPath, context.at);
-    if ((doc || request.showMissing) && (documentPath !== path || doc)) found.set(documentPath, doc);
+    if ((doc || request.showMissing) && (documentPath !== path || doc))
+      found.set(documentPath, doc);
   }
   if (!request.showMissing) for (const [path, doc] of found) if (!doc) found.delete(path);
   const paths = [...found.keys()].sort((a, b) => compareStrings(a, b));
@@ -105,7 +120,9 @@ export async function listDocuments(state: CoreState, request: Msg): Promise<Msg
   const response: Msg = {
     documents: items.map((path) => {
       const doc = found.get(path);
-      return doc ? documentToProto(database, path, doc, mask) : { name: docName(database.name, path) };
+      return doc
+        ? documentToProto(database, path, doc, mask)
+        : { name: docName(database.name, path) };
     }),
   };
   if (nextPageToken) response.nextPageToken = nextPageToken;

@@ -29,7 +29,11 @@ export function exportData(state: CoreState): ExportedData {
         fields: encodeFields(doc.fields),
       }));
     if (documents.length) {
-      exported.databases.push({ project: database.project, database: database.database, documents });
+      exported.databases.push({
+        project: database.project,
+        database: database.database,
+        documents,
+      });
     }
   }
   return exported;

@@ -4,9 +4,11 @@
  * module and works on one explicit state object (`CoreState`); this file assembles them into
  * the `FirestoreBackend` contract of `src/backend.ts`.
  */
-import type { FirestoreBackend, ListenSink, ListenStream, Msg } from '../backend.ts';
+import { randomInt } from 'node:crypto';
+import type { Caller, FirestoreBackend, ListenSink, ListenStream, Msg } from '../backend.ts';
+import { hooksFor, type AccessHooks } from './access-hooks.ts';
 import { Clock, toTimestamp } from './clock.ts';
-import { batchWrite, commit, notifyCommit } from './commit.ts';
+import { batchWrite, commit, notifyCommit, type CommitCheck } from './commit.ts';
 import {
   batchGetDocuments,
   documentToProto,
@@ -17,7 +19,7 @@ import {
 import { exportData, importData, type ExportedData } from './export.ts';
 import { ListenStreamImpl } from './listen.ts';
 import { parseDatabase } from './paths.ts';
-import { aggregate, parseQueryRequest, runQueryIn } from './queries.ts';
+import { aggregate, parseQueryRequest, runQueryIn, type ParsedQuery } from './queries.ts';
 import { readContext } from './reads.ts';
 import type { CoreState } from './state.ts';
 import { DatabaseRegistry } from './storage.ts';
@@ -33,7 +35,7 @@ export type Backend = FirestoreBackend & {
   onChange(callback: () => void): () => void;
 };
 
-export function createCoreState(): CoreState {
+export function createCoreState(access?: AccessHooks): CoreState {
   const clock = new Clock();
   return {
     clock,
@@ -41,11 +43,32 @@ export function createCoreState(): CoreState {
     transactions: new TransactionRegistry(clock),
     listenStreams: new Set(),
     changeHooks: new Set(),
+    access,
   };
 }
 
-async function runQuery(state: CoreState, request: Msg): Promise<Msg[]> {
-  const { database, query } = parseQueryRequest(state, request, request.structuredQuery);
+/** Security rules of a query: a `list` of the collection (or group) it reads. */
+function checkList(state: CoreState, parsed: ParsedQuery, structuredQuery: Msg, caller?: Caller) {
+  const access = hooksFor(state.access, caller);
+  if (!access) return;
+  const { parentPath, collectionId, allDescendants } = parsed.query.scope;
+  access.list(caller!, parsed.database, {
+    collectionPath: parentPath === '' ? collectionId : `${parentPath}/${collectionId}`,
+    structuredQuery,
+    allDescendants,
+  });
+}
+
+function commitCheck(state: CoreState, caller?: Caller): CommitCheck | undefined {
+  const access = hooksFor(state.access, caller);
+  if (!access) return undefined;
+  return (database, staged, commitTime) => access.commit(caller!, database, staged, commitTime);
+}
+
+async function runQuery(state: CoreState, request: Msg, caller?: Caller): Promise<Msg[]> {
+  const parsed = parseQueryRequest(state, request, request.structuredQuery);
+  checkList(state, parsed, request.structuredQuery, caller);
+  const { database, query } = parsed;
   const context = readContext(state, database, request);
   const results = await runQueryIn(state, context, query);
   const readTime = toTimestamp(context.readTime);
@@ -59,10 +82,12 @@ async function runQuery(state: CoreState, request: Msg): Promise<Msg[]> {
   return responses;
 }
 
-async function runAggregationQuery(state: CoreState, request: Msg): Promise<Msg[]> {
+async function runAggregationQuery(state: CoreState, request: Msg, caller?: Caller) {
   const aggregationQuery = request.structuredAggregationQuery;
   if (!aggregationQuery) throw invalidArgument('structuredAggregationQuery is required');
-  const { database, query } = parseQueryRequest(state, request, aggregationQuery.structuredQuery);
+  const parsed = parseQueryRequest(state, request, aggregationQuery.structuredQuery);
+  checkList(state, parsed, aggregationQuery.structuredQuery, caller);
+  const { database, query } = parsed;
   const context = readContext(state, database, request);
   const results = await runQueryIn(state, context, query);
   const aggregateFields = aggregate((aggregationQuery.aggregations ?? []) as Msg[], results);
@@ -82,13 +107,52 @@ function clearProject(state: CoreState, projectId: string): void {
   }
 }
 
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A document id as Firestore makes them: 20 characters from ID_ALPHABET. */
+export function randomDocumentId(): string {
+  let id = '';
+  for (let i = 0; i < 20; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return id;
+}
+
+function databaseOf(documentName: string): string {
+  return String(documentName ?? '')
+    .split('/')
+    .slice(0, 4)
+    .join('/');
+}
+
+async function createDocument(state: CoreState, request: Msg, caller?: Caller): Promise<Msg> {
+  const id = request.documentId || randomDocumentId();
+  const name = `${request.parent}/${request.collectionId}/${id}`;
+  const fields = request.document?.fields ?? {};
+  const write = { update: { name, fields }, currentDocument: { exists: false } };
+  await commit(state, { database: databaseOf(name), writes: [write] }, commitCheck(state, caller));
+  return getDocument(state, { name, mask: request.mask });
+}
+
+async function updateDocument(state: CoreState, request: Msg, caller?: Caller): Promise<Msg> {
+  const name = request.document?.name as string;
+  const write: Msg = { update: request.document, currentDocument: request.currentDocument };
+  if (request.updateMask) write.updateMask = request.updateMask;
+  await commit(state, { database: databaseOf(name), writes: [write] }, commitCheck(state, caller));
+  return getDocument(state, { name, mask: request.mask });
+}
+
+async function deleteDocument(state: CoreState, request: Msg, caller?: Caller): Promise<void> {
+  const write = { delete: request.name, currentDocument: request.currentDocument };
+  const check = commitCheck(state, caller);
+  await commit(state, { database: databaseOf(request.name), writes: [write] }, check);
+}
+
 export function createBackend(state: CoreState = createCoreState()): Backend {
   return {
-    getDocument: (request) => getDocument(state, request),
-    batchGetDocuments: (request) => batchGetDocuments(state, request),
-    runQuery: (request) => runQuery(state, request),
-    runAggregationQuery: (request) => runAggregationQuery(state, request),
-    listDocuments: (request) => listDocuments(state, request),
+    getDocument: (request, caller) => getDocument(state, request, caller),
+    batchGetDocuments: (request, caller) => batchGetDocuments(state, request, caller),
+    runQuery: (request, caller) => runQuery(state, request, caller),
+    runAggregationQuery: (request, caller) => runAggregationQuery(state, request, caller),
+    listDocuments: (request, caller) => listDocuments(state, request, caller),
     listCollectionIds: (request) => listCollectionIds(state, request),
     async beginTransaction(request) {
       const database = state.databases.databaseFor(parseDatabase(request.database));
@@ -98,9 +162,12 @@ export function createBackend(state: CoreState = createCoreState()): Backend {
       const database = state.databases.databaseFor(parseDatabase(request.database));
       state.transactions.retire(state.transactions.lookup(database, request.transaction));
     },
-    commit: (request) => commit(state, request),
-    batchWrite: async (request) => batchWrite(state, request),
-    openListen: (sink) => new ListenStreamImpl(state, sink),
+    commit: (request, caller) => commit(state, request, commitCheck(state, caller)),
+    batchWrite: async (request, caller) => batchWrite(state, request, commitCheck(state, caller)),
+    createDocument: (request, caller) => createDocument(state, request, caller),
+    updateDocument: (request, caller) => updateDocument(state, request, caller),
+    deleteDocument: (request, caller) => deleteDocument(state, request, caller),
+    openListen: (sink, caller) => new ListenStreamImpl(state, sink, caller),
     clear: (projectId) => clearProject(state, projectId),
     onChange(callback) {
       state.changeHooks.add(callback);

@@ -3,10 +3,24 @@
  * global targetChange; after each commit (pushed synchronously, in commit order) the changes
  * of its result and one global targetChange with the commit time.
  */
-import { Code, FirestoreError, type ListenSink, type ListenStream, type Msg } from '../backend.ts';
+import {
+  Code,
+  FirestoreError,
+  type Caller,
+  type ListenSink,
+  type ListenStream,
+  type Msg,
+} from '../backend.ts';
+import { hooksFor } from './access-hooks.ts';
 import { resumeTokenFor, toTimestamp, type Micros } from './clock.ts';
 import { documentToProto } from './documents.ts';
-import { docName, parseDatabase, parseDocumentName, parseParent, type ParsedName } from './paths.ts';
+import {
+  docName,
+  parseDatabase,
+  parseDocumentName,
+  parseParent,
+  type ParsedName,
+} from './paths.ts';
 import { executeQuery, type QueryResult } from './queries.ts';
 import { compileQuery, type CompiledQuery } from './query.ts';
 import type { Change, CommitObserver, CoreState } from './state.ts';
@@ -21,9 +35,6 @@ export interface ListenTarget {
   /** Path -> updateTime of the documents the client currently holds for this target. */
   result: Map<string, Micros>;
 }
-
-/** Decides whether a new target may be listened to (security rules); throws to refuse it. */
-export type TargetCheck = (target: ListenTarget) => void;
 
 interface PendingChange {
   doc: StoredDoc | null;
@@ -43,7 +54,7 @@ export class ListenStreamImpl implements ListenStream, CommitObserver {
   constructor(
     private readonly state: CoreState,
     private readonly sink: ListenSink,
-    private readonly checkTarget?: TargetCheck,
+    private readonly caller?: Caller,
   ) {
     state.listenStreams.add(this);
   }
@@ -101,7 +112,7 @@ export class ListenStreamImpl implements ListenStream, CommitObserver {
     let target: ListenTarget;
     try {
       target = this.buildTarget(id, spec, database);
-      this.checkTarget?.(target);
+      this.checkAccess(target);
     } catch (e) {
       const { code, message } = asFirestoreError(e);
       const cause = { code, message };
@@ -123,6 +134,25 @@ export class ListenStreamImpl implements ListenStream, CommitObserver {
     this.sink.send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken } });
     this.sink.send({ targetChange: { readTime: toTimestamp(readTime), resumeToken } });
     if (spec.once) this.remove(id);
+  }
+
+  /** Security rules: a documents target is a `get` of each, a query target a `list`. */
+  private checkAccess(target: ListenTarget): void {
+    const access = hooksFor(this.state.access, this.caller);
+    if (!access) return;
+    const caller = this.caller!;
+    if (target.documentPaths) {
+      for (const path of target.documentPaths) {
+        access.get(caller, target.database, path, target.database.get(path));
+      }
+      return;
+    }
+    const { parentPath, collectionId, allDescendants } = target.query!.compiled.scope;
+    access.list(caller, target.database, {
+      collectionPath: parentPath === '' ? collectionId : `${parentPath}/${collectionId}`,
+      structuredQuery: target.query!.structuredQuery,
+      allDescendants,
+    });
   }
 
   private evaluate(target: ListenTarget): QueryResult[] {

@@ -1,4 +1,5 @@
 /** Everything the core keeps between requests, in one object handed to its modules. */
+import type { AccessHooks } from './access-hooks.ts';
 import type { Clock, Micros } from './clock.ts';
 import type { DatabaseRegistry, Database, StoredDoc } from './storage.ts';
 import type { TransactionRegistry } from './transactions.ts';
@@ -23,4 +24,6 @@ export interface CoreState {
   listenStreams: Set<CommitObserver>;
   /** Called synchronously after every change to stored documents (autosave). */
   changeHooks: Set<() => void>;
+  /** Security rules, when the emulator was given an access policy. */
+  access?: AccessHooks;
 }

@@ -141,8 +141,9 @@ export function stageWrites(database: Database, writes: Msg[], commitTime: Micro
     }
     let fields = updatedFields(write, before);
     const transformResults: Value[] = [];
-    const transforms = ((write.update ? write.updateTransforms : write.transform?.fieldTransforms) ??
-      []) as Msg[];
+    const transforms = ((write.update
+      ? write.updateTransforms
+      : write.transform?.fieldTransforms) ?? []) as Msg[];
     for (const transform of transforms) {
       const applied = applyTransform(fields, transform, commitTime);
       fields = applied.fields;
@@ -165,7 +166,11 @@ export function stageWrites(database: Database, writes: Msg[], commitTime: Micro
 }
 
 /** Stores a staged commit; returns the documents that really changed. */
-export function storeStaged(database: Database, commit: StagedCommit, commitTime: Micros): Change[] {
+export function storeStaged(
+  database: Database,
+  commit: StagedCommit,
+  commitTime: Micros,
+): Change[] {
   const changes: Change[] = [];
   for (const [path, after] of commit.staged) {
     const before = commit.original.get(path) ?? null;

@@ -41,7 +41,10 @@ function preflight(req: http.IncomingMessage, res: http.ServerResponse): void {
 const CLEAR_RE = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents\/?$/;
 const EXPORT_RE = /^\/emulator\/v1\/projects\/([^/:]+):export$/;
 
-export function createHttpHandler(backend: FirestoreBackend, admin: { exportData(): Promise<string> }): HttpHandler {
+export function createHttpHandler(
+  backend: FirestoreBackend,
+  admin: { exportData(): Promise<string> },
+): HttpHandler {
   const channels = new WebChannelServer(backend);
   const openResponses = new Set<http.ServerResponse>();
   let closed = false;

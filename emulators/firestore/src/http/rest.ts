@@ -2,11 +2,16 @@
  * The REST (HTTP/JSON) surface, as a table of routes:
  *   POST /v1/projects/{p}/databases/{d}/documents[/{path}]:{commit|batchGet|runQuery|
  *        runAggregationQuery|beginTransaction|rollback|listCollectionIds|batchWrite}
- *   GET  /v1/projects/{p}/databases/{d}/documents/{path}  (a document, or a collection listing)
- * Streaming methods answer a JSON array of responses.
+ *   GET    .../documents/{path}  (a document, or a collection listing)
+ *   PATCH  .../documents/{document}  (UpdateDocument: updateMask, mask, currentDocument)
+ *   POST   .../documents/{collection}  (CreateDocument: documentId, mask)
+ *   DELETE .../documents/{document}  (DeleteDocument: currentDocument)
+ * Streaming methods answer a JSON array of responses. Every call is made as the caller of its
+ * `Authorization` header, so security rules apply to all of them.
  */
 import type http from 'node:http';
-import { Code, type FirestoreBackend, type Msg } from '../backend.ts';
+import { Code, type Caller, type FirestoreBackend, type Msg } from '../backend.ts';
+import { callerFromAuthorization } from '../caller.ts';
 import { fromProto3Json, toProto3Json } from './proto-json.ts';
 import { debug, HttpError, readJsonBody, sendError, sendJson } from './util.ts';
 
@@ -37,9 +42,11 @@ interface Route {
   responseType: string;
   /** Server-streaming methods answer a JSON array. */
   streaming?: boolean;
-  /** Builds the request message for URL-only routes (GET). */
+  /** Builds the request message from the URL (and the body when `hasBody`). */
   request?: (call: RestCall) => Msg;
-  invoke(backend: FirestoreBackend, request: Msg): Promise<Msg | Msg[] | void>;
+  /** A `request` route that reads a JSON body. */
+  hasBody?: boolean;
+  invoke(backend: FirestoreBackend, request: Msg, caller: Caller): Promise<Msg | Msg[] | void>;
 }
 
 function rpc(
@@ -54,41 +61,110 @@ function rpc(
 
 /** POST {resource}:{method} */
 const RPC_ROUTES: Record<string, Route> = {
-  commit: rpc('CommitRequest', 'CommitResponse', 'database', (b, r) => b.commit(r)),
+  commit: rpc('CommitRequest', 'CommitResponse', 'database', (b, r, c) => b.commit(r, c)),
   batchGet: rpc(
     'BatchGetDocumentsRequest',
     'BatchGetDocumentsResponse',
     'database',
-    (b, r) => b.batchGetDocuments(r),
+    (b, r, c) => b.batchGetDocuments(r, c),
     true,
   ),
-  runQuery: rpc('RunQueryRequest', 'RunQueryResponse', 'parent', (b, r) => b.runQuery(r), true),
+  runQuery: rpc(
+    'RunQueryRequest',
+    'RunQueryResponse',
+    'parent',
+    (b, r, c) => b.runQuery(r, c),
+    true,
+  ),
   runAggregationQuery: rpc(
     'RunAggregationQueryRequest',
     'RunAggregationQueryResponse',
     'parent',
-    (b, r) => b.runAggregationQuery(r),
+    (b, r, c) => b.runAggregationQuery(r, c),
     true,
   ),
-  beginTransaction: rpc('BeginTransactionRequest', 'BeginTransactionResponse', 'database', (b, r) =>
-    b.beginTransaction(r),
+  beginTransaction: rpc(
+    'BeginTransactionRequest',
+    'BeginTransactionResponse',
+    'database',
+    (b, r, c) => b.beginTransaction(r, c),
   ),
-  rollback: rpc('RollbackRequest', 'Empty', 'database', (b, r) => b.rollback(r)),
+  rollback: rpc('RollbackRequest', 'Empty', 'database', (b, r, c) => b.rollback(r, c)),
   listCollectionIds: rpc(
     'ListCollectionIdsRequest',
     'ListCollectionIdsResponse',
     'parent',
-    (b, r) => b.listCollectionIds(r),
+    (b, r, c) => b.listCollectionIds(r, c),
   ),
-  batchWrite: rpc('BatchWriteRequest', 'BatchWriteResponse', 'database', (b, r) =>
-    b.batchWrite(r),
+  batchWrite: rpc('BatchWriteRequest', 'BatchWriteResponse', 'database', (b, r, c) =>
+    b.batchWrite(r, c),
   ),
 };
 
+/** `mask.fieldPaths=a&mask.fieldPaths=b` -> `{ fieldPaths: [a, b] }`. */
+function maskParameter(url: URL, name: string): Msg | undefined {
+  const fieldPaths = url.searchParams.getAll(`${name}.fieldPaths`);
+  return fieldPaths.length ? { fieldPaths } : undefined;
+}
+
+/** `currentDocument.exists=true|false` or `currentDocument.updateTime=<RFC 3339>`. */
+function preconditionParameter(url: URL): Msg | undefined {
+  const exists = url.searchParams.get('currentDocument.exists');
+  if (exists !== null) {
+    if (exists !== 'true' && exists !== 'false') {
+      throw new HttpError(
+        400,
+        Code.INVALID_ARGUMENT,
+        `Invalid value at 'current_document.exists' (TYPE_BOOL), "${exists}"`,
+      );
+    }
+    return { exists: exists === 'true' };
+  }
+  const updateTime = url.searchParams.get('currentDocument.updateTime');
+  if (updateTime !== null) {
+    return fromProto3Json('Precondition', { updateTime });
+  }
+  return undefined;
+}
+
+function updateDocumentRequest(call: RestCall): Msg {
+  const document = fromProto3Json('Document', call.body);
+  document.name = call.resource;
+  const request: Msg = { document };
+  const updateMask = maskParameter(call.url, 'updateMask');
+  if (updateMask) request.updateMask = updateMask;
+  const mask = maskParameter(call.url, 'mask');
+  if (mask) request.mask = mask;
+  const currentDocument = preconditionParameter(call.url);
+  if (currentDocument) request.currentDocument = currentDocument;
+  return request;
+}
+
+function createDocumentRequest(call: RestCall): Msg {
+  const segments = call.segments.slice(0, -1);
+  const parent = segments.length
+    ? `${call.database}/documents/${segments.join('/')}`
+    : `${call.database}/documents`;
+  const document = fromProto3Json('Document', call.body);
+  const request: Msg = { parent, collectionId: call.segments[call.segments.length - 1], document };
+  const documentId = call.url.searchParams.get('documentId');
+  if (documentId) request.documentId = documentId;
+  const mask = maskParameter(call.url, 'mask');
+  if (mask) request.mask = mask;
+  return request;
+}
+
+function deleteDocumentRequest(call: RestCall): Msg {
+  const request: Msg = { name: call.resource };
+  const currentDocument = preconditionParameter(call.url);
+  if (currentDocument) request.currentDocument = currentDocument;
+  return request;
+}
+
 function getDocumentRequest(call: RestCall): Msg {
   const request: Msg = { name: call.resource };
-  const mask = call.url.searchParams.getAll('mask.fieldPaths');
-  if (mask.length) request.mask = { fieldPaths: mask };
+  const mask = maskParameter(call.url, 'mask');
+  if (mask) request.mask = mask;
   const transaction = call.url.searchParams.get('transaction');
   if (transaction) request.transaction = Buffer.from(transaction, 'base64');
   return request;
@@ -113,12 +189,29 @@ const PATH_ROUTES: Record<string, Route> = {
   'GET document': {
     responseType: 'Document',
     request: getDocumentRequest,
-    invoke: (b, r) => b.getDocument(r),
+    invoke: (b, r, c) => b.getDocument(r, c),
   },
   'GET collection': {
     responseType: 'ListDocumentsResponse',
     request: listDocumentsRequest,
-    invoke: (b, r) => b.listDocuments(r),
+    invoke: (b, r, c) => b.listDocuments(r, c),
+  },
+  'PATCH document': {
+    responseType: 'Document',
+    request: updateDocumentRequest,
+    hasBody: true,
+    invoke: (b, r, c) => b.updateDocument(r, c),
+  },
+  'POST collection': {
+    responseType: 'Document',
+    request: createDocumentRequest,
+    hasBody: true,
+    invoke: (b, r, c) => b.createDocument(r, c),
+  },
+  'DELETE document': {
+    responseType: 'Empty',
+    request: deleteDocumentRequest,
+    invoke: (b, r, c) => b.deleteDocument(r, c),
   },
 };
 
@@ -167,7 +260,8 @@ export async function handleRest(
 ): Promise<void> {
   try {
     const match = REST_RE.exec(url.pathname);
-    if (!match) throw new HttpError(404, Code.NOT_FOUND, `Not found: ${req.method} ${url.pathname}`);
+    if (!match)
+      throw new HttpError(404, Code.NOT_FOUND, `Not found: ${req.method} ${url.pathname}`);
     const database = `projects/${decodeURIComponent(match[1]!)}/databases/${decodeURIComponent(match[2]!)}`;
     const segments = decodeSegments(match[3]);
     const resource = segments.length
@@ -175,7 +269,7 @@ export async function handleRest(
       : `${database}/documents`;
     const method = req.method ?? 'GET';
     const route = findRoute(method, match[4], segments, url);
-    const body = route.requestType ? await readJsonBody(req, res) : {};
+    const body = route.requestType || route.hasBody ? await readJsonBody(req, res) : {};
     const call: RestCall = { database, resource, segments, url, body };
     debug(`REST ${method} ${match[4] ?? ''} ${resource} ${JSON.stringify(body).slice(0, 600)}`);
     let request: Msg;
@@ -185,7 +279,8 @@ export async function handleRest(
       if (route.resourceField) request[route.resourceField] = resource;
     }
     if (route.resourceField === 'database') request.database = database;
-    send(res, route, await route.invoke(backend, request));
+    const caller = callerFromAuthorization(req.headers.authorization);
+    send(res, route, await route.invoke(backend, request, caller));
   } catch (e) {
     sendError(res, e);
   }

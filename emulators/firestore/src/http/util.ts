@@ -5,7 +5,8 @@ import { statusName, toStatus } from '../errors.ts';
 
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
 
-export const debugEnabled = (): boolean => !!process.env.FIRESTORE_EMULATOR_DEBUG && process.env.FIRESTORE_EMULATOR_DEBUG !== '0';
+export const debugEnabled = (): boolean =>
+  !!process.env.FIRESTORE_EMULATOR_DEBUG && process.env.FIRESTORE_EMULATOR_DEBUG !== '0';
 
 export function debug(...args: unknown[]): void {
   if (debugEnabled()) console.error('[firestore-http]', ...args);
@@ -26,24 +27,42 @@ export class HttpError extends FirestoreError {
 /** gRPC code -> HTTP status (google.rpc code mapping). */
 export function httpStatusFor(code: number): number {
   switch (code) {
-    case Code.OK: return 200;
-    case Code.CANCELLED: return 499;
-    case Code.UNKNOWN: return 500;
-    case Code.INVALID_ARGUMENT: return 400;
-    case Code.DEADLINE_EXCEEDED: return 504;
-    case Code.NOT_FOUND: return 404;
-    case Code.ALREADY_EXISTS: return 409;
-    case Code.PERMISSION_DENIED: return 403;
-    case Code.RESOURCE_EXHAUSTED: return 429;
-    case Code.FAILED_PRECONDITION: return 400;
-    case Code.ABORTED: return 409;
-    case Code.OUT_OF_RANGE: return 400;
-    case Code.UNIMPLEMENTED: return 501;
-    case Code.INTERNAL: return 500;
-    case Code.UNAVAILABLE: return 503;
-    case Code.DATA_LOSS: return 500;
-    case Code.UNAUTHENTICATED: return 401;
-    default: return 500;
+    case Code.OK:
+      return 200;
+    case Code.CANCELLED:
+      return 499;
+    case Code.UNKNOWN:
+      return 500;
+    case Code.INVALID_ARGUMENT:
+      return 400;
+    case Code.DEADLINE_EXCEEDED:
+      return 504;
+    case Code.NOT_FOUND:
+      return 404;
+    case Code.ALREADY_EXISTS:
+      return 409;
+    case Code.PERMISSION_DENIED:
+      return 403;
+    case Code.RESOURCE_EXHAUSTED:
+      return 429;
+    case Code.FAILED_PRECONDITION:
+      return 400;
+    case Code.ABORTED:
+      return 409;
+    case Code.OUT_OF_RANGE:
+      return 400;
+    case Code.UNIMPLEMENTED:
+      return 501;
+    case Code.INTERNAL:
+      return 500;
+    case Code.UNAVAILABLE:
+      return 503;
+    case Code.DATA_LOSS:
+      return 500;
+    case Code.UNAUTHENTICATED:
+      return 401;
+    default:
+      return 500;
   }
 }
 
@@ -77,7 +96,13 @@ export function readBody(req: http.IncomingMessage, limit = MAX_BODY_BYTES): Pro
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
-      reject(new HttpError(413, Code.INVALID_ARGUMENT, `Request payload size exceeds the limit: ${limit} bytes.`));
+      reject(
+        new HttpError(
+          413,
+          Code.INVALID_ARGUMENT,
+          `Request payload size exceeds the limit: ${limit} bytes.`,
+        ),
+      );
       return;
     }
     const chunks: Buffer[] = [];
@@ -89,7 +114,13 @@ export function readBody(req: http.IncomingMessage, limit = MAX_BODY_BYTES): Pro
       if (size > limit) {
         done = true;
         chunks.length = 0;
-        reject(new HttpError(413, Code.INVALID_ARGUMENT, `Request payload size exceeds the limit: ${limit} bytes.`));
+        reject(
+          new HttpError(
+            413,
+            Code.INVALID_ARGUMENT,
+            `Request payload size exceeds the limit: ${limit} bytes.`,
+          ),
+        );
         return;
       }
       chunks.push(c);
@@ -140,10 +171,18 @@ export async function readJsonBody(
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new HttpError(400, Code.INVALID_ARGUMENT, `Invalid JSON payload received. ${(e as Error).message}`);
+    throw new HttpError(
+      400,
+      Code.INVALID_ARGUMENT,
+      `Invalid JSON payload received. ${(e as Error).message}`,
+    );
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new HttpError(400, Code.INVALID_ARGUMENT, 'Invalid JSON payload received. Expected an object.');
+    throw new HttpError(
+      400,
+      Code.INVALID_ARGUMENT,
+      'Invalid JSON payload received. Expected an object.',
+    );
   }
   return value as Record<string, unknown>;
 }
