@@ -1,5 +1,8 @@
 /**
- * npm start -w emulators/firestore -- --port 8080 [--host H] [--import DIR] [--export-on-exit DIR] [--quiet]
+ * firestore-emulator --port 8080 [--host H] [--import DIR] [--export-on-exit DIR] [--rules FILE]
+ *   [--no-watch-rules] [--quiet]
+ * Prints `Firestore emulator ready on HOST:PORT` once everything is loaded and the port is open;
+ * a part that cannot load (rules that do not compile, gRPC, the port) exits 1 with the reason.
  */
 import { start } from './server.ts';
 
@@ -46,13 +49,20 @@ const shutdown = (sig: string) => {
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-emu = await start({
-  port: str('port') !== undefined ? Number(str('port')) : 8080,
-  host: str('host'),
-  importDir: str('import'),
-  exportOnExit: str('export-on-exit'),
-  quiet: !!args.quiet,
-});
+try {
+  emu = await start({
+    port: str('port') !== undefined ? Number(str('port')) : 8080,
+    host: str('host'),
+    importDir: str('import'),
+    exportOnExit: str('export-on-exit'),
+    rules: str('rules'),
+    watchRules: !args['no-watch-rules'],
+    quiet: !!args.quiet,
+  });
+} catch (e) {
+  console.error(`firestore emulator: cannot start: ${(e as Error)?.message ?? String(e)}`);
+  process.exit(1);
+}
 console.log(
   `Firestore emulator ready on ${emu.host.includes(':') ? `[${emu.host}]` : emu.host}:${emu.port}`,
 );

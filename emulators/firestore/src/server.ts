@@ -1,15 +1,19 @@
 /**
  * One TCP port for everything: connections that open with the HTTP/2 preface go to grpc-js
  * (h2c with prior knowledge), all others to an HTTP/1.1 server whose handler is src/http.
- * grpc-js, the protos and the HTTP side are loaded in the background after the port is open.
+ * The port opens only once grpc-js, the protos, the HTTP side and the rules are loaded: a part
+ * that fails to load fails the start (the CLI then exits non-zero with the reason).
  */
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import type { FirestoreBackend } from './backend.ts';
-import { createBackend, type Backend } from './core/index.ts';
-import type { GrpcSide } from './grpc/index.ts';
+import { createAccessHooks, RulesRegistry } from './access.ts';
+import { createBackend, createCoreState, type Backend } from './core/index.ts';
+import { loadGrpc, type GrpcSide } from './grpc/index.ts';
+import { createHttpHandler, type HttpHandler } from './http/index.ts';
 import { readExport, writeExport, writeExportSync } from './persistence.ts';
+import { compileRules } from './rules/index.ts';
+import { loadRulesFile, watchRulesFile } from './rules-file.ts';
 
 export interface StartOptions {
   /** 0 = a random free port. Default 8080. */
@@ -19,43 +23,27 @@ export interface StartOptions {
   importDir?: string;
   exportOnExit?: string;
   quiet?: boolean;
+  /** A security rules file (firebase.json's `firestore.rules`), for every project. */
+  rules?: string;
+  /** Reload `rules` when the file changes (default true). */
+  watchRules?: boolean;
 }
 
 export interface RunningEmulator {
   port: number;
   host: string;
   backend: Backend;
+  /** The rules in force, per project (PUT securityRules) and from the file. */
+  rules: RulesRegistry;
   exportTo(dir: string): Promise<void>;
   /** Synchronous export, for process exit paths. */
   exportSync(dir: string): void;
   stop(): Promise<void>;
 }
 
-interface HttpHandlerLike {
-  handle(req: http.IncomingMessage, res: http.ServerResponse): void;
-  close(): void;
-}
-
 const PREFACE = Buffer.from('PRI * HTTP/2.0');
 /** With exportOnExit, a process killed without a chance to export loses at most this much. */
 const AUTOSAVE_MS = 1000;
-
-function fallbackHandler(backend: FirestoreBackend): HttpHandlerLike {
-  return {
-    handle(req, res) {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const clear = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/[^/]+\/documents\/?$/;
-      const m = clear.exec(url.pathname);
-      if (req.method === 'DELETE' && m) {
-        backend.clear(decodeURIComponent(m[1]!));
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
-      } else if (url.pathname === '/')
-        res.writeHead(200, { 'Content-Type': 'text/plain' }).end('Ok');
-      else res.writeHead(404).end();
-    },
-    close() {},
-  };
-}
 
 function listen(server: net.Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -105,44 +93,42 @@ function startAutosave(backend: Backend, dir: string) {
   };
 }
 
-/** The gRPC and HTTP sides, each loaded once on first need. */
-function createSides(backend: Backend, exportDir: string, log: (m: string) => void) {
-  let grpc: Promise<GrpcSide> | undefined;
-  let handlerPromise: Promise<HttpHandlerLike> | undefined;
-  const admin = {
-    exportData: (): Promise<string> => writeExport(exportDir, backend.exportData()),
-  };
-  const sides = {
-    handler: undefined as HttpHandlerLike | undefined,
-    grpc: () =>
-      (grpc ??= import('./grpc/index.ts').then((m) =>
-        m.loadGrpc(backend, (msg) => console.error(msg)),
-      )),
-    loadedGrpc: () => grpc,
-    http: () =>
-      (handlerPromise ??= import('./http/index.ts')
-        .then((m) => m.createHttpHandler(backend, admin) as HttpHandlerLike)
-        .catch((e) => {
-          log(
-            `firestore emulator: HTTP side unavailable, using fallback: ${(e as Error)?.message}`,
-          );
-          return fallbackHandler(backend);
-        })
-        .then((handler) => (sides.handler = handler))),
-  };
-  return sides;
+interface Sides {
+  grpc: GrpcSide;
+  http: HttpHandler;
 }
 
-type Sides = ReturnType<typeof createSides>;
+/** Loads the gRPC and HTTP sides; rejects with the reason when either cannot load. */
+async function loadSides(
+  backend: Backend,
+  rules: RulesRegistry,
+  exportDir: string,
+): Promise<Sides> {
+  const admin = {
+    exportData: (): Promise<string> => writeExport(exportDir, backend.exportData()),
+    setRules(projectId: string, source: string) {
+      const result = compileRules(source);
+      if (!result.ok) return result.errors;
+      rules.setProjectRules(projectId, result.rules);
+      return [];
+    },
+  };
+  let grpc: GrpcSide;
+  try {
+    grpc = await loadGrpc(backend, (msg) => console.error(msg));
+  } catch (e) {
+    throw new Error(
+      `cannot load the gRPC side (grpc-js and the Firestore protos): ${(e as Error).message}`,
+      {
+        cause: e,
+      },
+    );
+  }
+  return { grpc, http: createHttpHandler(backend, admin) };
+}
 
 function createHttpServer(sides: Sides): http.Server {
-  const server = http.createServer((req, res) => {
-    if (sides.handler) return sides.handler.handle(req, res);
-    sides.http().then(
-      (handler) => handler.handle(req, res),
-      () => res.writeHead(500).end(),
-    );
-  });
+  const server = http.createServer((req, res) => sides.http.handle(req, res));
   server.keepAliveTimeout = 60_000;
   return server;
 }
@@ -151,18 +137,10 @@ function createHttpServer(sides: Sides): http.Server {
 function createConnectionRouter(sides: Sides, httpServer: http.Server) {
   const sockets = new Set<net.Socket>();
   let stopping = false;
-  const toGrpc = (socket: net.Socket) =>
-    sides.grpc().then(
-      (grpc) => {
-        if (stopping) return socket.destroy();
-        grpc.injector.injectConnection(socket);
-        socket.resume();
-      },
-      (e) => {
-        console.error('firestore emulator: cannot load gRPC:', e);
-        socket.destroy();
-      },
-    );
+  const toGrpc = (socket: net.Socket) => {
+    sides.grpc.injector.injectConnection(socket);
+    socket.resume();
+  };
   const onConnection = (socket: net.Socket) => {
     if (stopping) return socket.destroy();
     sockets.add(socket);
@@ -172,7 +150,7 @@ function createConnectionRouter(sides: Sides, httpServer: http.Server) {
       socket.pause();
       socket.unshift(chunk);
       const n = Math.min(chunk.length, PREFACE.length);
-      if (chunk.subarray(0, n).equals(PREFACE.subarray(0, n))) void toGrpc(socket);
+      if (chunk.subarray(0, n).equals(PREFACE.subarray(0, n))) toGrpc(socket);
       else {
         httpServer.emit('connection', socket);
         socket.resume();
@@ -214,49 +192,53 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
   const log = (m: string) => {
     if (!options.quiet) console.error(m);
   };
-  const backend = createBackend();
+  const rules = new RulesRegistry();
+  if (options.rules) rules.setFileRules(loadRulesFile(options.rules));
+  const backend = createBackend(createCoreState(createAccessHooks(rules)));
   if (options.importDir) {
     const data = readExport(options.importDir);
     if (data) backend.importData(data);
     else log(`firestore emulator: nothing to import in ${options.importDir}`);
   }
   const exportDir = path.resolve(options.exportOnExit ?? options.importDir ?? 'firestore-export');
-  const autosave = options.exportOnExit ? startAutosave(backend, options.exportOnExit) : undefined;
-  const sides = createSides(backend, exportDir, log);
+  const sides = await loadSides(backend, rules, exportDir);
   const httpServer = createHttpServer(sides);
   const router = createConnectionRouter(sides, httpServer);
   const host = options.host ?? '127.0.0.1';
-  const { servers, port } = await listenAll(host, options.port ?? 8080, router.onConnection);
-  // Warm up in the background so the first request does not pay for loading.
-  setImmediate(() => {
-    sides.grpc().catch(() => {});
-    void sides.http();
-  });
+  let listening: Awaited<ReturnType<typeof listenAll>>;
+  try {
+    listening = await listenAll(host, options.port ?? 8080, router.onConnection);
+  } catch (e) {
+    sides.http.close();
+    sides.grpc.injector.destroy();
+    sides.grpc.server.forceShutdown();
+    throw e;
+  }
+  const { servers, port } = listening;
+  const autosave = options.exportOnExit ? startAutosave(backend, options.exportOnExit) : undefined;
+  const stopWatching =
+    options.rules && options.watchRules !== false
+      ? watchRulesFile(options.rules, (compiled) => rules.setFileRules(compiled), log)
+      : undefined;
 
   let stopped = false;
   return {
     port,
     host: host === 'localhost' ? '127.0.0.1' : host,
     backend,
+    rules,
     exportTo: (dir: string) => writeExport(dir, backend.exportData()).then(() => {}),
     exportSync: (dir: string) => writeExportSync(dir, backend.exportData()),
     async stop() {
       if (stopped) return;
       stopped = true;
+      stopWatching?.();
       router.stop();
       await autosave?.finish();
       for (const server of servers) server.close();
-      sides.handler?.close();
-      const grpc = sides.loadedGrpc();
-      if (grpc) {
-        try {
-          const side = await grpc;
-          side.injector.destroy();
-          side.server.forceShutdown();
-        } catch {
-          /* never loaded */
-        }
-      }
+      sides.http.close();
+      sides.grpc.injector.destroy();
+      sides.grpc.server.forceShutdown();
       httpServer.close();
       httpServer.closeAllConnections?.();
     },
