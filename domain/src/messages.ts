@@ -40,5 +40,7 @@ export const MESSAGES = {
   certificateCodePlotsGone:
     'Las parcelas de ese código ya no están registradas a su nombre. Consulta con la parroquia.',
   donorCodeUnknown: 'Ese código no corresponde a ningún donante.',
+  nameUnprintable: (characters: string) =>
+    `El certificado no puede imprimir estos caracteres del nombre: ${characters}. Cambia el nombre en tu perfil.`,
   tooManyAttempts: 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.',
 } as const;
