@@ -153,9 +153,16 @@ describe('POST /api/users/sync/', () => {
 
   it('answers 400 for a body that is not JSON and 403 for the sub of another account', async () => {
     const account = await newEmailAccount(authHost);
+    // Declared as JSON, the framework's body parser refuses it before the function runs.
+    const declaredJson = await callApi(siteUrl, '/api/users/sync/', {
+      token: account.idToken,
+      rawBody: '{"sub":',
+    });
+    expect(declaredJson.status).toBe(400);
     const notJson = await callApi(siteUrl, '/api/users/sync/', {
       token: account.idToken,
       rawBody: '{"sub":',
+      headers: { 'Content-Type': 'text/plain' },
     });
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toEqual({ error: 'El cuerpo de la petición no es JSON válido.' });

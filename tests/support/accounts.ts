@@ -98,7 +98,7 @@ export function callApi(siteUrl: string, path: string, call: ApiCall = {}): Prom
   const headers: Record<string, string> = { ...call.headers };
   if (call.token) headers.Authorization = `Bearer ${call.token}`;
   const body = call.rawBody ?? (call.body === undefined ? undefined : JSON.stringify(call.body));
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined) headers['Content-Type'] ??= 'application/json';
   return fetch(`${siteUrl}${path}`, {
     method: call.method ?? (body === undefined ? 'GET' : 'POST'),
     headers,
