@@ -1,5 +1,5 @@
 import { parsePlotCode } from '@parroquia/domain';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { renderDonorCertificate, UnprintableTextError } from '../src/pdf/donor-certificate';
 import { pdfPageTexts } from './support/pdf-text';
@@ -67,10 +67,17 @@ describe('the donor certificate PDF', () => {
     expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThanOrEqual(1);
   });
 
-  it('embeds its font (subset), so the PDF stays small and needs nothing installed', async () => {
-    const bytes = await renderDonorCertificate(base);
-    expect(bytes.length).toBeLessThan(120_000);
-    const doc = await PDFDocument.load(bytes);
+  it('embeds the whole fonts, not a subset (subsetting blanks out most glyphs of Noto Sans)', async () => {
+    const doc = await PDFDocument.load(await renderDonorCertificate(base));
+    const fontNames = doc.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .filter((object): object is PDFDict => object instanceof PDFDict)
+      .filter((dict) => dict.get(PDFName.of('Type')) === PDFName.of('Font'))
+      .map((dict) => dict.get(PDFName.of('BaseFont'))?.toString() ?? '');
+    expect(fontNames.some((name) => name.includes('NotoSans'))).toBe(true);
+    // A subset font is named with a six-letter tag, e.g. /ABCDEF+NotoSans-Regular.
+    expect(fontNames.filter((name) => /^\/[A-Z]{6}\+/.test(name))).toEqual([]);
     expect(doc.getTitle()).toBe('Certificado de donante: Begoña Núñez');
   });
 });
