@@ -1,9 +1,12 @@
 import { parsePlotCode } from '@parroquia/domain';
-import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { renderDonorCertificate, UnprintableTextError } from '../src/pdf/donor-certificate';
 import { pdfPageTexts } from './support/pdf-text';
 
+const require = createRequire(import.meta.url);
 const ISSUED = Date.UTC(2026, 10, 22, 23, 30); // 23 November in Madrid
 const base = {
   language: 'es' as const,
@@ -69,15 +72,17 @@ describe('the donor certificate PDF', () => {
 
   it('embeds the whole fonts, not a subset (subsetting blanks out most glyphs of Noto Sans)', async () => {
     const doc = await PDFDocument.load(await renderDonorCertificate(base));
-    const fontNames = doc.context
+    const programs = doc.context
       .enumerateIndirectObjects()
       .map(([, object]) => object)
       .filter((object): object is PDFDict => object instanceof PDFDict)
-      .filter((dict) => dict.get(PDFName.of('Type')) === PDFName.of('Font'))
-      .map((dict) => dict.get(PDFName.of('BaseFont'))?.toString() ?? '');
-    expect(fontNames.some((name) => name.includes('NotoSans'))).toBe(true);
-    // A subset font is named with a six-letter tag, e.g. /ABCDEF+NotoSans-Regular.
-    expect(fontNames.filter((name) => /^\/[A-Z]{6}\+/.test(name))).toEqual([]);
+      .map((descriptor) => descriptor.get(PDFName.of('FontFile2')))
+      .filter((ref): ref is PDFRef => ref instanceof PDFRef)
+      .map((ref) => decodePDFRawStream(doc.context.lookup(ref, PDFRawStream)).decode().length);
+    const ttf = (weight: string) =>
+      readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${weight}/NotoSans_${weight}.ttf`))
+        .length;
+    expect(programs.sort()).toEqual([ttf('400Regular'), ttf('700Bold')].sort());
     expect(doc.getTitle()).toBe('Certificado de donante: Begoña Núñez');
   });
 });
