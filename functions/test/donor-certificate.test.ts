@@ -78,7 +78,9 @@ describe('the donor certificate PDF', () => {
       .filter((object): object is PDFDict => object instanceof PDFDict)
       .map((descriptor) => descriptor.get(PDFName.of('FontFile2')))
       .filter((ref): ref is PDFRef => ref instanceof PDFRef)
-      .map((ref) => decodePDFRawStream(doc.context.lookup(ref, PDFRawStream)).decode().length);
+      .map((ref) => doc.context.lookup(ref))
+      .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
+      .map((stream) => decodePDFRawStream(stream).decode().length);
     const ttf = (weight: string) =>
       readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${weight}/NotoSans_${weight}.ttf`))
         .length;
