@@ -20,3 +20,4 @@ export * from './account-email';
 export * from './donor-profile';
 export * from './donor-plots';
 export * from './certificate-code';
+export * from './donor-api';
