@@ -16,3 +16,6 @@ export * from './donor';
 export * from './instant';
 export * from './cell-document';
 export * from './selection';
+export * from './physical-registration';
+export * from './ledger';
+export * from './certificate-code';

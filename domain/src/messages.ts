@@ -15,4 +15,12 @@ export const MESSAGES = {
   plotRepeated: (code: string) => `Parcela repetida: ${code}.`,
   emailInvalid: 'El correo electrónico no es válido.',
   cashLimitExceeded: 'Los pagos en efectivo no pueden superar 999,99 € al mes por donante.',
+  cashLimitReached: (givenThisMonth: string, stillAllowed: string) =>
+    `Los pagos en efectivo no pueden superar 999,99 € al mes por donante. Este donante ya ha ` +
+    `entregado ${givenThisMonth} en efectivo este mes; aún puede entregar ${stillAllowed}.`,
+  paymentMethodInvalid: 'La forma de pago debe ser efectivo o transferencia.',
+  certificateCodeUnknown: 'El código del certificado no existe.',
+  certificateCodeUsed: 'El código del certificado ya está vinculado.',
+  plotUnknown: (code: string) => `La parcela ${code} no existe en el plano.`,
+  ledgerRangeInvalid: 'Las fechas deben tener el formato AAAA-MM-DD y "desde" no puede ser posterior a "hasta".',
 } as const;
