@@ -1,5 +1,9 @@
 /** The production wiring of the API's ports. Builds nothing until a request needs it. */
+import { randomInt } from 'node:crypto';
 import { firebaseIdTokenVerifier } from './adapters/firebase-id-tokens';
+import { firestoreCertificateCodes } from './adapters/firestore-certificate-codes';
+import { firestoreDonationLedger } from './adapters/firestore-donations';
+import { firestorePhysicalCertificates } from './adapters/firestore-physical-certificates';
 import { firestoreCellRepository } from './adapters/firestore-cells';
 import { firestoreUserRepository } from './adapters/firestore-users';
 import { auth, firestore } from './firebase';
@@ -11,5 +15,9 @@ export function productionDependencies(): ApiDependencies {
     users: firestoreUserRepository(firestore),
     idTokens: firebaseIdTokenVerifier(auth),
     now: () => Date.now(),
+    certificateCodes: firestoreCertificateCodes(firestore),
+    physicalCertificates: firestorePhysicalCertificates(firestore),
+    donations: firestoreDonationLedger(firestore),
+    randomIndex: (size) => randomInt(size),
   };
 }

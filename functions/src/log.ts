@@ -20,3 +20,7 @@ export function logStaffOnlyRefused(path: string, uid: string): void {
 export function logMalformedCell(cellId: string, problem: string): void {
   logger.warn('api: malformed cell document skipped', { cellId, problem });
 }
+
+export function logPhysicalCertificateRegistered(code: string, staffUid: string, amountCents: number): void {
+  logger.info('api: physical certificate registered', { code, staffUid, amountCents });
+}
