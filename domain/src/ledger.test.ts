@@ -41,7 +41,9 @@ describe('ledger CSV', () => {
       expect(neutraliseFormula(dangerous)).toBe(`'${dangerous}`);
     }
     expect(neutraliseFormula('Ana')).toBe('Ana');
-    const csv = ledgerCsv([{ ...entry, donor_name: '=HYPERLINK("http://x","y")', amount_cents: 5 }]);
+    const csv = ledgerCsv([
+      { ...entry, donor_name: '=HYPERLINK("http://x","y")', amount_cents: 5 },
+    ]);
     expect(csv.split('\r\n')[1]).toBe(
       `2026-11-22 13:05,"'=HYPERLINK(""http://x"",""y"")",ana@parroquia.test,efectivo,compra,K3 K4,0.05`,
     );

@@ -22,5 +22,6 @@ export const MESSAGES = {
   certificateCodeUnknown: 'El código del certificado no existe.',
   certificateCodeUsed: 'El código del certificado ya está vinculado.',
   plotUnknown: (code: string) => `La parcela ${code} no existe en el plano.`,
-  ledgerRangeInvalid: 'Las fechas deben tener el formato AAAA-MM-DD y "desde" no puede ser posterior a "hasta".',
+  ledgerRangeInvalid:
+    'Las fechas deben tener el formato AAAA-MM-DD y "desde" no puede ser posterior a "hasta".',
 } as const;

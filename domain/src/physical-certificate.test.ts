@@ -39,7 +39,10 @@ describe('physical certificate registration', () => {
       email: 'Ana@Parroquia.TEST',
       method: 'transfer',
     });
-    expect(result).toMatchObject({ ok: true, value: { email: 'ana@parroquia.test', method: 'transfer' } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { email: 'ana@parroquia.test', method: 'transfer' },
+    });
   });
 
   it('refuses a payment method other than cash or transfer', () => {

@@ -37,8 +37,26 @@ describe('registering a physical certificate', () => {
     expect(plan).toMatchObject({ ok: true, kind: 'buy', amountCents: 50000, donorUid: null });
     if (!plan.ok) throw new Error('refused');
     expect(plan.cells).toEqual([
-      { id: 'K3', x: 'K', y: 3, status: 'bought', user: null, donor_display: 'María López', hold: null, reserved_until: null },
-      { id: 'K4', x: 'K', y: 4, status: 'bought', user: null, donor_display: 'María López', hold: null, reserved_until: null },
+      {
+        id: 'K3',
+        x: 'K',
+        y: 3,
+        status: 'bought',
+        user: null,
+        donor_display: 'María López',
+        hold: null,
+        reserved_until: null,
+      },
+      {
+        id: 'K4',
+        x: 'K',
+        y: 4,
+        status: 'bought',
+        user: null,
+        donor_display: 'María López',
+        hold: null,
+        reserved_until: null,
+      },
     ]);
   });
 
@@ -52,23 +70,34 @@ describe('registering a physical certificate', () => {
     ]);
   });
 
-  it("gives the plots to a registered donor at once, shown as their profile says", () => {
-    const donor = { uid: 'donor-ion', name: 'Ion', personal_code: 'PVN4W8RT', is_anonymous_donor: true };
+  it('gives the plots to a registered donor at once, shown as their profile says', () => {
+    const donor = {
+      uid: 'donor-ion',
+      name: 'Ion',
+      personal_code: 'PVN4W8RT',
+      is_anonymous_donor: true,
+    };
     const plan = planPhysicalRegistration(registration, facts({ donor }), NOW);
     expect(plan).toMatchObject({ ok: true, donorUid: 'donor-ion', donorDisplay: 'PVN4W8RT' });
   });
 
   it('never shows the certificate code for an anonymous donor still to sign up', () => {
-    const plan = planPhysicalRegistration({ ...registration, is_anonymous_donor: true }, facts(), NOW);
+    const plan = planPhysicalRegistration(
+      { ...registration, is_anonymous_donor: true },
+      facts(),
+      NOW,
+    );
     expect(plan).toMatchObject({ ok: true, donorDisplay: null });
   });
 
   it('refuses an unknown or already linked certificate code', () => {
-    expect(planPhysicalRegistration(registration, facts({ certificateStatus: null }), NOW)).toEqual({
-      ok: false,
-      reason: 'certificate-code-unknown',
-      message: 'El código del certificado no existe.',
-    });
+    expect(planPhysicalRegistration(registration, facts({ certificateStatus: null }), NOW)).toEqual(
+      {
+        ok: false,
+        reason: 'certificate-code-unknown',
+        message: 'El código del certificado no existe.',
+      },
+    );
     expect(
       planPhysicalRegistration(registration, facts({ certificateStatus: 'linked' }), NOW),
     ).toMatchObject({ ok: false, reason: 'certificate-code-used' });
@@ -82,7 +111,10 @@ describe('registering a physical certificate', () => {
       message: 'La parcela K4 no existe en el plano.',
     });
     const k4Bought: Cell = { ...availableCell({ x: 'K', y: 4 }), status: 'bought', user: 'x' };
-    const cells = new Map([['K3', availableCell({ x: 'K', y: 3 })], ['K4', k4Bought]]);
+    const cells = new Map([
+      ['K3', availableCell({ x: 'K', y: 3 })],
+      ['K4', k4Bought],
+    ]);
     expect(planPhysicalRegistration(registration, facts({ cells }), NOW)).toEqual({
       ok: false,
       reason: 'plot-not-available',
@@ -97,9 +129,17 @@ describe('registering a physical certificate', () => {
       user: 'donor-ana',
       hold: { session_id: 'cs_1', kind: 'buy', expires_at: expiresAt },
     });
-    const lapsed = new Map([['K3', availableCell({ x: 'K', y: 3 })], ['K4', held(NOW - 1)]]);
-    expect(planPhysicalRegistration(registration, facts({ cells: lapsed }), NOW)).toMatchObject({ ok: true });
-    const live = new Map([['K3', availableCell({ x: 'K', y: 3 })], ['K4', held(NOW + 1)]]);
+    const lapsed = new Map([
+      ['K3', availableCell({ x: 'K', y: 3 })],
+      ['K4', held(NOW - 1)],
+    ]);
+    expect(planPhysicalRegistration(registration, facts({ cells: lapsed }), NOW)).toMatchObject({
+      ok: true,
+    });
+    const live = new Map([
+      ['K3', availableCell({ x: 'K', y: 3 })],
+      ['K4', held(NOW + 1)],
+    ]);
     expect(planPhysicalRegistration(registration, facts({ cells: live }), NOW)).toMatchObject({
       ok: false,
       reason: 'plot-not-available',
@@ -107,7 +147,11 @@ describe('registering a physical certificate', () => {
   });
 
   it('refuses cash past 999.99 EUR this month, naming what was given and what is left', () => {
-    const plan = planPhysicalRegistration(registration, facts({ cashThisMonthCents: [50000, 25000] }), NOW);
+    const plan = planPhysicalRegistration(
+      registration,
+      facts({ cashThisMonthCents: [50000, 25000] }),
+      NOW,
+    );
     expect(plan).toEqual({
       ok: false,
       reason: 'over-cash-limit',

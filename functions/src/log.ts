@@ -21,6 +21,10 @@ export function logMalformedCell(cellId: string, problem: string): void {
   logger.warn('api: malformed cell document skipped', { cellId, problem });
 }
 
-export function logPhysicalCertificateRegistered(code: string, staffUid: string, amountCents: number): void {
+export function logPhysicalCertificateRegistered(
+  code: string,
+  staffUid: string,
+  amountCents: number,
+): void {
   logger.info('api: physical certificate registered', { code, staffUid, amountCents });
 }

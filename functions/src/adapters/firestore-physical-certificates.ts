@@ -38,7 +38,9 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
         const donor = await findDonor(firestore, tx, registration.email);
         const month = spanishMonthOf(now);
         const guards =
-          registration.method === 'cash' ? cashGuardRefs(firestore, registration.email, donor, month) : [];
+          registration.method === 'cash'
+            ? cashGuardRefs(firestore, registration.email, donor, month)
+            : [];
         if (guards.length > 0) await tx.getAll(...guards);
         const cashThisMonthCents =
           registration.method === 'cash'
@@ -47,7 +49,12 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
 
         const plan = planPhysicalRegistration(
           registration,
-          { cells, certificateStatus: certificateStatusOf(codeSnapshot?.data()), donor, cashThisMonthCents },
+          {
+            cells,
+            certificateStatus: certificateStatusOf(codeSnapshot?.data()),
+            donor,
+            cashThisMonthCents,
+          },
           now,
         );
         if (!plan.ok) return plan;
@@ -93,7 +100,9 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
   };
 }
 
-function certificateStatusOf(data: Record<string, unknown> | undefined): CertificateCodeStatus | null {
+function certificateStatusOf(
+  data: Record<string, unknown> | undefined,
+): CertificateCodeStatus | null {
   if (!data) return null;
   return data.status === 'unassigned' ? 'unassigned' : 'linked';
 }
@@ -104,9 +113,7 @@ async function findDonor(
   tx: Transaction,
   email: string,
 ): Promise<RegisteredDonor | null> {
-  const snapshot = await tx.get(
-    firestore.collection('users').where('email', '==', email).limit(1),
-  );
+  const snapshot = await tx.get(firestore.collection('users').where('email', '==', email).limit(1));
   const doc = snapshot.docs[0];
   if (!doc) return null;
   const data = doc.data();
@@ -155,7 +162,8 @@ async function cashThisMonth(
   ]);
   const byId = new Map<string, number>();
   for (const snapshot of snapshots) {
-    for (const doc of snapshot.docs) byId.set(doc.id, ledgerEntryFromDocument(doc.data()).amount_cents);
+    for (const doc of snapshot.docs)
+      byId.set(doc.id, ledgerEntryFromDocument(doc.data()).amount_cents);
   }
   return [...byId.values()];
 }

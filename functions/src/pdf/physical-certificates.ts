@@ -61,7 +61,13 @@ function drawCertificate(page: PDFPage, code: string, fonts: Fonts): void {
     borderWidth: 3,
   });
   const centred = (line: string, y: number, font: PDFFont, size: number, color = INK) =>
-    page.drawText(line, { x: (width - font.widthOfTextAtSize(line, size)) / 2, y, size, font, color });
+    page.drawText(line, {
+      x: (width - font.widthOfTextAtSize(line, size)) / 2,
+      y,
+      size,
+      font,
+      color,
+    });
 
   centred(text.parish.toUpperCase(), height - 110, fonts.bold, 14, GOLD);
   centred(text.title, height - 170, fonts.bold, 32);

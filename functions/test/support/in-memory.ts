@@ -54,7 +54,11 @@ export class InMemoryCertificateCodes implements CertificateCodeStore {
 
 /** Answers what the test sets, and keeps what it was asked (the real one runs on Firestore). */
 export class ScriptedRegistrar implements PhysicalCertificateRegistrar {
-  readonly calls: Array<{ registration: PhysicalCertificateRegistration; staffUid: string; now: number }> = [];
+  readonly calls: Array<{
+    registration: PhysicalCertificateRegistration;
+    staffUid: string;
+    now: number;
+  }> = [];
   outcome: RegistrationPlan | RegistrationRefusal = {
     ok: true,
     kind: 'buy',

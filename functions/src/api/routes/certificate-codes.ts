@@ -12,7 +12,11 @@ const MAX_ATTEMPTS = 3;
  * `count` new codes, stored as `unassigned` before anyone sees them. The language of the body
  * is not read: staff certificates are always Spanish (SPEC.md 9).
  */
-async function issueCodes(deps: ApiDependencies, body: unknown, staffUid: string): Promise<string[]> {
+async function issueCodes(
+  deps: ApiDependencies,
+  body: unknown,
+  staffUid: string,
+): Promise<string[]> {
   const count = validateCertificateCount(isRecord(body) ? body.count : undefined);
   if (!count.ok) throw new ApiError(400, count.error);
   const now = deps.now();
