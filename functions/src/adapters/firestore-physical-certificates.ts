@@ -12,7 +12,6 @@ import {
   type Cell,
   type CertificateCodeStatus,
   type LedgerEntry,
-  type PhysicalCertificateRegistration,
   type RegisteredDonor,
 } from '@parroquia/domain';
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
