@@ -81,7 +81,9 @@ async function setStaff(admin: Admin, email: string, staff: boolean): Promise<st
     user = await admin.auth.getUserByEmail(email);
   } catch (error) {
     if ((error as { code?: string }).code === 'auth/user-not-found') {
-      throw new Error(`No account with the e-mail ${email}. The person must sign in once first.`);
+      throw new Error(`No account with the e-mail ${email}. The person must sign in once first.`, {
+        cause: error,
+      });
     }
     throw error;
   }
