@@ -18,4 +18,8 @@ export * from './cell-document';
 export * from './selection';
 export * from './physical-registration';
 export * from './ledger';
+export * from './account-email';
+export * from './donor-profile';
+export * from './donor-plots';
 export * from './certificate-code';
+export * from './certificate-code-batch';

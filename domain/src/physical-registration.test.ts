@@ -95,11 +95,11 @@ describe('registering a physical certificate', () => {
       {
         ok: false,
         reason: 'certificate-code-unknown',
-        message: 'El código del certificado no existe.',
+        message: 'Ese código no existe. Revisa que esté bien escrito.',
       },
     );
     expect(
-      planPhysicalRegistration(registration, facts({ certificateStatus: 'linked' }), NOW),
+      planPhysicalRegistration(registration, facts({ certificateStatus: 'registered' }), NOW),
     ).toMatchObject({ ok: false, reason: 'certificate-code-used' });
   });
 

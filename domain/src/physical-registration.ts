@@ -6,15 +6,13 @@
  */
 import { checkCashLimit } from './cash-limit';
 import { RESERVATION_DURATION_MS, availableCell, effectiveCell, type Cell } from './cell';
+import type { CertificateCodeStatus } from './certificate-code';
 import type { CellWithId } from './cell-document';
 import { donorDisplay, type DonorIdentity } from './donor';
 import { MESSAGES } from './messages';
 import { checkoutTotalCents, formatEuroCents } from './money';
 import type { PhysicalCertificateRegistration } from './physical-certificate';
 import { formatPlotCode } from './plot-code';
-
-/** `certificate_codes/{code}`: made by staff (`unassigned`), then `linked` once registered. */
-export type CertificateCodeStatus = 'unassigned' | 'linked';
 
 /** A registered user, as far as the map needs them. */
 export interface RegisteredDonor extends DonorIdentity {
@@ -24,7 +22,7 @@ export interface RegisteredDonor extends DonorIdentity {
 export interface RegistrationFacts {
   /** Each requested plot's stored cell by plot code; absent when the layout has no such plot. */
   cells: ReadonlyMap<string, Cell>;
-  /** null when no such code was ever generated. */
+  /** null when no such code was ever generated; only `unassigned` codes can be registered. */
   certificateStatus: CertificateCodeStatus | null;
   /** The user with the registration's e-mail, or null when that donor has not signed up yet. */
   donor: RegisteredDonor | null;

@@ -6,6 +6,9 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
+import { generatePersonalCode } from '@parroquia/domain';
+import { firebaseSessionRevoker } from '../../functions/src/adapters/firebase-sessions.ts';
+import { firestoreDonorAccounts } from '../../functions/src/adapters/firestore-donors.ts';
 import { createApiHandler } from '../../functions/src/api/app.ts';
 import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-id-tokens.ts';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
@@ -16,7 +19,14 @@ import { firestoreUserRepository } from '../../functions/src/adapters/firestore-
 import type { ApiDependencies } from '../../functions/src/ports.ts';
 import { startServer, type RunningServer } from '../../functions/test/support/http-server.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
-import { adminAuth, freshPlots, postJson, resetPlots, storedCode, uniqueName } from '../support/staff.ts';
+import {
+  adminAuth,
+  freshPlots,
+  postJson,
+  resetPlots,
+  storedCode,
+  uniqueName,
+} from '../support/staff.ts';
 
 vi.mock('firebase-functions/logger', () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() }));
 
@@ -41,6 +51,9 @@ beforeAll(async () => {
     physicalCertificates: firestorePhysicalCertificates(db),
     donations: firestoreDonationLedger(db),
     randomIndex: randomInt,
+    donors: firestoreDonorAccounts(db),
+    sessions: firebaseSessionRevoker(() => auth),
+    newPersonalCode: () => generatePersonalCode(randomInt),
   };
   server = await startServer(createApiHandler(deps));
   staffToken = await idTokenOf(inject('authHost'), DEMO.staff);
@@ -67,7 +80,9 @@ describe('the monthly cash limit at the turn of the month (Europe/Madrid)', () =
     expect((await registerCash(email, 3)).status).toBe(200);
     const january = await db().collection('donations').where('donor_email', '==', email).get();
     expect(january.docs.map((doc) => doc.get('month'))).toEqual(['2026-01']);
-    expect((january.docs[0]!.get('created_at') as Timestamp).toMillis()).toBe(LAST_MINUTE_OF_JANUARY);
+    expect((january.docs[0]!.get('created_at') as Timestamp).toMillis()).toBe(
+      LAST_MINUTE_OF_JANUARY,
+    );
     const januaryAgain = await registerCash(email, 1);
     expect(januaryAgain.status).toBe(400);
     expect((await januaryAgain.json()).error).toContain('ya ha entregado 750,00 €');
@@ -84,18 +99,20 @@ describe('the monthly cash limit at the turn of the month (Europe/Madrid)', () =
   it("counts cash recorded under another e-mail but linked to the donor's account", async () => {
     clock = FIRST_MINUTE_OF_FEBRUARY;
     // As if a certificate registered for another address was later linked to Ion's account.
-    await db().collection('donations').add({
-      donor: DEMO.ion.uid,
-      donor_email: `${uniqueName('otra')}@parroquia.test`,
-      donor_name: 'Ion',
-      method: 'cash',
-      kind: 'buy',
-      amount_cents: 90000,
-      cells: [],
-      month: '2026-02',
-      created_at: Timestamp.fromMillis(FIRST_MINUTE_OF_FEBRUARY - 1000),
-      recorded_by: 'staff-demo',
-    });
+    await db()
+      .collection('donations')
+      .add({
+        donor: DEMO.ion.uid,
+        donor_email: `${uniqueName('otra')}@parroquia.test`,
+        donor_name: 'Ion',
+        method: 'cash',
+        kind: 'buy',
+        amount_cents: 90000,
+        cells: [],
+        month: '2026-02',
+        created_at: Timestamp.fromMillis(FIRST_MINUTE_OF_FEBRUARY - 1000),
+        recorded_by: 'staff-demo',
+      });
     const response = await registerCash(DEMO.ion.email, 1);
     expect(response.status).toBe(400);
     expect((await response.json()).error).toContain('ya ha entregado 900,00 €');

@@ -9,7 +9,9 @@ import { adminAuth, newAccount, postJson } from '../support/staff.ts';
 
 const run = promisify(execFile);
 
-async function staffCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function staffCli(
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(
       join(ROOT, 'node_modules/.bin/tsx'),
@@ -43,7 +45,10 @@ describe('npm run staff', () => {
     expect(granted.stdout).toContain('ion@parroquia.test (donor-ion) now has staff rights');
     expect((await auth.getUser(DEMO.ion.uid)).customClaims).toEqual({ locale: 'ro', staff: true });
     expect((await db.collection('users').doc(DEMO.ion.uid).get()).get('is_staff')).toBe(true);
-    expect((await postJson(codesUrl(), await idTokenOf(inject('authHost'), DEMO.ion), { count: 1 })).status).toBe(200);
+    expect(
+      (await postJson(codesUrl(), await idTokenOf(inject('authHost'), DEMO.ion), { count: 1 }))
+        .status,
+    ).toBe(200);
 
     const listed = await staffCli('list');
     expect(listed.stdout).toContain('ion@parroquia.test  donor-ion');
@@ -53,7 +58,10 @@ describe('npm run staff', () => {
     expect(revoked.code).toBe(0);
     expect((await auth.getUser(DEMO.ion.uid)).customClaims).toEqual({ locale: 'ro' });
     expect((await db.collection('users').doc(DEMO.ion.uid).get()).get('is_staff')).toBe(false);
-    expect((await postJson(codesUrl(), await idTokenOf(inject('authHost'), DEMO.ion), { count: 1 })).status).toBe(403);
+    expect(
+      (await postJson(codesUrl(), await idTokenOf(inject('authHost'), DEMO.ion), { count: 1 }))
+        .status,
+    ).toBe(403);
     expect((await staffCli('list')).stdout).not.toContain('donor-ion');
     await auth.setCustomUserClaims(DEMO.ion.uid, null);
   });
@@ -63,7 +71,9 @@ describe('npm run staff', () => {
     const granted = await staffCli('grant', account.email);
     expect(granted.code).toBe(0);
     expect(granted.stdout).toContain('No users/{uid} profile yet');
-    expect((await adminAuth(inject('authHost')).getUser(account.uid)).customClaims).toEqual({ staff: true });
+    expect((await adminAuth(inject('authHost')).getUser(account.uid)).customClaims).toEqual({
+      staff: true,
+    });
   });
 
   it('fails clearly for an unknown e-mail or a wrong command', async () => {

@@ -44,14 +44,17 @@ export function freshPlots(count: number): string[] {
 
 export async function resetPlots(db: Firestore, codes: readonly string[]): Promise<void> {
   for (const code of codes) {
-    await db.collection('cells').doc(code).set({
-      x: code[0],
-      y: Number(code.slice(1)),
-      status: 'available',
-      user: null,
-      donor_display: null,
-      updated_at: Timestamp.now(),
-    });
+    await db
+      .collection('cells')
+      .doc(code)
+      .set({
+        x: code[0],
+        y: Number(code.slice(1)),
+        status: 'available',
+        user: null,
+        donor_display: null,
+        updated_at: Timestamp.now(),
+      });
   }
 }
 

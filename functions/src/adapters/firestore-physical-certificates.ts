@@ -8,9 +8,9 @@ import {
   formatPlotCode,
   planPhysicalRegistration,
   readCellDocument,
+  readCertificateCodeDocument,
   spanishMonthOf,
   type Cell,
-  type CertificateCodeStatus,
   type LedgerEntry,
   type RegisteredDonor,
 } from '@parroquia/domain';
@@ -50,7 +50,9 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
           registration,
           {
             cells,
-            certificateStatus: certificateStatusOf(codeSnapshot?.data()),
+            certificateStatus: codeSnapshot?.exists
+              ? readCertificateCodeDocument(registration.code, codeSnapshot.data()!).status
+              : null,
             donor,
             cashThisMonthCents,
           },
@@ -75,20 +77,23 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
           recorded_by: staffUid,
         };
         tx.create(donationRef, { ...ledgerDocument(entry), certificate_code: registration.code });
-        // Waiting on the code and the e-mail when `user` is null: the donor's sync (by e-mail) or
-        // link-code (by code) sets `user` here, on the plots and on the ledger entry.
+        // The shape of `domain/src/certificate-code.ts`. `registered` (no account yet) waits on
+        // the code and the e-mail: link-code (by code) sets `user` on it, on its plots and on
+        // the ledger entry `donation_id`.
+        const at = Timestamp.fromMillis(now);
         tx.update(codeRef, {
-          status: 'linked',
+          status: plan.donorUid ? 'linked' : 'registered',
           user: plan.donorUid,
           email: registration.email,
           name: registration.name,
           is_anonymous_donor: registration.is_anonymous_donor,
-          cells: entry.cells,
-          kind: plan.kind,
+          plots: entry.cells,
+          reserve: plan.kind === 'reserve',
           method: registration.method,
           donation_id: donationRef.id,
-          registered_at: Timestamp.fromMillis(now),
+          registered_at: at,
           registered_by: staffUid,
+          ...(plan.donorUid ? { linked_at: at } : {}),
         });
         for (const guard of guards) {
           tx.set(guard, { month, updated_at: Timestamp.fromMillis(now) });
@@ -97,13 +102,6 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
       });
     },
   };
-}
-
-function certificateStatusOf(
-  data: Record<string, unknown> | undefined,
-): CertificateCodeStatus | null {
-  if (!data) return null;
-  return data.status === 'unassigned' ? 'unassigned' : 'linked';
 }
 
 /** The user whose profile has this e-mail (as typed at sign-up or lowercased). */
