@@ -19,14 +19,8 @@ import { firestoreUserRepository } from '../../functions/src/adapters/firestore-
 import type { ApiDependencies } from '../../functions/src/ports.ts';
 import { startServer, type RunningServer } from '../../functions/test/support/http-server.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
-import {
-  adminAuth,
-  freshPlots,
-  postJson,
-  resetPlots,
-  storedCode,
-  uniqueName,
-} from '../support/staff.ts';
+import { resetPlots } from '../support/plots.ts';
+import { adminAuth, freshPlots, postJson, storedCode, uniqueName } from '../support/staff.ts';
 
 vi.mock('firebase-functions/logger', () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() }));
 

@@ -3,14 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { newEmailAccount } from '../support/accounts.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
-import {
-  freshPlots,
-  newAccount,
-  postJson,
-  resetPlots,
-  storedCode,
-  uniqueName,
-} from '../support/staff.ts';
+import { resetPlots } from '../support/plots.ts';
+import { freshPlots, newAccount, postJson, storedCode, uniqueName } from '../support/staff.ts';
 
 const siteUrl = inject('siteUrl');
 const authHost = inject('authHost');

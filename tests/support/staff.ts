@@ -28,11 +28,11 @@ export function uniqueName(prefix: string): string {
 }
 
 /**
- * Plots no other suite uses (columns Q..X, rows 10..39), handed out once each so that tests
- * never share one; `resetPlots` makes them available again.
+ * Plots no other suite uses (columns Q, R, S, V, X, rows 21..39), handed out once each so that
+ * tests never share one; `resetPlots` (`plots.ts`) makes them available again.
  */
-const PLOT_POOL = [...'QRSTUVWX'].flatMap((x) =>
-  Array.from({ length: 30 }, (_, i) => `${x}${i + 10}`),
+const PLOT_POOL = [...'QRSVX'].flatMap((x) =>
+  Array.from({ length: 19 }, (_, i) => `${x}${i + 21}`),
 );
 let nextPlot = 0;
 export function freshPlots(count: number): string[] {
@@ -40,22 +40,6 @@ export function freshPlots(count: number): string[] {
   if (plots.length < count) throw new Error('the staff suites ran out of plots');
   nextPlot += count;
   return plots;
-}
-
-export async function resetPlots(db: Firestore, codes: readonly string[]): Promise<void> {
-  for (const code of codes) {
-    await db
-      .collection('cells')
-      .doc(code)
-      .set({
-        x: code[0],
-        y: Number(code.slice(1)),
-        status: 'available',
-        user: null,
-        donor_display: null,
-        updated_at: Timestamp.now(),
-      });
-  }
 }
 
 /** A fresh `unassigned` certificate code, as generate-json-codes makes them. */
