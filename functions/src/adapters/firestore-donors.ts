@@ -143,6 +143,11 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
         const display = donorDisplay(userProfileFromDocument(userData));
         const at = Timestamp.fromMillis(now);
         tx.update(codeRef, { status: 'linked', user: uid, linked_at: at });
+        // The ledger entry of a physical certificate (written with the code in one transaction)
+        // now counts for the account too, e.g. for the monthly cash limit.
+        if (typeof codeData?.donation_id === 'string') {
+          tx.update(db().collection('donations').doc(codeData.donation_id), { donor: uid });
+        }
         for (const ref of plotRefs) {
           tx.update(ref, { user: uid, donor_display: display, updated_at: at });
         }
