@@ -1,8 +1,9 @@
-/** App-wide providers: translations are initialised on import, toasts are mounted once here. */
+/** App-wide providers: translations are initialised on import; the session and toasts are mounted once here. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 import '@/lib/i18n';
+import { SessionProvider } from '@/lib/session';
 
 /** SPEC.md 9: bottom-centre, close button, 4000 ms, 3 visible, 14 px gap (width 356 is sonner's default). */
 export const TOASTER_SETTINGS = {
@@ -16,9 +17,9 @@ export const TOASTER_SETTINGS = {
 export function AppProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <>
+    <SessionProvider>
       {children}
       <Toaster {...TOASTER_SETTINGS} toastOptions={{ closeButtonAriaLabel: t('toast.close') }} />
-    </>
+    </SessionProvider>
   );
 }
