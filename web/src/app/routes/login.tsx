@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { SignInPanel } from '@/features/auth/components/sign-in-panel';
@@ -47,7 +47,12 @@ export default function LoginRoute() {
     <main className={styles.page}>
       <title>{t('signIn.documentTitle')}</title>
       {session.status === 'signed-out' ? (
-        <SignInPanel />
+        <>
+          <SignInPanel />
+          <p className={styles.back}>
+            <Link to={paths.home.getHref()}>{t('notFound.backHome')}</Link>
+          </p>
+        </>
       ) : (
         <p className={styles.redirecting} role="status">
           <Spinner /> {t('login.redirecting')}
