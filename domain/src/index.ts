@@ -16,3 +16,7 @@ export * from './donor';
 export * from './instant';
 export * from './cell-document';
 export * from './selection';
+export * from './account-email';
+export * from './donor-profile';
+export * from './donor-plots';
+export * from './certificate-code';

@@ -1,6 +1,10 @@
 /** The production wiring of the API's ports. Builds nothing until a request needs it. */
+import { randomInt } from 'node:crypto';
+import { generatePersonalCode } from '@parroquia/domain';
 import { firebaseIdTokenVerifier } from './adapters/firebase-id-tokens';
+import { firebaseSessionRevoker } from './adapters/firebase-sessions';
 import { firestoreCellRepository } from './adapters/firestore-cells';
+import { firestoreDonorAccounts } from './adapters/firestore-donors';
 import { firestoreUserRepository } from './adapters/firestore-users';
 import { auth, firestore } from './firebase';
 import type { ApiDependencies } from './ports';
@@ -10,6 +14,9 @@ export function productionDependencies(): ApiDependencies {
     cells: firestoreCellRepository(firestore),
     users: firestoreUserRepository(firestore),
     idTokens: firebaseIdTokenVerifier(auth),
+    donors: firestoreDonorAccounts(firestore),
+    sessions: firebaseSessionRevoker(auth),
+    newPersonalCode: () => generatePersonalCode(randomInt),
     now: () => Date.now(),
   };
 }

@@ -20,3 +20,15 @@ export function logStaffOnlyRefused(path: string, uid: string): void {
 export function logMalformedCell(cellId: string, problem: string): void {
   logger.warn('api: malformed cell document skipped', { cellId, problem });
 }
+
+export function logPrivacyPolicyRefused(uid: string): void {
+  logger.info('api: privacy policy not accepted yet', { uid });
+}
+
+export function logDonorSynced(uid: string, created: boolean): void {
+  logger.info('api: donor synced', { uid, created });
+}
+
+export function logRateLimited(path: string, clientAddress: string): void {
+  logger.warn('api: rate limit reached', { path, clientAddress });
+}

@@ -9,4 +9,6 @@ export const API_MESSAGES = {
   bodyNotJson: 'El cuerpo de la petición no es JSON válido.',
   internal: 'Error interno del servidor.',
   userNotFound: 'Usuario no encontrado.',
+  /** A refused input: the schema's Spanish message and the field it is about. */
+  invalidField: (message: string, field: string) => `${message} (campo: ${field})`,
 } as const;

@@ -1,6 +1,25 @@
 import type { Route } from '../router';
+import { verifyCertificateRoute } from './certificates';
 import { listCellsRoute } from './cells';
-import { whoamiRoute } from './users';
+import { generateCertificateRoute } from './donor-certificate';
+import { linkCodeRoute } from './link-code';
+import {
+  acceptPrivacyPolicyRoute,
+  logoutRoute,
+  syncRoute,
+  updateUserRoute,
+  whoamiRoute,
+} from './users';
 
 /** Every route of the API (SPEC.md 7), added as each is built. */
-export const ROUTES: readonly Route[] = [listCellsRoute, whoamiRoute];
+export const ROUTES: readonly Route[] = [
+  listCellsRoute,
+  whoamiRoute,
+  syncRoute,
+  updateUserRoute,
+  acceptPrivacyPolicyRoute,
+  logoutRoute,
+  linkCodeRoute,
+  generateCertificateRoute,
+  verifyCertificateRoute,
+];
