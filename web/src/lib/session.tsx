@@ -14,8 +14,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { accountEmail, DEFAULT_DONOR_NAME } from '@parroquia/domain';
 import * as z from 'zod/mini';
-import { storedEmailFor } from '@/lib/account-email';
 import { ApiError } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { currentIdToken, signOutOfFirebase, watchAccount, type AuthAccount } from '@/lib/auth';
@@ -50,7 +50,6 @@ export interface SessionApi {
 
 const SessionContext = createContext<SessionApi | null>(null);
 
-const DEFAULT_NAME = 'Usuario sin nombre';
 const Ignored = z.unknown();
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -97,8 +96,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           await client.post(
             '/api/users/sync/',
             {
-              email: storedEmailFor(account.email, account.uid, account.providerId),
-              name: account.displayName?.trim() || DEFAULT_NAME,
+              email: accountEmail({
+                email: account.email,
+                providerId: account.providerId,
+                subject: account.uid,
+              }),
+              name: account.displayName?.trim() || DEFAULT_DONOR_NAME,
               sub: account.uid,
             },
             Ignored,

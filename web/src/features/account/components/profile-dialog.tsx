@@ -2,6 +2,7 @@
  * The user edit dialog (SPEC.md 2): name editable; e-mail (or "Connected with ...") and
  * personal code read-only; the anonymous-donor checkbox; link a physical certificate's code.
  */
+import { MESSAGES } from '@parroquia/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -12,8 +13,6 @@ import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/session';
 import { linkCode, updateProfile } from '../api/account-api';
 import styles from './account.module.css';
-
-const LINK_FAILED = 'Error al vincular el código';
 
 export function ProfileDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -65,7 +64,9 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
       toast.success(t('profile.linked'));
     } catch (error) {
       setLinkError(
-        error instanceof ApiError && error.status !== null ? error.message : LINK_FAILED,
+        error instanceof ApiError && error.status !== null
+          ? error.message
+          : MESSAGES.linkCodeFailed,
       );
     } finally {
       setLinking(false);

@@ -9,9 +9,6 @@ import { saveBlob } from '@/lib/download';
 import { useSession } from '@/lib/session';
 import { certificateLanguageFor, downloadCertificate } from '../api/account-api';
 
-/** The server's text when the donor has bought nothing yet (it gives a warning, not an error). */
-export const NO_PLOTS_MESSAGE = 'No tienes ninguna parcela comprada';
-
 export type CertificateResult =
   { status: 'success'; message: string } | { status: 'error'; message: string };
 
@@ -42,7 +39,7 @@ export function useCertificateDownload() {
         toast.error(t('certificate.network.title'), {
           description: t('certificate.network.description'),
         });
-      } else if (error instanceof ApiError && error.message === NO_PLOTS_MESSAGE) {
+      } else if (error instanceof ApiError && error.message === MESSAGES.noPlotsBought) {
         toast.warning(t('certificate.noPlots.title'), {
           description: t('certificate.noPlots.description'),
         });

@@ -53,11 +53,14 @@ export function CertificateCheck({ code }: { code: string }) {
         <div data-testid="verify-found">
           <p>{t('verify.valid', { code })}</p>
           <p>
-            {t('verify.donor')} <strong>{state.verification.donor ?? code}</strong>
+            {t('verify.donor')}{' '}
+            <strong data-testid="verify-donor">{state.verification.donor_display}</strong>
           </p>
           <p>
             {t('verify.plots', { n: state.verification.plots.length })}{' '}
-            {state.verification.plots.join(', ')}
+            <span data-testid="verify-plots">
+              {state.verification.plots.map((plot) => plot.code).join(', ')}
+            </span>
           </p>
         </div>
       );
