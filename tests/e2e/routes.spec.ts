@@ -94,6 +94,7 @@ test('the home page shows the campaign progress from the live plots', async ({ p
 test('the side panel holds the header actions on a small screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/?lng=en');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const login = page.getByRole('banner').getByRole('button', { name: 'Log in' });
   await expect(login).toBeHidden();
   await page.getByRole('button', { name: 'Open the menu' }).click();
