@@ -24,7 +24,7 @@ test('staff: the form, the map of available plots only, the count rules', async 
       'Rellena todos los campos y selecciona al menos una parcela.',
     );
 
-    await page.locator('[data-code="H3"]').click();
+    await page.locator('[data-code="H3"]').click({ force: true });
     await page.locator('[data-code="H4"]').click();
     await expect(page.getByText('Parcelas seleccionadas (1): H4')).toBeVisible();
 

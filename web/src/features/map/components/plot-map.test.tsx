@@ -53,11 +53,11 @@ const plot = (code: string) => document.querySelector<SVGGElement>(`[data-code="
 describe('PlotMap', () => {
   it('names each plot by code, state and donor, and shows the donor or "available"', () => {
     render(<Harness />);
-    expect(screen.getByRole('button', { name: 'A1, Disponible' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'A2, Comprada, Ana García' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'B1, Reservada, Yo Mismo, tuya' })).toBeTruthy();
     expect(plot('A1').textContent).toBe('A1Disponible');
-    expect(plot('B2').textContent).toBe('B2PVN4W8RT');
+    expect(plot('A2').textContent).toBe('A2Ana García (Comprada)');
+    expect(plot('B1').textContent).toBe('B1Yo Mismo (Reservada, tuya)');
+    expect(plot('B2').textContent).toBe('B2PVN4W8RT (Reservada)');
+    expect(plot('A1').getAttribute('role')).toBe('button');
     expect(plot('A2').getAttribute('aria-disabled')).toBe('true');
   });
 
@@ -69,6 +69,7 @@ describe('PlotMap', () => {
     fireEvent.click(plot('B2'));
     expect(screen.getByTestId('selection').textContent).toBe('A1|B1');
     expect(plot('A1').getAttribute('aria-pressed')).toBe('true');
+    expect(plot('A1').textContent).toBe('A1Disponible (seleccionada)');
     fireEvent.click(plot('A1'));
     expect(screen.getByTestId('selection').textContent).toBe('|B1');
   });

@@ -112,10 +112,8 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now }: PlotMapP
           const stateWord = t(`map.status.${shown.status}`);
           const caption = donor ?? stateWord;
           const selected = isSelected(selection, cell.id);
-          const label = [
-            cell.id,
-            stateWord,
-            donor,
+          const details = [
+            donor ? stateWord : null,
             own ? t('map.yours') : null,
             selected ? t('map.selectedWord') : null,
           ]
@@ -129,7 +127,7 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now }: PlotMapP
               status={shown.status}
               donor={donor}
               caption={caption}
-              label={label}
+              details={details}
               selectable={kind !== null}
               selected={selected}
               own={own}

@@ -14,21 +14,20 @@ export interface PlotProps {
   /** The donor's display, when it may be shown. */
   donor: string | null;
   caption: string;
-  label: string;
+  /** Read by screen readers after the code and caption (state, "yours", "selected"). */
+  details: string;
   selectable: boolean;
   selected: boolean;
   own: boolean;
   focusable: boolean;
 }
 
-const MAX_CAPTION = 10;
-
-function shorten(text: string): string {
-  return text.length > MAX_CAPTION ? `${text.slice(0, MAX_CAPTION - 1)}…` : text;
-}
+/** Captions longer than this are squeezed into the plot, never cut: the text is the name. */
+const CAPTION_FITS = 10;
+const CAPTION_WIDTH = 48;
 
 export const Plot = memo(function Plot(props: PlotProps) {
-  const { code, cell, status, caption, label, selectable, selected, own, focusable } = props;
+  const { code, cell, status, caption, details, selectable, selected, own, focusable } = props;
   const box = plotPixelBox(cell);
   const centreX = box.left + box.width / 2;
   const centreY = box.top + box.height / 2;
@@ -47,7 +46,6 @@ export const Plot = memo(function Plot(props: PlotProps) {
       style={{ transformOrigin: `${centreX}px ${centreY}px` }}
       role="button"
       tabIndex={focusable ? 0 : -1}
-      aria-label={label}
       aria-pressed={selectable ? selected : undefined}
       aria-disabled={selectable ? undefined : true}
     >
@@ -62,9 +60,22 @@ export const Plot = memo(function Plot(props: PlotProps) {
       <text x={centreX} y={box.top + 22} className={styles.code}>
         {code}
       </text>
-      <text x={centreX} y={box.top + 40} className={styles.caption}>
-        {shorten(caption)}
+      <text
+        x={centreX}
+        y={box.top + 40}
+        className={styles.caption}
+        {...(caption.length > CAPTION_FITS
+          ? { textLength: CAPTION_WIDTH, lengthAdjust: 'spacingAndGlyphs' }
+          : {})}
+      >
+        {caption}
       </text>
+      {/* The accessible name is the visible text plus these words, invisible on the map. */}
+      {details && (
+        <text x={centreX} y={box.top + 50} className={styles.details}>
+          {` (${details})`}
+        </text>
+      )}
     </g>
   );
 });
