@@ -50,7 +50,8 @@ function homeRouteJs(): { files: string[]; kb: number } {
   return { files: list, kb: list.reduce((sum, file) => sum + gzipKb(file), 0) };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const fmt = (values: number[]) =>
   `median ${median(values).toFixed(0)} ms, min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)} (${values.length} runs)`;
 
@@ -125,16 +126,19 @@ async function main() {
           }),
         status,
       );
-      await db.collection('cells').doc('B2').set({
-        x: 'B',
-        y: 2,
-        status,
-        user: status === 'bought' ? 'bench' : null,
-        donor_display: status === 'bought' ? 'Bench' : null,
-        hold: null,
-        reserved_until: null,
-        updated_at: Timestamp.now(),
-      });
+      await db
+        .collection('cells')
+        .doc('B2')
+        .set({
+          x: 'B',
+          y: 2,
+          status,
+          user: status === 'bought' ? 'bench' : null,
+          donor_display: status === 'bought' ? 'Bench' : null,
+          hold: null,
+          reserved_until: null,
+          updated_at: Timestamp.now(),
+        });
       repaint.push(await painted);
     }
 
@@ -145,7 +149,9 @@ async function main() {
     console.log(
       `  home page JS loaded once idle, gzip: ${homeTotalKb.toFixed(1)} KB (adds the Auth SDK and the live progress's Firestore SDK after paint)`,
     );
-    console.log(`  /donativos navigation -> 936 plots interactive: ${fmt(interactive)} (target < 1500 ms)`);
+    console.log(
+      `  /donativos navigation -> 936 plots interactive: ${fmt(interactive)} (target < 1500 ms)`,
+    );
     console.log(`  live change, snapshot -> repainted: ${fmt(repaint)} (target < 100 ms)`);
   } finally {
     await browser.close();

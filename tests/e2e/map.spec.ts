@@ -51,7 +51,7 @@ test('a plot changed in Firestore repaints live, with its donor shown', async ({
   await setCell('C7', { status: 'bought', user: 'donor-x', donor_display: 'Begoña Núñez' });
   try {
     await expect(plot(page, 'C7')).toHaveAttribute('data-status', 'bought');
-    await expect(plot(page, 'C7')).toHaveAccessibleName(/^C7 Begoña Núñez \(Comprada\)$/);
+    await expect(plot(page, 'C7')).toHaveAccessibleName(/^C7 Begoña Núñez\s+\(Comprada\)$/);
   } finally {
     await freeCell('C7');
   }

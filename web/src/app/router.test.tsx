@@ -110,7 +110,9 @@ describe('routes', () => {
     '%s sends a visitor to /login, without the header, keeping the return path',
     async (path) => {
       const router = renderAt(path);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeTruthy();
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' }, { timeout: 5000 }),
+      ).toBeTruthy();
       expect(router.state.location.pathname).toBe('/login');
       expect(router.state.location.state).toEqual({ returnTo: path });
       expect(screen.queryByRole('banner')).toBeNull();

@@ -14,7 +14,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { accountEmail, DEFAULT_DONOR_NAME } from '@parroquia/domain';
+import { accountEmail } from '@parroquia/domain';
 import * as z from 'zod/mini';
 import { ApiError } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
@@ -101,7 +101,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
                 providerId: account.providerId,
                 subject: account.uid,
               }),
-              name: account.displayName?.trim() || DEFAULT_DONOR_NAME,
+              // None: the API stores its default name ("Usuario sin nombre").
+              name: account.displayName?.trim() || null,
               sub: account.uid,
             },
             Ignored,

@@ -2,16 +2,20 @@
  * The header's account part (SPEC.md 2): Certificate, Profile and Logout when signed in; a
  * Login button that remembers the current path otherwise; a spinner while the session loads.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
-import { ProfileDialog } from './profile-dialog';
 import { useCertificateDownload } from './use-certificate-download';
 import styles from './account.module.css';
+
+// Loaded when opened, with its API calls: the header stays light.
+const ProfileDialog = lazy(() =>
+  import('./profile-dialog').then((module) => ({ default: module.ProfileDialog })),
+);
 
 export function AccountActions() {
   const { t } = useTranslation();
@@ -65,7 +69,11 @@ export function AccountActions() {
       >
         {t('account.logout')}
       </Button>
-      {profileOpen && <ProfileDialog onClose={() => setProfileOpen(false)} />}
+      {profileOpen && (
+        <Suspense fallback={<Spinner label={t('header.loading')} />}>
+          <ProfileDialog onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

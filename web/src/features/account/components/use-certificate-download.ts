@@ -2,12 +2,10 @@
 import { MESSAGES } from '@parroquia/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { saveBlob } from '@/lib/download';
 import { useSession } from '@/lib/session';
-import { certificateLanguageFor, downloadCertificate } from '../api/account-api';
 
 export type CertificateResult =
   { status: 'success'; message: string } | { status: 'error'; message: string };
@@ -19,6 +17,11 @@ export function useCertificateDownload() {
   const [downloading, setDownloading] = useState(false);
 
   const download = async (): Promise<CertificateResult> => {
+    // Loaded on click: the language rule brings zod, and sonner, which the header need not carry.
+    const [{ certificateLanguageFor, downloadCertificate }, { toast }] = await Promise.all([
+      import('../api/account-api'),
+      import('sonner'),
+    ]);
     const language = certificateLanguageFor(i18n.language);
     if (!language) {
       toast.error(t('certificate.error.title'), {

@@ -1,20 +1,27 @@
 /**
  * The legal pages (SPEC.md 2): privacy policy (revised 10 July 2025, naming the providers the
  * site uses: Stripe and Google Firebase), legal notice and cookie policy, in the active
- * language. Sections live in the catalogues as `legal.<kind>.s<N>`.
+ * language. Their long texts live in `locales/legal/<language>.json`, loaded with the page so
+ * that every other page's bundle stays small.
  */
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentPage } from '@/components/layout/content-page';
 import { ButtonLink } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
+import { currentLanguage, type Language } from '@/lib/i18n';
+import type legalEs from '@/locales/legal/es.json';
 
 export type LegalDocumentKind = 'privacy' | 'cookies' | 'notice';
+type LegalTexts = typeof legalEs;
+type Section = { title: string; body: string };
 
-const SECTIONS: Record<LegalDocumentKind, readonly string[]> = {
-  privacy: ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'],
-  cookies: ['s1', 's2', 's3', 's4'],
-  notice: ['s1', 's2', 's3', 's4', 's5'],
+const LOADERS: Record<Language, () => Promise<{ default: LegalTexts }>> = {
+  es: () => import('@/locales/legal/es.json'),
+  en: () => import('@/locales/legal/en.json'),
+  ro: () => import('@/locales/legal/ro.json'),
 };
 
 /** The privacy policy's last revision (SPEC.md 2). */
@@ -22,21 +29,41 @@ export const PRIVACY_REVISED = new Date(2025, 6, 10);
 
 export function LegalDocument({ kind }: { kind: LegalDocumentKind }) {
   const { t, i18n } = useTranslation();
+  const language = currentLanguage();
+  const [texts, setTexts] = useState<{ language: Language; texts: LegalTexts } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void LOADERS[language]().then((module) => {
+      if (current) setTexts({ language, texts: module.default });
+    });
+    return () => {
+      current = false;
+    };
+  }, [language]);
+
+  if (!texts || texts.language !== language) {
+    return (
+      <p role="status">
+        <Spinner /> {t('header.loading')}
+      </p>
+    );
+  }
+  const { title, ...rest } = texts.texts[kind];
+  const sections = Object.values(rest) as Section[];
   return (
-    <ContentPage title={t(`legal.${kind}.title`)}>
+    <ContentPage title={title}>
       {kind === 'privacy' && (
         <p>
           <em>{t('legal.revised', { date: formatDate(PRIVACY_REVISED, i18n.language) })}</em>
         </p>
       )}
-      {SECTIONS[kind].map((section) => (
-        <section key={section}>
-          <h2>{t(`legal.${kind}.${section}.title` as 'legal.privacy.s1.title')}</h2>
-          {t(`legal.${kind}.${section}.body` as 'legal.privacy.s1.body')
-            .split('\n\n')
-            .map((paragraph, index) => (
-              <p key={index}>{paragraph}</p>
-            ))}
+      {sections.map((section) => (
+        <section key={section.title}>
+          <h2>{section.title}</h2>
+          {section.body.split('\n\n').map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
         </section>
       ))}
       <ButtonLink to={paths.home.getHref()} variant="secondary">
