@@ -45,7 +45,7 @@ describe('public API', () => {
       'verifyCertificateQuerySchema',
     ]) {
       expect(
-        typeof (domain as Record<string, { safeParse?: unknown }>)[name]?.safeParse,
+        typeof (domain as unknown as Record<string, { safeParse?: unknown }>)[name]?.safeParse,
         name,
       ).toBe('function');
     }
