@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { Database } from '../../src/core/storage.ts';
 
-const stored = (n: number) => ({ fields: { n: { integerValue: String(n) } }, createTime: n, updateTime: n });
+const stored = (n: number) => ({
+  fields: { n: { integerValue: String(n) } },
+  createTime: n,
+  updateTime: n,
+});
 const paths = (it: Iterable<[string, unknown]>) => [...it].map(([p]) => p).sort();
 
 describe('Database (collection-scoped storage)', () => {
