@@ -137,10 +137,13 @@ function createHttpServer(sides: Sides): http.Server {
 function createConnectionRouter(sides: Sides, httpServer: http.Server) {
   const sockets = new Set<net.Socket>();
   let stopping = false;
-  const toGrpc = (socket: net.Socket) => {
-    sides.grpc.injector.injectConnection(socket);
-    socket.resume();
-  };
+  // Handed over after the 'data' event has returned: http2 must not start reading from inside it.
+  const toGrpc = (socket: net.Socket) =>
+    queueMicrotask(() => {
+      if (stopping) return socket.destroy();
+      sides.grpc.injector.injectConnection(socket);
+      socket.resume();
+    });
   const onConnection = (socket: net.Socket) => {
     if (stopping) return socket.destroy();
     sockets.add(socket);
