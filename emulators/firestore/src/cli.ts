@@ -29,7 +29,6 @@ if (args.help) {
 }
 const str = (k: string) => (typeof args[k] === 'string' ? (args[k] as string) : undefined);
 let exiting = false;
-// eslint-disable-next-line prefer-const -- assigned once start() resolves; shutdown() reads it before that
 let emu: Awaited<ReturnType<typeof start>> | undefined;
 const shutdown = (sig: string) => {
   if (exiting) return;

@@ -31,10 +31,15 @@ export function parseQueryRequest(
   return { parent, database: state.databases.databaseFor(parent), query };
 }
 
+/** The documents a query has to look at: its collection, or only those an equality admits. */
 function documentsInScope(database: Database, query: CompiledQuery, at?: Micros) {
   const { parentPath, collectionId, allDescendants } = query.scope;
   if (allDescendants) return database.inCollectionGroup(parentPath, collectionId, at);
   const collectionPath = parentPath === '' ? collectionId : `${parentPath}/${collectionId}`;
+  const equality = query.equalities[0];
+  if (equality && at === undefined) {
+    return database.whereEqual(collectionPath, equality.path, equality.value);
+  }
   return database.inCollection(collectionPath, at);
 }
 

@@ -43,6 +43,8 @@ export interface QueryScope {
 
 export interface CompiledQuery {
   scope: QueryScope;
+  /** `field == value` filters every result must pass (top level or in a top-level AND). */
+  equalities: { path: string[]; value: Value }[];
   /** True if a document at `path` (relative) belongs to the queried collection(s). */
   inScope(path: string): boolean;
   matches(doc: QDoc): boolean;
@@ -201,6 +203,40 @@ function readLimit(l: unknown): number | undefined {
   return n;
 }
 
+function equalityFilters(where: Msg | undefined): { path: string[]; value: Value }[] {
+  if (!where) return [];
+  const filters =
+    where.compositeFilter && (where.compositeFilter.op ?? 'AND') === 'AND'
+      ? ((where.compositeFilter.filters ?? []) as Msg[])
+      : [where];
+  const equalities: { path: string[]; value: Value }[] = [];
+  for (const filter of filters) {
+    const fieldFilter = filter.fieldFilter;
+    const fieldPath = fieldFilter?.field?.fieldPath;
+    if (fieldFilter?.op !== 'EQUAL' || !fieldFilter.value || fieldPath === '__name__') continue;
+    equalities.push({ path: parseFieldPath(fieldPath), value: fieldFilter.value as Value });
+  }
+  return equalities;
+}
+
+/** The `count` smallest of `docs` by `compare`, sorted: one comparison for most documents. */
+function smallest(docs: QDoc[], count: number, compare: (a: QDoc, b: QDoc) => number): QDoc[] {
+  const kept: QDoc[] = [];
+  for (const doc of docs) {
+    if (kept.length === count && compare(doc, kept[count - 1]!) >= 0) continue;
+    let low = 0;
+    let high = kept.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compare(kept[middle]!, doc) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    kept.splice(low, 0, doc);
+    if (kept.length > count) kept.pop();
+  }
+  return kept;
+}
+
 export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
   const from = (q.from ?? []) as Msg[];
   if (from.length !== 1) throw bad('Query must have exactly one "from" clause');
@@ -278,8 +314,10 @@ export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
     ? ((q.select.fields ?? []) as Msg[]).map((f) => parseFieldPath(f.fieldPath))
     : undefined;
 
+  // Cursors and the window (offset + limit) are applied before sorting everything: only the
+  // documents the window keeps are sorted, so the cost follows the result, not the collection.
   const finish = (docs: QDoc[]): QDoc[] => {
-    let out = docs.slice().sort(compare);
+    let out = docs;
     if (q.startAt) {
       const before = !!q.startAt.before;
       out = out.filter((d) => {
@@ -294,6 +332,11 @@ export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
         return before ? c < 0 : c <= 0;
       });
     }
+    const window = limit === undefined ? undefined : offset + limit;
+    out =
+      window !== undefined && window < out.length
+        ? smallest(out, window, compare)
+        : [...out].sort(compare);
     if (offset > 0) out = out.slice(offset);
     if (limit !== undefined) out = out.slice(0, limit);
     return out;
@@ -301,6 +344,7 @@ export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
 
   return {
     scope: { parentPath: parent.path, collectionId, allDescendants },
+    equalities: equalityFilters(q.where),
     inScope,
     matches,
     orders,

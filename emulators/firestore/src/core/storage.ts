@@ -3,8 +3,9 @@
  * collection so that a query reads its own collection (or collection group) and nothing else.
  */
 import type { Micros } from './clock.ts';
+import { EqualityIndex } from './equality-index.ts';
 import type { DbRef } from './paths.ts';
-import type { Fields } from './values.ts';
+import type { Fields, Value } from './values.ts';
 
 export interface StoredDoc {
   fields: Fields;
@@ -38,6 +39,9 @@ export class Database {
   /** Collection id -> the paths of the collections with that id (collection group queries). */
   private readonly collectionGroups = new Map<string, Set<string>>();
 
+  /** Collection path -> field path (joined by NUL) -> equality index of the latest versions. */
+  private readonly equalityIndexes = new Map<string, Map<string, EqualityIndex>>();
+
   constructor(
     readonly project: string,
     readonly database: string,
@@ -56,6 +60,11 @@ export class Database {
   }
 
   put(path: string, time: Micros, doc: StoredDoc | null): void {
+    const indexes = this.equalityIndexes.get(collectionOf(path));
+    if (indexes) {
+      const before = this.get(path)?.fields;
+      for (const index of indexes.values()) index.update(path, before, doc?.fields);
+    }
     let versions = this.versions.get(path);
     if (!versions) {
       if (!doc) return;
@@ -80,6 +89,7 @@ export class Database {
   }
 
   clear(): void {
+    this.equalityIndexes.clear();
     this.versions.clear();
     this.collections.clear();
     this.collectionGroups.clear();
@@ -108,6 +118,34 @@ export class Database {
     if (!paths) return;
     for (const path of paths) {
       const doc = this.get(path, at);
+      if (doc) yield [path, doc];
+    }
+  }
+
+  /**
+   * The current documents of one collection whose `fieldPath` may equal `value` (a superset of
+   * the matches), from an index built on first use and then kept up to date by `put`.
+   */
+  *whereEqual(
+    collectionPath: string,
+    fieldPath: string[],
+    value: Value,
+  ): Generator<[string, StoredDoc]> {
+    let indexes = this.equalityIndexes.get(collectionPath);
+    if (!indexes) {
+      indexes = new Map();
+      this.equalityIndexes.set(collectionPath, indexes);
+    }
+    const key = fieldPath.join('\u0000');
+    let index = indexes.get(key);
+    if (!index) {
+      index = new EqualityIndex(fieldPath);
+      for (const [path, doc] of this.inCollection(collectionPath))
+        index.update(path, undefined, doc.fields);
+      indexes.set(key, index);
+    }
+    for (const path of index.candidates(value)) {
+      const doc = this.get(path);
       if (doc) yield [path, doc];
     }
   }

@@ -2,21 +2,12 @@
  * gRPC transport: google.firestore.v1.Firestore on @grpc/grpc-js, mapped onto the backend.
  * grpc-js and the protos are loaded lazily (loadGrpc) so the emulator starts accepting fast.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { PROTO_LOADER_OPTIONS, type Caller, type FirestoreBackend, type Msg } from '../backend.ts';
 import { callerFromAuthorization } from '../caller.ts';
 import { toStatus } from '../errors.ts';
+import { firestoreV1Descriptor } from '../protos.ts';
 
 type Grpc = typeof import('@grpc/grpc-js');
-
-const require = createRequire(import.meta.url);
-
-export function protosDir(): string {
-  const main = require.resolve('@google-cloud/firestore');
-  return path.join(path.dirname(main), '..', 'protos');
-}
 
 export interface GrpcSide {
   grpc: Grpc;
@@ -34,7 +25,7 @@ export async function loadGrpc(
   log: (m: string) => void = console.error,
 ): Promise<GrpcSide> {
   const [grpc, loader] = await Promise.all([import('@grpc/grpc-js'), import('@grpc/proto-loader')]);
-  const json = JSON.parse(fs.readFileSync(path.join(protosDir(), 'v1.json'), 'utf8'));
+  const json = firestoreV1Descriptor();
   addVerifyField(json);
   const def = loader.fromJSON(json, PROTO_LOADER_OPTIONS);
   const service = def['google.firestore.v1.Firestore'] as import('@grpc/grpc-js').ServiceDefinition;

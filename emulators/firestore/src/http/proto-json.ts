@@ -6,34 +6,12 @@
  * Timestamp {seconds: string, nanos}, wrappers {value}, Struct/Value as plain messages, and a
  * virtual field per oneof naming the member that is set.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import protobuf from 'protobufjs';
 import { Code, FirestoreError, type Msg } from '../backend.ts';
+import { firestoreV1Descriptor } from '../protos.ts';
 
-const require = createRequire(import.meta.url);
-// The JSON descriptor of google.firestore.v1 shipped with @google-cloud/firestore.
-// (Not in the package's "exports": locate it from the main entry, build/src/index.js.)
 function loadDescriptor(): protobuf.INamespace {
-  const main = require.resolve('@google-cloud/firestore');
-  let dir = path.dirname(main);
-  for (let i = 0; i < 4; i++) {
-    try {
-      return JSON.parse(
-        readFileSync(path.join(dir, 'build', 'protos', 'v1.json'), 'utf8'),
-      ) as protobuf.INamespace;
-    } catch {
-      try {
-        return JSON.parse(
-          readFileSync(path.join(dir, 'protos', 'v1.json'), 'utf8'),
-        ) as protobuf.INamespace;
-      } catch {
-        dir = path.dirname(dir);
-      }
-    }
-  }
-  throw new Error('google.firestore.v1 JSON descriptor (build/protos/v1.json) not found');
+  return firestoreV1Descriptor() as protobuf.INamespace;
 }
 
 let rootCache: protobuf.Root | undefined;

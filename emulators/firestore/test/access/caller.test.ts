@@ -11,7 +11,12 @@ describe('callerFromAuthorization', () => {
   });
 
   it('an unsigned token gives uid (sub, else user_id) and every claim as token', () => {
-    const claims = { sub: 'u1', user_id: 'u1', staff: true, firebase: { sign_in_provider: 'password' } };
+    const claims = {
+      sub: 'u1',
+      user_id: 'u1',
+      staff: true,
+      firebase: { sign_in_provider: 'password' },
+    };
     expect(callerFromAuthorization(`Bearer ${unsigned(claims)}`)).toEqual({
       owner: false,
       auth: { uid: 'u1', token: claims },
@@ -24,7 +29,14 @@ describe('callerFromAuthorization', () => {
   });
 
   it('no header, another scheme, a token that is not a JWT or has no uid: signed out', () => {
-    for (const header of [undefined, '', 'Basic abc', 'Bearer garbage', `Bearer ${unsigned({ x: 1 })}`, 'Bearer a.!!!.b']) {
+    for (const header of [
+      undefined,
+      '',
+      'Basic abc',
+      'Bearer garbage',
+      `Bearer ${unsigned({ x: 1 })}`,
+      'Bearer a.!!!.b',
+    ]) {
       expect(callerFromAuthorization(header)).toEqual({ owner: false, auth: null });
     }
   });

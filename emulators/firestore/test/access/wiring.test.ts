@@ -14,7 +14,9 @@ const alice: Caller = { owner: false, auth: { uid: 'alice', token: { sub: 'alice
 const signedOut: Caller = { owner: false, auth: null };
 
 /** Allows what `decide` allows; records every request it sees. */
-function handRules(decide: (request: RulesRequest, lookup: Parameters<CompiledRules['authorize']>[1]) => boolean) {
+function handRules(
+  decide: (request: RulesRequest, lookup: Parameters<CompiledRules['authorize']>[1]) => boolean,
+) {
   const seen: RulesRequest[] = [];
   const rules: CompiledRules = {
     source: '(hand-written)',
@@ -67,7 +69,10 @@ describe('security rules wiring', () => {
     const { backend } = emulatorWith(rules);
     await backend.commit({ database: DB, writes: [set('c/a')] }, { owner: true });
     await backend.getDocument({ name: doc('c/a') });
-    await backend.runQuery({ parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'c' }] } }, { owner: true });
+    await backend.runQuery(
+      { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'c' }] } },
+      { owner: true },
+    );
     expect(seen).toEqual([]);
   });
 
@@ -76,15 +81,29 @@ describe('security rules wiring', () => {
     const { backend } = emulatorWith(rules);
     const structuredQuery = { from: [{ collectionId: 'orders' }] };
     const parent = `${DB}/documents/users/u1`;
-    await expect(backend.runQuery({ parent, structuredQuery }, alice)).rejects.toMatchObject({ code: 7 });
-    expect(seen[0]).toMatchObject({ method: 'list', path: doc('users/u1/orders'), allDescendants: false });
+    await expect(backend.runQuery({ parent, structuredQuery }, alice)).rejects.toMatchObject({
+      code: 7,
+    });
+    expect(seen[0]).toMatchObject({
+      method: 'list',
+      path: doc('users/u1/orders'),
+      allDescendants: false,
+    });
     const group = { from: [{ collectionId: 'orders', allDescendants: true }] };
     await expect(
-      backend.runAggregationQuery({ parent: `${DB}/documents`, structuredAggregationQuery: { structuredQuery: group, aggregations: [{ count: {} }] } }, alice),
+      backend.runAggregationQuery(
+        {
+          parent: `${DB}/documents`,
+          structuredAggregationQuery: { structuredQuery: group, aggregations: [{ count: {} }] },
+        },
+        alice,
+      ),
     ).rejects.toMatchObject({ code: 7 });
     expect(seen[1]).toMatchObject({ method: 'list', path: doc('orders'), allDescendants: true });
     const limited = { ...structuredQuery, limit: { value: 5 } };
-    await expect(backend.runQuery({ parent, structuredQuery: limited }, alice)).resolves.toBeTruthy();
+    await expect(
+      backend.runQuery({ parent, structuredQuery: limited }, alice),
+    ).resolves.toBeTruthy();
   });
 
   it('writes: create / update / delete, each write decided with getAfter on the whole commit', async () => {
@@ -96,32 +115,61 @@ describe('security rules wiring', () => {
       return r.method !== 'delete';
     });
     const { backend } = emulatorWith(rules);
-    await expect(backend.commit({ database: DB, writes: [set('games/g1')] }, alice)).rejects.toMatchObject({ code: 7 });
+    await expect(
+      backend.commit({ database: DB, writes: [set('games/g1')] }, alice),
+    ).rejects.toMatchObject({ code: 7 });
     await expect(backend.getDocument({ name: doc('games/g1') })).rejects.toMatchObject({ code: 5 });
     seen.length = 0;
-    await backend.commit({ database: DB, writes: [set('games/g1', { a: { integerValue: '1' } }), set('index/g1')] }, alice);
+    await backend.commit(
+      { database: DB, writes: [set('games/g1', { a: { integerValue: '1' } }), set('index/g1')] },
+      alice,
+    );
     expect(seen.map((r) => [r.method, r.path])).toEqual([
       ['create', doc('games/g1')],
       ['create', doc('index/g1')],
     ]);
     expect(seen[0]!.requestResource?.fields).toEqual({ a: { integerValue: '1' } });
     seen.length = 0;
-    await backend.commit({ database: DB, writes: [set('index/g1', { b: { integerValue: '2' } })] }, alice);
-    expect(seen[0]).toMatchObject({ method: 'update', resource: { fields: {} }, requestResource: { fields: { b: { integerValue: '2' } } } });
-    await expect(backend.commit({ database: DB, writes: [{ delete: doc('index/g1') }] }, alice)).rejects.toMatchObject({ code: 7 });
+    await backend.commit(
+      { database: DB, writes: [set('index/g1', { b: { integerValue: '2' } })] },
+      alice,
+    );
+    expect(seen[0]).toMatchObject({
+      method: 'update',
+      resource: { fields: {} },
+      requestResource: { fields: { b: { integerValue: '2' } } },
+    });
+    await expect(
+      backend.commit({ database: DB, writes: [{ delete: doc('index/g1') }] }, alice),
+    ).rejects.toMatchObject({ code: 7 });
     await expect(backend.getDocument({ name: doc('index/g1') })).resolves.toBeTruthy();
   });
 
   it('batchWrite answers 7 per denied write; create/update/deleteDocument go through the rules', async () => {
     const { rules } = handRules((r) => !r.path.endsWith('/no'));
     const { backend } = emulatorWith(rules);
-    const result = await backend.batchWrite({ database: DB, writes: [set('c/yes'), set('c/no')] }, alice);
+    const result = await backend.batchWrite(
+      { database: DB, writes: [set('c/yes'), set('c/no')] },
+      alice,
+    );
     expect(result.status.map((s: Msg) => s.code)).toEqual([0, 7]);
     await expect(
-      backend.createDocument({ parent: `${DB}/documents`, collectionId: 'c', documentId: 'no', document: { fields: {} } }, alice),
+      backend.createDocument(
+        {
+          parent: `${DB}/documents`,
+          collectionId: 'c',
+          documentId: 'no',
+          document: { fields: {} },
+        },
+        alice,
+      ),
     ).rejects.toMatchObject({ code: 7 });
-    await expect(backend.updateDocument({ document: { name: doc('c/no'), fields: {} } }, alice)).rejects.toMatchObject({ code: 7 });
-    await expect(backend.deleteDocument({ name: doc('c/no') }, alice)).rejects.toMatchObject({ code: 7 });
+    await expect(
+      backend.updateDocument({ document: { name: doc('c/no'), fields: {} } }, alice),
+    ).rejects.toMatchObject({ code: 7 });
+    await expect(backend.deleteDocument({ name: doc('c/no') }, alice)).rejects.toMatchObject({
+      code: 7,
+    });
     await expect(backend.deleteDocument({ name: doc('c/yes') }, alice)).resolves.toBeUndefined();
   });
 
@@ -130,17 +178,38 @@ describe('security rules wiring', () => {
     const { backend, registry } = emulatorWith(rules);
     await backend.commit({ database: DB, writes: [set('c/open'), set('c/secret')] });
     const sent: Msg[] = [];
-    const stream = backend.openListen({ send: (m) => sent.push(m), fail: (e) => sent.push({ failed: e }) }, alice);
-    stream.onRequest({ database: DB, addTarget: { targetId: 2, documents: { documents: [doc('c/secret')] } } });
+    const stream = backend.openListen(
+      { send: (m) => sent.push(m), fail: (e) => sent.push({ failed: e }) },
+      alice,
+    );
+    stream.onRequest({
+      database: DB,
+      addTarget: { targetId: 2, documents: { documents: [doc('c/secret')] } },
+    });
     expect(sent).toEqual([
-      { targetChange: { targetChangeType: 'REMOVE', targetIds: [2], cause: { code: 7, message: "\nfalse for 'get' @ L1" } } },
+      {
+        targetChange: {
+          targetChangeType: 'REMOVE',
+          targetIds: [2],
+          cause: { code: 7, message: "\nfalse for 'get' @ L1" },
+        },
+      },
     ]);
     sent.length = 0;
-    stream.onRequest({ database: DB, addTarget: { targetId: 4, query: { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'c' }] } } } });
+    stream.onRequest({
+      database: DB,
+      addTarget: {
+        targetId: 4,
+        query: { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'c' }] } },
+      },
+    });
     expect(sent.filter((m) => m.documentChange).length).toBe(2);
     registry.setProjectRules('p', handRules(() => false).rules);
     sent.length = 0;
-    stream.onRequest({ database: DB, addTarget: { targetId: 6, documents: { documents: [doc('c/open')] } } });
+    stream.onRequest({
+      database: DB,
+      addTarget: { targetId: 6, documents: { documents: [doc('c/open')] } },
+    });
     expect(sent[0]?.targetChange?.cause?.code).toBe(7);
     stream.close();
   });

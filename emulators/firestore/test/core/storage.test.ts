@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { Database } from '../../src/core/storage.ts';
 
-const stored = (n: number) => ({ fields: { n: { integerValue: String(n) } }, createTime: n, updateTime: n });
+const stored = (n: number) => ({
+  fields: { n: { integerValue: String(n) } },
+  createTime: n,
+  updateTime: n,
+});
 const paths = (it: Iterable<[string, unknown]>) => [...it].map(([p]) => p).sort();
 
 describe('Database (collection-scoped storage)', () => {
@@ -33,5 +37,26 @@ describe('Database (collection-scoped storage)', () => {
     expect(paths(db.inCollection('c', 15))).toEqual(['c/a']);
     expect(paths(db.inCollectionGroup('', 'c'))).toEqual([]);
     expect(paths(db.inCollectionGroup('', 'c', 15))).toEqual(['c/a']);
+  });
+});
+
+describe('equality index (where field == value reads only the candidates)', () => {
+  it('is built on first use, follows updates and deletes, and treats 1 and 1.0 as equal', () => {
+    const db = new Database('p', '(default)', 'projects/p/databases/(default)');
+    const put = (path: string, t: number, value: object | null) =>
+      db.put(path, t, value ? { fields: { x: value }, createTime: t, updateTime: t } : null);
+    put('c/a', 1, { integerValue: '1' });
+    put('c/b', 2, { doubleValue: 1 });
+    put('c/c', 3, { stringValue: '1' });
+    put('d/a', 4, { integerValue: '1' });
+    const ones = () => paths(db.whereEqual('c', ['x'], { integerValue: '1' }));
+    expect(ones()).toEqual(['c/a', 'c/b']);
+    put('c/a', 5, { integerValue: '2' });
+    put('c/d', 6, { integerValue: '1' });
+    put('c/b', 7, null);
+    expect(ones()).toEqual(['c/d']);
+    expect(paths(db.whereEqual('c', ['x'], { stringValue: '1' }))).toEqual(['c/c']);
+    db.clear();
+    expect(ones()).toEqual([]);
   });
 });
