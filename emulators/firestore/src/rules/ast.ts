@@ -2,7 +2,8 @@
 import type { SourcePosition } from './lexer.ts';
 import type { RulesValue } from './values.ts';
 
-export type Expression =
+/** `openParen`: where a parenthesized expression's `(` stands (a condition may start there). */
+export type Expression = { openParen?: SourcePosition } & (
   | { kind: 'literal'; value: RulesValue; position: SourcePosition }
   | { kind: 'identifier'; name: string; position: SourcePosition }
   | { kind: 'member'; object: Expression; name: string; position: SourcePosition }
@@ -33,10 +34,11 @@ export type Expression =
     }
   | { kind: 'list'; items: Expression[]; position: SourcePosition }
   | { kind: 'map'; entries: [Expression, Expression][]; position: SourcePosition }
-  | { kind: 'path'; segments: PathLiteralSegment[]; position: SourcePosition };
+  | { kind: 'path'; segments: PathLiteralSegment[]; position: SourcePosition }
+);
 
 export type BinaryOperator =
-  | '&&' | '||' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | '+' | '-' | '*' | '/' | '%';
+  '&&' | '||' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | '+' | '-' | '*' | '/' | '%';
 
 /** One segment of a path literal: text, a `$(expression)`, or a mix of both. */
 export type PathLiteralSegment = (string | Expression)[];

@@ -3,14 +3,32 @@
  * evaluated in source order; one true grants. Otherwise the denial lists each statement's
  * outcome in Google's form (`false for 'get' @ L6`), or says no statement matched.
  */
-import type { Ruleset } from './ast.ts';
+import type { Expression, Ruleset } from './ast.ts';
 import type { RulesDecision, RulesDocumentLookup, RulesMethod, RulesRequest } from './contract.ts';
 import { RequestBudget } from './documents.ts';
 import { typeErrorMessage } from './operators.ts';
-import { Evaluator, Scope } from './evaluator.ts';
+import { Evaluator, Scope, startOf, UNKNOWN } from './evaluator.ts';
 import { flattenRuleset, matchPattern, type FlatAllow, type PathSegment } from './matcher.ts';
 import { listDocumentId, listFacts, requestValue, resourceFor } from './request-values.ts';
-import { pathFromResourceName, RulesEvaluationError, type QueryFacts, type RulesValue } from './values.ts';
+import {
+  pathFromResourceName,
+  RulesEvaluationError,
+  UnknownValue,
+  type QueryFacts,
+  type RulesValue,
+} from './values.ts';
+
+interface Pass {
+  resource: RulesValue;
+  documentsAvailable: boolean;
+}
+
+/** A condition that did not end in a boolean: undecided, or of another type. */
+function outcomeOf(result: RulesValue, condition: Expression): string {
+  if (!(result instanceof UnknownValue)) return typeErrorMessage(result);
+  const start = startOf(condition);
+  return `evaluation error at L${start.line}:${start.column}`;
+}
 
 const METHODS_OF: Record<string, RulesMethod[]> = {
   read: ['get', 'list'],
@@ -29,31 +47,62 @@ export class RulesAuthorizer {
     this.allows = flattenRuleset(ruleset);
   }
 
+  /**
+   * Google's emulator decides a single document in two passes: first without the stored
+   * document (any use of `resource` is an `evaluation error at L:C`), then, when some statement
+   * ended in an error, with it; a denial reports the outcomes of the passes made. A list has one
+   * pass, over the query's filters.
+   */
   authorize(request: RulesRequest, lookup: RulesDocumentLookup): RulesDecision {
-    const projectPrefix = request.path.split('/').slice(0, 2).join('/');
-    const evaluator = new Evaluator(new RequestBudget(lookup, projectPrefix));
     const facts = request.method === 'list' ? listFacts(request) : null;
-    const globals = new Map<string, RulesValue>([
-      ['request', requestValue(request)],
-      ['resource', resourceFor(request, facts)],
-    ]);
+    const passes: Pass[] = facts
+      ? [{ resource: resourceFor(request, facts), documentsAvailable: true }]
+      : [
+          { resource: UNKNOWN, documentsAvailable: false },
+          { resource: resourceFor(request, null), documentsAvailable: true },
+        ];
     const outcomes: string[] = [];
-    for (const candidate of this.candidates(request, facts)) {
-      const { allow, bindings } = candidate;
-      const condition = allow.statement.condition;
-      if (!condition) return { allowed: true };
-      const where = `for '${request.method}' @ L${allow.statement.position.line}`;
-      try {
-        const result = evaluator.evaluate(condition, this.scopeFor(allow, globals, bindings));
-        if (result === true) return { allowed: true };
-        outcomes.push(result === false ? `false ${where}` : `${typeErrorMessage(result)} ${where}`);
-      } catch (error) {
-        if (!(error instanceof RulesEvaluationError)) throw error;
-        outcomes.push(`${error.message} ${where}`);
-      }
+    for (const passSettings of passes) {
+      const pass = this.evaluatePass(request, lookup, facts, passSettings);
+      if (pass === 'granted') return { allowed: true };
+      outcomes.push(...pass.outcomes);
+      // Every statement plainly false: decided without the document, no second pass.
+      if (!pass.erred) break;
     }
     if (outcomes.length === 0) return { allowed: false, message: 'No matching allow statements' };
     return { allowed: false, message: `\n${outcomes.join(', ')}` };
+  }
+
+  private evaluatePass(
+    request: RulesRequest,
+    lookup: RulesDocumentLookup,
+    facts: QueryFacts | null,
+    { resource, documentsAvailable }: Pass,
+  ): 'granted' | { outcomes: string[]; erred: boolean } {
+    const projectPrefix = request.path.split('/').slice(0, 2).join('/');
+    const evaluator = new Evaluator(new RequestBudget(lookup, projectPrefix), documentsAvailable);
+    const globals = new Map<string, RulesValue>([
+      ['request', requestValue(request)],
+      ['resource', resource],
+    ]);
+    const outcomes: string[] = [];
+    let erred = false;
+    for (const { allow, bindings } of this.candidates(request, facts)) {
+      const condition = allow.statement.condition;
+      if (!condition) return 'granted';
+      const where = `for '${request.method}' @ L${allow.statement.position.line}`;
+      try {
+        const result = evaluator.evaluate(condition, this.scopeFor(allow, globals, bindings));
+        if (result === true) return 'granted';
+        if (result !== false) erred = true;
+        outcomes.push(`${result === false ? 'false' : outcomeOf(result, condition)} ${where}`);
+      } catch (error) {
+        if (!(error instanceof RulesEvaluationError)) throw error;
+        erred = true;
+        outcomes.push(`${error.message} ${where}`);
+      }
+    }
+    return { outcomes, erred };
   }
 
   private *candidates(
@@ -62,7 +111,8 @@ export class RulesAuthorizer {
   ): Generator<{ allow: FlatAllow; bindings: Map<string, RulesValue> }> {
     const path = this.requestPath(request, facts);
     for (const allow of this.allows) {
-      if (!allow.statement.methods.some((method) => METHODS_OF[method]!.includes(request.method))) continue;
+      if (!allow.statement.methods.some((method) => METHODS_OF[method]!.includes(request.method)))
+        continue;
       const bindings = request.allDescendants
         ? this.matchCollectionGroup(allow, path)
         : matchPattern(allow.pattern, path, this.ruleset.version);
@@ -79,7 +129,10 @@ export class RulesAuthorizer {
    * A collection group query reads `collectionId` under any parent: a statement applies when
    * its pattern reaches that collection through a recursive wildcard, whatever the parent.
    */
-  private matchCollectionGroup(allow: FlatAllow, path: PathSegment[]): Map<string, RulesValue> | null {
+  private matchCollectionGroup(
+    allow: FlatAllow,
+    path: PathSegment[],
+  ): Map<string, RulesValue> | null {
     const database = path.slice(0, 3);
     const tail = path.slice(-2);
     const recursive = allow.pattern.findIndex((segment) => segment.kind === 'recursive');
@@ -87,14 +140,21 @@ export class RulesAuthorizer {
     const head = matchPattern(allow.pattern.slice(0, recursive), database, this.ruleset.version);
     if (!head) return null;
     const rest = allow.pattern.slice(recursive + 1);
-    const bindings = rest.length === 0 ? new Map<string, RulesValue>() : matchPattern(rest, tail, this.ruleset.version);
+    const bindings =
+      rest.length === 0
+        ? new Map<string, RulesValue>()
+        : matchPattern(rest, tail, this.ruleset.version);
     if (!bindings) return null;
     for (const [name, value] of head) bindings.set(name, value);
     bindings.set((allow.pattern[recursive] as { name: string }).name, null);
     return bindings;
   }
 
-  private scopeFor(allow: FlatAllow, globals: Map<string, RulesValue>, bindings: Map<string, RulesValue>): Scope {
+  private scopeFor(
+    allow: FlatAllow,
+    globals: Map<string, RulesValue>,
+    bindings: Map<string, RulesValue>,
+  ): Scope {
     const functions = new Map(allow.functions.map((declared) => [declared.name, declared]));
     const variables = new Map(globals);
     for (const [name, value] of bindings) variables.set(name, value);

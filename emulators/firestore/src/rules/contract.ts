@@ -68,8 +68,7 @@ export interface CompiledRules {
 }
 
 export type RulesCompileResult =
-  | { ok: true; rules: CompiledRules }
-  | { ok: false; errors: RulesCompileError[] };
+  { ok: true; rules: CompiledRules } | { ok: false; errors: RulesCompileError[] };
 
 /** Implemented in `src/rules/index.ts` as `compileRules(source: string): RulesCompileResult`. */
 export type CompileRules = (source: string) => RulesCompileResult;

@@ -29,13 +29,19 @@ export class RequestBudget {
       return fail(`Function not found error: Name: [${functionName}].`);
     }
     const segments = path.segments;
-    if (segments.length < 5 || segments[0] !== 'databases' || segments[2] !== 'documents' || segments.length % 2 === 0) {
+    if (
+      segments.length < 5 ||
+      segments[0] !== 'databases' ||
+      segments[2] !== 'documents' ||
+      segments.length % 2 === 0
+    ) {
       return fail(`Invalid document path: ${path.toString()}`);
     }
     const name = `${this.projectPrefix}/${segments.join('/')}`;
     const key = `${after ? 'after' : 'before'}:${name}`;
     if (!this.documentsRead.has(key)) {
-      if (this.documentsRead.size >= DOCUMENT_READ_LIMIT) return fail(serviceCallError(functionName, path));
+      if (this.documentsRead.size >= DOCUMENT_READ_LIMIT)
+        return fail(serviceCallError(functionName, path));
       this.documentsRead.add(key);
     }
     return after ? this.lookup.after(name) : this.lookup.before(name);
@@ -61,6 +67,8 @@ export function describeType(value: RulesValue): string {
  * limit): the path printed in protobuf text form.
  */
 export function serviceCallError(functionName: string, path: RulesPath): string {
-  const segments = path.segments.map((segment) => `  segments {\n    simple: ${JSON.stringify(segment)}\n  }\n`).join('');
+  const segments = path.segments
+    .map((segment) => `  segments {\n    simple: ${JSON.stringify(segment)}\n  }\n`)
+    .join('');
   return `Service call error. Function: [${functionName}], Argument: [path_value {\n${segments}}\n].`;
 }

@@ -1,9 +1,15 @@
 /**
  * Evaluates a rule's condition. Errors are exceptions (`RulesEvaluationError`); `&&` and `||`
- * absorb an error when their other side decides alone, as Google's emulator does. A field a list
- * query constrains without pinning (`UnknownValue`) can only be compared, and only where the
- * query's filters decide the comparison; anything else is Google's `evaluation error at L:C`.
+ * absorb an error when their other side decides alone, as Google's emulator does. A value not
+ * known yet (`UnknownValue`: `resource` and lookups in the first pass, a field a list query
+ * constrains) flows through as unknown unless the query's filters or `&&` / `||` decide; a
+ * condition left unknown is Google's `evaluation error at L:C`.
  */
+
+/** The unknown every operation on an unknown gives, unless the query's filters decide it. */
+export const UNKNOWN = new UnknownValue(null, null);
+
+const LOOKUPS = ['get', 'exists', 'getAfter', 'existsAfter'];
 import type { Expression, FunctionDeclaration } from './ast.ts';
 import { callMethod, methodNotFound } from './methods.ts';
 import {
@@ -56,7 +62,11 @@ export class Scope {
 export class Evaluator {
   private depth = 0;
 
-  constructor(readonly budget: RequestBudget) {}
+  constructor(
+    readonly budget: RequestBudget,
+    /** False in Google's first pass, which decides without reading any document. */
+    private readonly documentsAvailable = true,
+  ) {}
 
   evaluate(expression: Expression, scope: Scope): RulesValue {
     switch (expression.kind) {
@@ -65,18 +75,19 @@ export class Evaluator {
       case 'identifier': {
         const value = scope.lookup(expression.name);
         if (value !== undefined) return value;
-        if (isNamespace(expression.name)) return new RulesNamespace(expression.name) as unknown as RulesValue;
+        if (isNamespace(expression.name))
+          return new RulesNamespace(expression.name) as unknown as RulesValue;
         return fail(`Property ${expression.name} is undefined on object.`);
       }
       case 'member': {
         const object = this.evaluate(expression.object, scope);
-        if (object instanceof UnknownValue) return undecided(expression);
+        if (object instanceof UnknownValue) return UNKNOWN;
         return this.member(object, expression.name);
       }
       case 'index': {
         const object = this.evaluate(expression.object, scope);
         const key = this.evaluate(expression.index, scope);
-        if (object instanceof UnknownValue || key instanceof UnknownValue) return undecided(expression);
+        if (object instanceof UnknownValue || key instanceof UnknownValue) return UNKNOWN;
         return this.index(object, key);
       }
       case 'slice':
@@ -85,19 +96,19 @@ export class Evaluator {
         return this.call(expression, scope);
       case 'unary': {
         const operand = this.evaluate(expression.operand, scope);
-        if (operand instanceof UnknownValue) return undecided(expression);
+        if (operand instanceof UnknownValue) return UNKNOWN;
         return this.unary(expression.operator, operand);
       }
       case 'binary':
         return this.binary(expression, scope);
       case 'is': {
         const operand = this.evaluate(expression.operand, scope);
-        if (operand instanceof UnknownValue) return undecided(expression);
+        if (operand instanceof UnknownValue) return UNKNOWN;
         return this.isType(operand, expression.typeName);
       }
       case 'conditional': {
         const condition = this.evaluate(expression.condition, scope);
-        if (condition instanceof UnknownValue) return undecided(expression);
+        if (condition instanceof UnknownValue) return UNKNOWN;
         if (typeof condition !== 'boolean') return typeError(condition);
         return this.evaluate(condition ? expression.whenTrue : expression.whenFalse, scope);
       }
@@ -124,20 +135,28 @@ export class Evaluator {
       if (value === undefined) return fail(`Property ${name} is undefined on object.`);
       return value;
     }
-    if ((object as unknown) instanceof RulesNamespace) return fail(`Property ${name} is undefined on object.`);
+    if ((object as unknown) instanceof RulesNamespace)
+      return fail(`Property ${name} is undefined on object.`);
     return fail(`Property ${name} is undefined on object.`);
   }
 
   private index(object: RulesValue, key: RulesValue): RulesValue {
     if (object === null) return fail('Null value error.');
     if (object instanceof RulesMap) {
-      if (typeof key !== 'string') return unsupportedOperation(`map[${typeName(key)}]`, 'map[string]');
+      if (typeof key !== 'string')
+        return unsupportedOperation(`map[${typeName(key)}]`, 'map[string]');
       return this.member(object, key);
     }
     if (Array.isArray(object) || typeof object === 'string' || object instanceof RulesPath) {
       const kind = typeName(object);
-      if (typeof key !== 'bigint') return unsupportedOperation(`${kind}[${typeName(key)}]`, `${kind}[int]`);
-      const items = object instanceof RulesPath ? object.segments : typeof object === 'string' ? [...object] : object;
+      if (typeof key !== 'bigint')
+        return unsupportedOperation(`${kind}[${typeName(key)}]`, `${kind}[int]`);
+      const items =
+        object instanceof RulesPath
+          ? object.segments
+          : typeof object === 'string'
+            ? [...object]
+            : object;
       if (key < 0n || key >= BigInt(items.length)) return indexOutOfBounds(key, items.length);
       return items[Number(key)]!;
     }
@@ -147,7 +166,7 @@ export class Evaluator {
   private slice(expression: Extract<Expression, { kind: 'slice' }>, scope: Scope): RulesValue {
     const object = this.evaluate(expression.object, scope);
     const start = expression.start ? this.evaluate(expression.start, scope) : 0n;
-    if (object instanceof UnknownValue) return undecided(expression);
+    if (object instanceof UnknownValue) return UNKNOWN;
     if (!Array.isArray(object) && typeof object !== 'string') return unsupported(object, '[:]');
     const end = expression.end ? this.evaluate(expression.end, scope) : BigInt(object.length);
     if (typeof start !== 'bigint' || typeof end !== 'bigint') return unsupported(object, '[:]');
@@ -165,24 +184,36 @@ export class Evaluator {
       const declared = scope.findFunction(callee.name);
       const args = expression.args.map((arg) => this.evaluate(arg, scope));
       if (declared) return this.callDeclared(declared, args, scope);
+      if (LOOKUPS.includes(callee.name) && !this.documentsAvailable) return UNKNOWN;
+      if (args.some((arg) => arg instanceof UnknownValue)) return UNKNOWN;
       return callGlobalFunction(callee.name, args, this.budget);
     }
     if (callee.kind === 'member') {
       const target = this.evaluate(callee.object, scope);
       const args = expression.args.map((arg) => this.evaluate(arg, scope));
       if ((target as unknown) instanceof RulesNamespace) {
-        return callGlobalFunction(`${(target as unknown as RulesNamespace).name}.${callee.name}`, args, this.budget);
+        if (args.some((arg) => arg instanceof UnknownValue)) return UNKNOWN;
+        return callGlobalFunction(
+          `${(target as unknown as RulesNamespace).name}.${callee.name}`,
+          args,
+          this.budget,
+        );
       }
       if (target instanceof UnknownValue || args.some((arg) => arg instanceof UnknownValue)) {
-        const decision = target instanceof UnknownValue ? decideMembership(target, callee.name, args) : undefined;
-        return decision ?? undecided(expression);
+        const decision =
+          target instanceof UnknownValue ? decideMembership(target, callee.name, args) : undefined;
+        return decision ?? UNKNOWN;
       }
       return callMethod(target, callee.name, args);
     }
     return methodNotFound('call');
   }
 
-  private callDeclared(declared: FunctionDeclaration, args: RulesValue[], scope: Scope): RulesValue {
+  private callDeclared(
+    declared: FunctionDeclaration,
+    args: RulesValue[],
+    scope: Scope,
+  ): RulesValue {
     if (args.length !== declared.parameters.length) return methodNotFound(declared.name);
     if (this.depth >= MAX_CALL_DEPTH) return fail('Maximum function call depth exceeded.');
     const variables = new Map<string, RulesValue>();
@@ -190,7 +221,8 @@ export class Evaluator {
     const body = scope.child(variables);
     this.depth++;
     try {
-      for (const binding of declared.bindings) variables.set(binding.name, this.evaluate(binding.value, body));
+      for (const binding of declared.bindings)
+        variables.set(binding.name, this.evaluate(binding.value, body));
       return this.evaluate(declared.body, body);
     } finally {
       this.depth--;
@@ -216,10 +248,14 @@ export class Evaluator {
       const decision = this.decideByQuery(operator, left, right);
       if (decision !== undefined) return decision;
       // The id a list's wildcard captures without a `__name__` filter is null to Google.
-      if ([left, right].some((side) => side instanceof UnknownValue && side.fieldPath?.[0] === DOCUMENT_ID_KEY)) {
+      if (
+        [left, right].some(
+          (side) => side instanceof UnknownValue && side.fieldPath?.[0] === DOCUMENT_ID_KEY,
+        )
+      ) {
         return fail('Null value error.');
       }
-      return undecided(expression);
+      return UNKNOWN;
     }
     switch (operator) {
       case '==':
@@ -245,16 +281,32 @@ export class Evaluator {
   }
 
   /** A comparison with a field a list query constrains: decided by the query's filters. */
-  private decideByQuery(operator: string, left: RulesValue, right: RulesValue): boolean | undefined {
-    const mirrored: Record<string, string> = { '==': '==', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
-    if (left instanceof UnknownValue && !(right instanceof UnknownValue)) return decideComparison(left, operator, right);
+  private decideByQuery(
+    operator: string,
+    left: RulesValue,
+    right: RulesValue,
+  ): boolean | undefined {
+    const mirrored: Record<string, string> = {
+      '==': '==',
+      '!=': '!=',
+      '<': '>',
+      '<=': '>=',
+      '>': '<',
+      '>=': '<=',
+    };
+    if (left instanceof UnknownValue && !(right instanceof UnknownValue))
+      return decideComparison(left, operator, right);
     if (right instanceof UnknownValue && !(left instanceof UnknownValue) && mirrored[operator]) {
       return decideComparison(right, mirrored[operator]!, left);
     }
     return undefined;
   }
 
-  private logical(operator: '&&' | '||', expression: Extract<Expression, { kind: 'binary' }>, scope: Scope): RulesValue {
+  private logical(
+    operator: '&&' | '||',
+    expression: Extract<Expression, { kind: 'binary' }>,
+    scope: Scope,
+  ): RulesValue {
     const decisive = operator === '||';
     const left = this.attempt(expression.left, scope);
     if (left.value === decisive) return decisive;
@@ -263,13 +315,16 @@ export class Evaluator {
     if (left.error) throw left.error;
     if (right.error) throw right.error;
     for (const side of [left.value, right.value]) {
-      if (side instanceof UnknownValue) return undecided(expression);
+      if (side instanceof UnknownValue) return UNKNOWN;
       if (typeof side !== 'boolean') return typeError(side!);
     }
     return !decisive;
   }
 
-  private attempt(expression: Expression, scope: Scope): { value?: RulesValue; error?: RulesEvaluationError } {
+  private attempt(
+    expression: Expression,
+    scope: Scope,
+  ): { value?: RulesValue; error?: RulesEvaluationError } {
     try {
       return { value: this.evaluate(expression, scope) };
     } catch (error) {
@@ -299,7 +354,7 @@ export class Evaluator {
           continue;
         }
         const value = this.evaluate(part, scope);
-        if (value instanceof UnknownValue) return undecided(expression);
+        if (value instanceof UnknownValue) return UNKNOWN;
         else if (value instanceof RulesPath && segment.length === 1) {
           segments.push(...value.segments);
           text = '';
@@ -314,7 +369,8 @@ export class Evaluator {
 
 function pathText(value: RulesValue): string {
   if (typeof value === 'string') return value;
-  if (typeof value === 'bigint' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'bigint' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
   if (value instanceof RulesPath) return value.segments.join('/');
   if (value === null) return fail('Null value error.');
   return unsupported(value, 'path');
@@ -322,8 +378,9 @@ function pathText(value: RulesValue): string {
 
 export { isNumeric };
 
-/** Where an expression starts: Google's position for `evaluation error at L:C`. */
-function startOf(expression: Expression): SourcePosition {
+/** Where an expression starts: Google's `evaluation error at L:C` names a condition's start. */
+export function startOf(expression: Expression): SourcePosition {
+  if (expression.openParen) return expression.openParen;
   switch (expression.kind) {
     case 'binary':
       return startOf(expression.left);
@@ -340,10 +397,4 @@ function startOf(expression: Expression): SourcePosition {
     default:
       return expression.position;
   }
-}
-
-/** A list rule the query's filters cannot decide, in Google's words. */
-function undecided(expression: Expression): never {
-  const start = startOf(expression);
-  return fail(`evaluation error at L${start.line}:${start.column}`);
 }

@@ -5,7 +5,15 @@ import { resourceValue, serviceCallError } from './documents.ts';
 import { methodNotFound } from './methods.ts';
 import { unsupportedOperation } from './operators.ts';
 import { callDurationNamespace, callTimestampNamespace } from './time.ts';
-import { fail, RulesLatLng, RulesMap, RulesPath, RulesSet, typeName, type RulesValue } from './values.ts';
+import {
+  fail,
+  RulesLatLng,
+  RulesMap,
+  RulesPath,
+  RulesSet,
+  typeName,
+  type RulesValue,
+} from './values.ts';
 
 const NAMESPACES = ['math', 'timestamp', 'duration', 'hashing', 'latlng'];
 
@@ -18,7 +26,11 @@ export function isNamespace(name: string): boolean {
   return NAMESPACES.includes(name);
 }
 
-export function callGlobalFunction(name: string, args: RulesValue[], budget: RequestBudget): RulesValue {
+export function callGlobalFunction(
+  name: string,
+  args: RulesValue[],
+  budget: RequestBudget,
+): RulesValue {
   switch (name) {
     case 'get':
     case 'getAfter': {
@@ -52,7 +64,9 @@ export function callGlobalFunction(name: string, args: RulesValue[], budget: Req
 }
 
 function conversionError(argument: string, from: string, to: string): never {
-  return fail(`Type conversion error. Argument: [${argument}], From type: [${from}], To type: [${to}].`);
+  return fail(
+    `Type conversion error. Argument: [${argument}], From type: [${from}], To type: [${to}].`,
+  );
 }
 
 function toText(value: RulesValue): RulesValue {
@@ -83,10 +97,14 @@ function toInt(value: RulesValue): RulesValue {
 function toFloat(value: RulesValue): RulesValue {
   if (typeof value === 'bigint' || typeof value === 'number') return Number(value);
   if (typeof value === 'string') {
-    if (value.trim() === '' || Number.isNaN(Number(value))) return conversionError(value, 'string', 'float');
+    if (value.trim() === '' || Number.isNaN(Number(value)))
+      return conversionError(value, 'string', 'float');
     return Number(value);
   }
-  return unsupportedOperation(`float(${typeName(value)})`, 'float(int), float(float), float(string)');
+  return unsupportedOperation(
+    `float(${typeName(value)})`,
+    'float(int), float(float), float(string)',
+  );
 }
 
 function callMath(name: string, args: RulesValue[]): RulesValue {
@@ -118,7 +136,12 @@ function callMath(name: string, args: RulesValue[]): RulesValue {
 function callHashing(name: string, args: RulesValue[]): RulesValue {
   const algorithms: Record<string, string> = { crc32: '', md5: 'md5', sha256: 'sha256' };
   const input = args[0];
-  const bytes = typeof input === 'string' ? Buffer.from(input) : input instanceof Uint8Array ? Buffer.from(input) : null;
+  const bytes =
+    typeof input === 'string'
+      ? Buffer.from(input)
+      : input instanceof Uint8Array
+        ? Buffer.from(input)
+        : null;
   const algorithm = algorithms[name];
   if (!bytes || !algorithm) return methodNotFound(`hashing.${name}`);
   return new Uint8Array(createHash(algorithm).update(bytes).digest());
@@ -128,4 +151,3 @@ export function describe(value: RulesValue): string {
   if (value instanceof RulesMap || value instanceof RulesSet) return typeName(value);
   return typeName(value);
 }
-

@@ -30,8 +30,33 @@ export class RulesSyntaxError extends Error {
 }
 
 const PUNCTUATION = [
-  '&&', '||', '==', '!=', '<=', '>=', '$(',
-  '{', '}', '(', ')', '[', ']', ';', ',', '.', ':', '?', '!', '<', '>', '=', '+', '-', '*', '/', '%',
+  '&&',
+  '||',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '$(',
+  '{',
+  '}',
+  '(',
+  ')',
+  '[',
+  ']',
+  ';',
+  ',',
+  '.',
+  ':',
+  '?',
+  '!',
+  '<',
+  '>',
+  '=',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
 ];
 
 export class Lexer {
@@ -123,7 +148,8 @@ export class Lexer {
     }
     if (char === "'" || char === '"') return this.scanString(start, position, char);
     for (const punct of PUNCTUATION) {
-      if (source.startsWith(punct, start)) return this.take('punct', start, start + punct.length, position);
+      if (source.startsWith(punct, start))
+        return this.take('punct', start, start + punct.length, position);
     }
     throw new RulesSyntaxError(`token recognition error at: '${char}'`, position);
   }
@@ -135,9 +161,10 @@ export class Lexer {
   }
 
   private scanNumber(start: number, position: SourcePosition): Token {
-    const match = /^(?:[0-9]*\.[0-9]+(?:[eE][+-]?[0-9]+)?|[0-9]+(?:[eE][+-]?[0-9]+)|[0-9]+\.(?![A-Za-z_])(?:[0-9]*)|[0-9]+)/.exec(
-      this.source.slice(start),
-    );
+    const match =
+      /^(?:[0-9]*\.[0-9]+(?:[eE][+-]?[0-9]+)?|[0-9]+(?:[eE][+-]?[0-9]+)|[0-9]+\.(?![A-Za-z_])(?:[0-9]*)|[0-9]+)/.exec(
+        this.source.slice(start),
+      );
     const text = match![0];
     const isFloat = /[.eE]/.test(text);
     return this.take(isFloat ? 'float' : 'int', start, start + text.length, position);
@@ -150,12 +177,25 @@ export class Lexer {
     for (;;) {
       const char = source[index];
       if (char === undefined || char === '\n') {
-        throw new RulesSyntaxError(`token recognition error at: '${source.slice(start, index)}'`, position);
+        throw new RulesSyntaxError(
+          `token recognition error at: '${source.slice(start, index)}'`,
+          position,
+        );
       }
       if (char === quote) break;
       if (char === '\\') {
         const escaped = source[index + 1] ?? '';
-        const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '/': '/', b: '\b', f: '\f' };
+        const simple: Record<string, string> = {
+          n: '\n',
+          t: '\t',
+          r: '\r',
+          '\\': '\\',
+          "'": "'",
+          '"': '"',
+          '/': '/',
+          b: '\b',
+          f: '\f',
+        };
         if (escaped in simple) {
           value += simple[escaped];
           index += 2;

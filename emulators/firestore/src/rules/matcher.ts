@@ -2,7 +2,13 @@
  * Which `allow` statements apply to a request path, and what their wildcards capture. Match
  * blocks are flattened once at compile time into statements carrying their full pattern.
  */
-import type { AllowStatement, FunctionDeclaration, MatchBlock, MatchSegment, Ruleset } from './ast.ts';
+import type {
+  AllowStatement,
+  FunctionDeclaration,
+  MatchBlock,
+  MatchSegment,
+  Ruleset,
+} from './ast.ts';
 import { RulesPath, type RulesValue } from './values.ts';
 
 export interface FlatAllow {
@@ -14,7 +20,11 @@ export interface FlatAllow {
 
 export function flattenRuleset(ruleset: Ruleset): FlatAllow[] {
   const result: FlatAllow[] = [];
-  const visit = (block: MatchBlock, prefix: MatchSegment[], functions: FunctionDeclaration[]): void => {
+  const visit = (
+    block: MatchBlock,
+    prefix: MatchSegment[],
+    functions: FunctionDeclaration[],
+  ): void => {
     const pattern = [...prefix, ...block.pattern];
     const visible = [...functions, ...block.functions];
     for (const statement of block.allows) result.push({ statement, pattern, functions: visible });

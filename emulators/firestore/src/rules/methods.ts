@@ -64,20 +64,32 @@ function callStringMethod(text: string, name: string, args: RulesValue[]): Rules
     case 'matches': {
       expectArgs(name, args, 1);
       const pattern = args[0];
-      if (typeof pattern !== 'string') return unsupportedOperation(`string.matches(${typeName(pattern ?? null)})`, 'string.matches(string)');
+      if (typeof pattern !== 'string')
+        return unsupportedOperation(
+          `string.matches(${typeName(pattern ?? null)})`,
+          'string.matches(string)',
+        );
       return compileRegex(pattern, true).test(text);
     }
     case 'split': {
       expectArgs(name, args, 1);
       const pattern = args[0];
-      if (typeof pattern !== 'string') return unsupportedOperation(`string.split(${typeName(pattern ?? null)})`, 'string.split(string)');
+      if (typeof pattern !== 'string')
+        return unsupportedOperation(
+          `string.split(${typeName(pattern ?? null)})`,
+          'string.split(string)',
+        );
       return text.split(compileRegex(pattern, false));
     }
     case 'replace': {
       expectArgs(name, args, 2);
       const [pattern, replacement] = args;
-      if (typeof pattern !== 'string' || typeof replacement !== 'string') return methodNotFound(name);
-      return text.replace(new RegExp(compileRegex(pattern, false).source, 'gu'), replacement.replace(/\$/g, '$$$$'));
+      if (typeof pattern !== 'string' || typeof replacement !== 'string')
+        return methodNotFound(name);
+      return text.replace(
+        new RegExp(compileRegex(pattern, false).source, 'gu'),
+        replacement.replace(/\$/g, '$$$$'),
+      );
     }
     case 'toUtf8':
       return new Uint8Array(Buffer.from(text, 'utf8'));
@@ -137,14 +149,20 @@ function callSetMethod(set: RulesSet, name: string, args: RulesValue[]): RulesVa
 }
 
 /** `hasAll`, `hasAny`, `hasOnly`, shared by lists and sets. */
-function callCollectionMethod(items: RulesValue[], name: string, args: RulesValue[], onList = false): RulesValue {
+function callCollectionMethod(
+  items: RulesValue[],
+  name: string,
+  args: RulesValue[],
+  onList = false,
+): RulesValue {
   if (name !== 'hasAll' && name !== 'hasAny' && name !== 'hasOnly') return methodNotFound(name);
   expectArgs(name, args, 1);
   if (onList && !Array.isArray(args[0])) {
     return unsupportedOperation(`list.${name}(${typeName(args[0]!)})`, `list.${name}(list)`);
   }
   const wanted = asList(args[0]!, name);
-  const has = (item: RulesValue): boolean => items.some((element) => valuesEqual(element, item, true));
+  const has = (item: RulesValue): boolean =>
+    items.some((element) => valuesEqual(element, item, true));
   if (name === 'hasAll') return wanted.every(has);
   if (name === 'hasAny') return wanted.some(has);
   return items.every((item) => wanted.some((allowed) => valuesEqual(allowed, item, true)));
@@ -161,7 +179,8 @@ function callMapMethod(map: RulesMap, name: string, args: RulesValue[]): RulesVa
     case 'diff': {
       expectArgs(name, args, 1);
       const other = args[0]!;
-      if (!(other instanceof RulesMap)) return unsupportedOperation(`map.diff(${typeName(other)})`, 'map.diff(map)');
+      if (!(other instanceof RulesMap))
+        return unsupportedOperation(`map.diff(${typeName(other)})`, 'map.diff(map)');
       // `a.diff(b)`: what `a` (the new data, by convention) changes relative to `b`.
       return new RulesMapDiff(other, map);
     }
@@ -250,7 +269,8 @@ function haversineMeters(a: RulesLatLng, b: RulesLatLng): number {
   const dLat = radians(b.latitude - a.latitude);
   const dLng = radians(b.longitude - a.longitude);
   const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLng / 2) ** 2;
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLng / 2) ** 2;
   return 2 * 6_371_010 * Math.asin(Math.sqrt(h));
 }
 

@@ -30,12 +30,16 @@ export function valuesEqual(left: RulesValue, right: RulesValue, strictNumbers =
   }
   if (left === null || right === null) return false;
   if (Array.isArray(left) && Array.isArray(right)) {
-    return left.length === right.length && left.every((item, index) => valuesEqual(item, right[index]!, true));
+    return (
+      left.length === right.length &&
+      left.every((item, index) => valuesEqual(item, right[index]!, true))
+    );
   }
   if (left instanceof RulesMap && right instanceof RulesMap) {
     if (left.entries.size !== right.entries.size) return false;
     for (const [key, value] of left.entries) {
-      if (!right.entries.has(key) || !valuesEqual(value, right.entries.get(key)!, true)) return false;
+      if (!right.entries.has(key) || !valuesEqual(value, right.entries.get(key)!, true))
+        return false;
     }
     return true;
   }
@@ -45,9 +49,12 @@ export function valuesEqual(left: RulesValue, right: RulesValue, strictNumbers =
       left.items.every((item) => right.items.some((other) => valuesEqual(item, other, true)))
     );
   }
-  if (left instanceof RulesPath && right instanceof RulesPath) return left.toString() === right.toString();
-  if (left instanceof RulesTimestamp && right instanceof RulesTimestamp) return left.nanos === right.nanos;
-  if (left instanceof RulesDuration && right instanceof RulesDuration) return left.nanos === right.nanos;
+  if (left instanceof RulesPath && right instanceof RulesPath)
+    return left.toString() === right.toString();
+  if (left instanceof RulesTimestamp && right instanceof RulesTimestamp)
+    return left.nanos === right.nanos;
+  if (left instanceof RulesDuration && right instanceof RulesDuration)
+    return left.nanos === right.nanos;
   if (left instanceof RulesLatLng && right instanceof RulesLatLng) {
     return left.latitude === right.latitude && left.longitude === right.longitude;
   }
@@ -58,7 +65,8 @@ export function valuesEqual(left: RulesValue, right: RulesValue, strictNumbers =
 }
 
 function compareNumbers(left: bigint | number, right: bigint | number): number {
-  if (typeof left === 'bigint' && typeof right === 'bigint') return left < right ? -1 : left > right ? 1 : 0;
+  if (typeof left === 'bigint' && typeof right === 'bigint')
+    return left < right ? -1 : left > right ? 1 : 0;
   const a = Number(left);
   const b = Number(right);
   return a < b ? -1 : a > b ? 1 : 0;
@@ -70,7 +78,8 @@ export function compareValues(left: RulesValue, right: RulesValue, operator: str
     if (Number.isNaN(Number(left)) || Number.isNaN(Number(right))) return NaN;
     return compareNumbers(left, right);
   }
-  if (typeof left === 'string' && typeof right === 'string') return left < right ? -1 : left > right ? 1 : 0;
+  if (typeof left === 'string' && typeof right === 'string')
+    return left < right ? -1 : left > right ? 1 : 0;
   if (left instanceof RulesTimestamp && right instanceof RulesTimestamp) {
     return left.nanos < right.nanos ? -1 : left.nanos > right.nanos ? 1 : 0;
   }
@@ -180,7 +189,8 @@ export function arithmetic(operator: string, left: RulesValue, right: RulesValue
     if (left instanceof RulesDuration && right instanceof RulesTimestamp) {
       return new RulesTimestamp(left.nanos + right.nanos);
     }
-    if (left instanceof RulesDuration && right instanceof RulesDuration) return new RulesDuration(left.nanos + right.nanos);
+    if (left instanceof RulesDuration && right instanceof RulesDuration)
+      return new RulesDuration(left.nanos + right.nanos);
   }
   if (operator === '-') {
     if (left instanceof RulesTimestamp && right instanceof RulesTimestamp) {
@@ -189,17 +199,21 @@ export function arithmetic(operator: string, left: RulesValue, right: RulesValue
     if (left instanceof RulesTimestamp && right instanceof RulesDuration) {
       return new RulesTimestamp(left.nanos - right.nanos);
     }
-    if (left instanceof RulesDuration && right instanceof RulesDuration) return new RulesDuration(left.nanos - right.nanos);
+    if (left instanceof RulesDuration && right instanceof RulesDuration)
+      return new RulesDuration(left.nanos - right.nanos);
   }
   return unsupported(left, operator, right);
 }
 
 /** `x in container`: a key of a map, an item of a list or set. */
 export function contains(container: RulesValue, item: RulesValue): boolean {
-  if (Array.isArray(container)) return container.some((element) => valuesEqual(element, item, true));
-  if (container instanceof RulesSet) return container.items.some((element) => valuesEqual(element, item, true));
+  if (Array.isArray(container))
+    return container.some((element) => valuesEqual(element, item, true));
+  if (container instanceof RulesSet)
+    return container.items.some((element) => valuesEqual(element, item, true));
   if (container instanceof RulesMap) {
-    if (typeof item !== 'string') return unsupportedOperation(`map.in(${typeName(item)})`, 'map.in(string)');
+    if (typeof item !== 'string')
+      return unsupportedOperation(`map.in(${typeName(item)})`, 'map.in(string)');
     return container.entries.has(item);
   }
   return fail('Function not found error: Name: [in].');

@@ -75,10 +75,19 @@ class Parser {
 
   private matchBlock(): MatchBlock {
     const position = this.lexer.next().position;
-    const block: MatchBlock = { pattern: this.matchPattern(), allows: [], functions: [], matches: [], position };
+    const block: MatchBlock = {
+      pattern: this.matchPattern(),
+      allows: [],
+      functions: [],
+      matches: [],
+      position,
+    };
     this.expect('{');
     if (this.isPunct('}')) {
-      throw new RulesSyntaxError("The 'match' body must contain at least one declaration.", this.lexer.peek().position);
+      throw new RulesSyntaxError(
+        "The 'match' body must contain at least one declaration.",
+        this.lexer.peek().position,
+      );
     }
     while (!this.isPunct('}')) {
       if (this.isWord('allow')) block.allows.push(this.allowStatement());
@@ -104,7 +113,10 @@ class Parser {
         const inner = close < 0 ? '' : this.lexer.source.slice(segmentStart + 1, close);
         const wildcard = /^([A-Za-z_][A-Za-z0-9_]*)(=\*\*)?$/.exec(inner);
         if (!wildcard) {
-          throw new RulesSyntaxError('Invalid wildcard in match path.', this.lexer.positionAt(segmentStart));
+          throw new RulesSyntaxError(
+            'Invalid wildcard in match path.',
+            this.lexer.positionAt(segmentStart),
+          );
         }
         segments.push({ kind: wildcard[2] ? 'recursive' : 'wildcard', name: wildcard[1]! });
         this.lexer.rawAdvance(inner.length + 2);
@@ -115,7 +127,10 @@ class Parser {
           this.lexer.rawAdvance();
         }
         if (text === '') {
-          throw new RulesSyntaxError('Empty segment in match path.', this.lexer.positionAt(segmentStart));
+          throw new RulesSyntaxError(
+            'Empty segment in match path.',
+            this.lexer.positionAt(segmentStart),
+          );
         }
         segments.push({ kind: 'literal', text });
       }
@@ -183,7 +198,13 @@ class Parser {
     return { kind: 'conditional', condition, whenTrue, whenFalse, position };
   }
 
-  private static readonly LEVELS: string[][] = [['||'], ['&&'], RELATIONS, ['+', '-'], ['*', '/', '%']];
+  private static readonly LEVELS: string[][] = [
+    ['||'],
+    ['&&'],
+    RELATIONS,
+    ['+', '-'],
+    ['*', '/', '%'],
+  ];
 
   private binaryLevel(level: number): Expression {
     if (level === Parser.LEVELS.length) return this.unary();
@@ -193,18 +214,31 @@ class Parser {
       const isRelation = level === 2;
       if (isRelation && token.kind === 'identifier' && token.text === 'is') {
         this.lexer.next();
-        left = { kind: 'is', operand: left, typeName: this.identifier().text, position: token.position };
+        left = {
+          kind: 'is',
+          operand: left,
+          typeName: this.identifier().text,
+          position: token.position,
+        };
         continue;
       }
-      const operator = isRelation && token.kind === 'identifier' && token.text === 'in' ? 'in' : token.text;
+      const operator =
+        isRelation && token.kind === 'identifier' && token.text === 'in' ? 'in' : token.text;
       if (token.kind !== 'punct' && operator !== 'in') return left;
-      if (!Parser.LEVELS[level]!.includes(operator) && !(isRelation && operator === 'in')) return left;
+      if (!Parser.LEVELS[level]!.includes(operator) && !(isRelation && operator === 'in'))
+        return left;
       if (operator === '/' && PATH_CHAR.test(this.lexer.charAfterToken())) {
         throw new RulesSyntaxError(`Unexpected '/${this.lexer.charAfterToken()}'.`, token.position);
       }
       this.lexer.next();
       const right = this.binaryLevel(level + 1);
-      left = { kind: 'binary', operator: operator as BinaryOperator, left, right, position: token.position };
+      left = {
+        kind: 'binary',
+        operator: operator as BinaryOperator,
+        left,
+        right,
+        position: token.position,
+      };
     }
   }
 
@@ -232,10 +266,20 @@ class Parser {
       if (token.text === '.') {
         this.lexer.next();
         const name = this.identifier();
-        expression = { kind: 'member', object: expression, name: name.text, position: name.position };
+        expression = {
+          kind: 'member',
+          object: expression,
+          name: name.text,
+          position: name.position,
+        };
       } else if (token.text === '(') {
         this.lexer.next();
-        expression = { kind: 'call', callee: expression, args: this.argumentsUntil(')'), position: token.position };
+        expression = {
+          kind: 'call',
+          callee: expression,
+          args: this.argumentsUntil(')'),
+          position: token.position,
+        };
       } else if (token.text === '[') {
         this.lexer.next();
         expression = this.indexOrSlice(expression, token);
@@ -291,7 +335,7 @@ class Parser {
           this.lexer.next();
           const inner = this.expression();
           this.expect(')');
-          return inner;
+          return { ...inner, openParen: inner.openParen ?? position };
         }
         if (token.text === '[') {
           this.lexer.next();
@@ -347,7 +391,10 @@ class Parser {
       }
       if (text) segment.push(text);
       if (segment.length === 0) {
-        throw new RulesSyntaxError('Empty segment in path.', this.lexer.positionAt(this.lexer.rawOffset()));
+        throw new RulesSyntaxError(
+          'Empty segment in path.',
+          this.lexer.positionAt(this.lexer.rawOffset()),
+        );
       }
       segments.push(segment);
     }
@@ -383,6 +430,9 @@ class Parser {
   }
 
   private unexpected(token: Token, expected: string): never {
-    throw new RulesSyntaxError(`mismatched input '${token.text}' expecting ${expected}`, token.position);
+    throw new RulesSyntaxError(
+      `mismatched input '${token.text}' expecting ${expected}`,
+      token.position,
+    );
   }
 }

@@ -39,7 +39,8 @@ export function factsFromQuery(query: Msg | undefined): QueryFacts {
     if (!filter) return;
     if (filter.compositeFilter) {
       // Only the conjuncts of an AND are facts of every document; an OR proves nothing alone.
-      if (filter.compositeFilter.op === 'AND') for (const inner of filter.compositeFilter.filters ?? []) visit(inner);
+      if (filter.compositeFilter.op === 'AND')
+        for (const inner of filter.compositeFilter.filters ?? []) visit(inner);
       return;
     }
     if (filter.fieldFilter) {
@@ -85,19 +86,32 @@ export function pinnedValue(unknown: UnknownValue): { value: RulesValue } | unde
  * Whether `field <operator> value` holds for every document the query can return: true when the
  * filters prove it, false when they prove the opposite, undefined when they prove neither.
  */
-export function decideComparison(unknown: UnknownValue, operator: string, value: RulesValue): boolean | undefined {
+export function decideComparison(
+  unknown: UnknownValue,
+  operator: string,
+  value: RulesValue,
+): boolean | undefined {
   const pinned = pinnedValue(unknown);
   if (pinned) return compareKnown(pinned.value, operator, value);
   for (const constraint of constraintsOf(unknown)) {
-    if (operator === 'in' && constraint.op === 'in' && Array.isArray(constraint.value) && Array.isArray(value)) {
+    if (
+      operator === 'in' &&
+      constraint.op === 'in' &&
+      Array.isArray(constraint.value) &&
+      Array.isArray(value)
+    ) {
       // Google answers false, not an evaluation error, when the query's list is not a subset.
       return constraint.value.every((item) => contains(value, item));
     }
     if (operator === '!=' && constraint.op === 'not-in' && Array.isArray(constraint.value)) {
       if (constraint.value.some((item) => valuesEqual(item, value))) return true;
     }
-    if (operator === '!=' && constraint.op === '!=' && valuesEqual(constraint.value, value)) return true;
-    if (['<', '<=', '>', '>='].includes(operator) && ['<', '<=', '>', '>='].includes(constraint.op)) {
+    if (operator === '!=' && constraint.op === '!=' && valuesEqual(constraint.value, value))
+      return true;
+    if (
+      ['<', '<=', '>', '>='].includes(operator) &&
+      ['<', '<=', '>', '>='].includes(constraint.op)
+    ) {
       if (rangeImplies(constraint, operator, value)) return true;
     }
   }
@@ -141,15 +155,27 @@ function compareKnown(left: RulesValue, operator: string, right: RulesValue): bo
 }
 
 /** `tags.hasAny([...])` / `hasAll` on a field an `array-contains(-any)` filter constrains. */
-export function decideMembership(unknown: UnknownValue, method: string, args: RulesValue[]): boolean | undefined {
+export function decideMembership(
+  unknown: UnknownValue,
+  method: string,
+  args: RulesValue[],
+): boolean | undefined {
   const wanted = args[0];
   if (args.length !== 1 || !Array.isArray(wanted)) return undefined;
   const known: RulesValue[] = [];
   for (const constraint of constraintsOf(unknown)) {
     if (constraint.op === 'array-contains') known.push(constraint.value);
   }
-  if (method === 'hasAny' && wanted.some((item) => known.some((element) => valuesEqual(element, item, true)))) return true;
-  if (method === 'hasAll' && wanted.every((item) => known.some((element) => valuesEqual(element, item, true)))) return true;
+  if (
+    method === 'hasAny' &&
+    wanted.some((item) => known.some((element) => valuesEqual(element, item, true)))
+  )
+    return true;
+  if (
+    method === 'hasAll' &&
+    wanted.every((item) => known.some((element) => valuesEqual(element, item, true)))
+  )
+    return true;
   return undefined;
 }
 
@@ -187,6 +213,8 @@ export function documentFromFacts(facts: QueryFacts, collectionPath: string[]): 
 }
 
 export function pinnedDocumentId(facts: QueryFacts): string | undefined {
-  const equal = (facts.constraints.get(DOCUMENT_ID_KEY) ?? []).find((constraint) => constraint.op === '==');
+  const equal = (facts.constraints.get(DOCUMENT_ID_KEY) ?? []).find(
+    (constraint) => constraint.op === '==',
+  );
   return typeof equal?.value === 'string' ? equal.value : undefined;
 }

@@ -8,7 +8,10 @@ export function compileRegex(pattern: string, whole: boolean): RegExp {
   const key = `${whole ? 'w' : 'p'}:${pattern}`;
   let compiled = cache.get(key);
   if (!compiled) {
-    const translated = pattern.replace(/\(\?P</g, '(?<').replace(/\\z/g, '$').replace(/\\A/g, '^');
+    const translated = pattern
+      .replace(/\(\?P</g, '(?<')
+      .replace(/\\z/g, '$')
+      .replace(/\\A/g, '^');
     try {
       compiled = new RegExp(whole ? `^(?:${translated})$` : translated, 's');
     } catch {

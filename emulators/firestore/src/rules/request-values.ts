@@ -1,7 +1,12 @@
 /** `request` and `resource` as a rule sees them, built from the contract's `RulesRequest`. */
 import type { RulesRequest } from './contract.ts';
 import { resourceValue } from './documents.ts';
-import { DOCUMENT_ID_KEY, documentFromFacts, factsFromQuery, pinnedDocumentId } from './query-facts.ts';
+import {
+  DOCUMENT_ID_KEY,
+  documentFromFacts,
+  factsFromQuery,
+  pinnedDocumentId,
+} from './query-facts.ts';
 import {
   fromJson,
   pathFromResourceName,
@@ -35,11 +40,18 @@ export function requestValue(request: RulesRequest): RulesMap {
 function queryValue(request: RulesRequest): RulesMap {
   const query = request.query ?? {};
   const limit = query.limit;
-  const limitNumber = limit === undefined || limit === null ? null : typeof limit === 'object' ? limit.value : limit;
+  const limitNumber =
+    limit === undefined || limit === null ? null : typeof limit === 'object' ? limit.value : limit;
   // Google's emulator shows orderBy as a map: field path -> 'ASC' | 'DESC'.
   const orderBy = new Map<string, RulesValue>();
-  for (const order of (query.orderBy ?? []) as { field?: { fieldPath?: string }; direction?: string }[]) {
-    orderBy.set(order.field?.fieldPath ?? '', String(order.direction ?? 'ASCENDING').startsWith('DESC') ? 'DESC' : 'ASC');
+  for (const order of (query.orderBy ?? []) as {
+    field?: { fieldPath?: string };
+    direction?: string;
+  }[]) {
+    orderBy.set(
+      order.field?.fieldPath ?? '',
+      String(order.direction ?? 'ASCENDING').startsWith('DESC') ? 'DESC' : 'ASC',
+    );
   }
   return RulesMap.of({
     limit: limitNumber === null || limitNumber === undefined ? null : BigInt(limitNumber),

@@ -28,10 +28,15 @@ function integerArgs(name: string, args: RulesValue[], count: number): bigint[] 
   return args as bigint[];
 }
 
-export function callTimestampMethod(timestamp: RulesTimestamp, name: string, args: RulesValue[]): RulesValue {
+export function callTimestampMethod(
+  timestamp: RulesTimestamp,
+  name: string,
+  args: RulesValue[],
+): RulesValue {
   if (name !== 'time' && name !== 'date') integerArgs(name, args, 0);
   const date = utcDate(timestamp);
-  const nanosOfSecond = timestamp.nanos - floorDiv(timestamp.nanos, NANOS_PER_SECOND) * NANOS_PER_SECOND;
+  const nanosOfSecond =
+    timestamp.nanos - floorDiv(timestamp.nanos, NANOS_PER_SECOND) * NANOS_PER_SECOND;
   switch (name) {
     case 'year':
       return BigInt(date.getUTCFullYear());
@@ -57,17 +62,24 @@ export function callTimestampMethod(timestamp: RulesTimestamp, name: string, arg
       return floorDiv(timestamp.nanos, NANOS_PER_MILLI);
     case 'date':
       return new RulesTimestamp(
-        BigInt(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())) * NANOS_PER_MILLI,
+        BigInt(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())) *
+          NANOS_PER_MILLI,
       );
     case 'time': {
-      const startOfDay = BigInt(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())) * NANOS_PER_MILLI;
+      const startOfDay =
+        BigInt(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())) *
+        NANOS_PER_MILLI;
       return new RulesDuration(timestamp.nanos - startOfDay);
     }
   }
   return methodNotFound(name);
 }
 
-export function callDurationMethod(duration: RulesDuration, name: string, args: RulesValue[]): RulesValue {
+export function callDurationMethod(
+  duration: RulesDuration,
+  name: string,
+  args: RulesValue[],
+): RulesValue {
   integerArgs(name, args, 0);
   const seconds = floorDiv(duration.nanos, NANOS_PER_SECOND);
   if (name === 'seconds') return seconds;
@@ -83,7 +95,9 @@ export function callTimestampNamespace(name: string, args: RulesValue[]): RulesV
   }
   if (name === 'date') {
     const [year, month, day] = integerArgs(name, args, 3);
-    return new RulesTimestamp(BigInt(Date.UTC(Number(year), Number(month) - 1, Number(day))) * NANOS_PER_MILLI);
+    return new RulesTimestamp(
+      BigInt(Date.UTC(Number(year), Number(month) - 1, Number(day))) * NANOS_PER_MILLI,
+    );
   }
   return methodNotFound(`timestamp.${name}`);
 }
@@ -92,14 +106,17 @@ export function callTimestampNamespace(name: string, args: RulesValue[]): RulesV
 export function callDurationNamespace(name: string, args: RulesValue[]): RulesValue {
   if (name === 'value') {
     const [magnitude, unit] = args;
-    if (args.length !== 2 || typeof magnitude !== 'bigint' || typeof unit !== 'string') return methodNotFound(name);
+    if (args.length !== 2 || typeof magnitude !== 'bigint' || typeof unit !== 'string')
+      return methodNotFound(name);
     const unitNanos = UNIT_NANOS[unit];
     if (unitNanos === undefined) return fail(`Invalid duration unit: ${unit}`);
     return new RulesDuration(magnitude * unitNanos);
   }
   if (name === 'time') {
     const [hours, minutes, seconds, nanos] = integerArgs(name, args, 4);
-    return new RulesDuration(((hours! * 60n + minutes!) * 60n + seconds!) * NANOS_PER_SECOND + nanos!);
+    return new RulesDuration(
+      ((hours! * 60n + minutes!) * 60n + seconds!) * NANOS_PER_SECOND + nanos!,
+    );
   }
   if (name === 'abs') {
     const [duration] = args;

@@ -90,7 +90,17 @@ export class UnknownValue {
 }
 
 export interface FieldConstraint {
-  op: '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not-in' | 'array-contains' | 'array-contains-any';
+  op:
+    | '=='
+    | '!='
+    | '<'
+    | '<='
+    | '>'
+    | '>='
+    | 'in'
+    | 'not-in'
+    | 'array-contains'
+    | 'array-contains-any';
   value: RulesValue;
 }
 
@@ -147,11 +157,16 @@ export function fromFirestoreValue(value: Value): RulesValue {
   if (value.timestampValue) return timestampFromProto(value.timestampValue);
   if (value.bytesValue !== undefined && value.bytesValue !== null) {
     const bytes = value.bytesValue;
-    return typeof bytes === 'string' ? new Uint8Array(Buffer.from(bytes, 'base64')) : new Uint8Array(bytes);
+    return typeof bytes === 'string'
+      ? new Uint8Array(Buffer.from(bytes, 'base64'))
+      : new Uint8Array(bytes);
   }
   if (value.referenceValue) return pathFromResourceName(String(value.referenceValue));
   if (value.geoPointValue) {
-    return new RulesLatLng(Number(value.geoPointValue.latitude ?? 0), Number(value.geoPointValue.longitude ?? 0));
+    return new RulesLatLng(
+      Number(value.geoPointValue.latitude ?? 0),
+      Number(value.geoPointValue.longitude ?? 0),
+    );
   }
   if (value.arrayValue) return ((value.arrayValue.values ?? []) as Value[]).map(fromFirestoreValue);
   if (value.mapValue) return fromFirestoreFields(value.mapValue.fields ?? {});
@@ -168,7 +183,9 @@ export function fromFirestoreFields(fields: Fields): RulesMap {
   return new RulesMap(entries);
 }
 
-function timestampFromProto(timestamp: { seconds?: unknown; nanos?: unknown } | string): RulesTimestamp {
+function timestampFromProto(
+  timestamp: { seconds?: unknown; nanos?: unknown } | string,
+): RulesTimestamp {
   if (typeof timestamp === 'string') return timestampFromMillis(Date.parse(timestamp));
   const seconds = BigInt(String(timestamp.seconds ?? 0));
   return new RulesTimestamp(seconds * NANOS_PER_SECOND + BigInt(Number(timestamp.nanos ?? 0)));
