@@ -26,8 +26,29 @@ describe('public API', () => {
       'readCellDocument',
       'millisOf',
       'selectionKindOf',
+      'accountEmail',
+      'externalProviderOf',
+      'plotsBoughtBy',
+      'planCertificateLink',
     ]) {
       expect(typeof (domain as Record<string, unknown>)[name], name).toBe('function');
     }
+  });
+
+  it('exports the donor body schemas and API paths the web reuses', () => {
+    for (const name of [
+      'syncUserBodySchema',
+      'updateUserBodySchema',
+      'acceptPrivacyPolicyBodySchema',
+      'linkCodeBodySchema',
+      'certificateQuerySchema',
+      'verifyCertificateQuerySchema',
+    ]) {
+      expect(
+        typeof (domain as unknown as Record<string, { safeParse?: unknown }>)[name]?.safeParse,
+        name,
+      ).toBe('function');
+    }
+    expect(domain.DONOR_API_PATHS.sync).toBe('/api/users/sync/');
   });
 });

@@ -23,3 +23,4 @@ export * from './donor-profile';
 export * from './donor-plots';
 export * from './certificate-code';
 export * from './certificate-code-batch';
+export * from './donor-api';

@@ -31,21 +31,18 @@ describe('GET /api/cells/ through Hosting -> Functions -> Firestore', () => {
   });
   afterEach(async () => {
     for (const code of touched.splice(0)) {
-      await db()
-        .collection('cells')
-        .doc(code)
-        .set({
-          x: code[0],
-          y: Number(code.slice(1)),
-          status: 'available',
-          user: null,
-          donor_display: null,
-          updated_at: Timestamp.now(),
-        });
+      await db().collection('cells').doc(code).set({
+        x: code[0],
+        y: Number(code.slice(1)),
+        status: 'available',
+        user: null,
+        donor_display: null,
+        updated_at: Timestamp.now(),
+      });
     }
   });
 
-  it("answers every seeded plot of the 24 x 39 grid, sorted by column then row, available but the demo donors' ones", async () => {
+  it("answers every seeded plot of the 24 x 39 grid, sorted by column then row, available but the demo donors'", async () => {
     const cells = await getCells();
     expect(cells).toHaveLength(24 * 39);
     expect(cells[0]).toEqual({
@@ -104,10 +101,7 @@ describe('GET /api/cells/ through Hosting -> Functions -> Firestore', () => {
         });
     }
     const cells = await getCells();
-    expect(cells.find((cell) => cell.id === 'B2')).toMatchObject({
-      status: 'available',
-      user: null,
-    });
+    expect(cells.find((cell) => cell.id === 'B2')).toMatchObject({ status: 'available', user: null });
     expect(cells.find((cell) => cell.id === 'B3')).toMatchObject({ status: 'held' });
   });
 });

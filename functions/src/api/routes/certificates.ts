@@ -5,6 +5,7 @@ import {
   MESSAGES,
   plotsHeldBy,
   verifyCertificateQuerySchema,
+  type VerifyCertificateAnswer,
 } from '@parroquia/domain';
 import { logRateLimited } from '../../log';
 import { ApiError, jsonReply } from '../http';
@@ -29,11 +30,15 @@ export const verifyCertificateRoute = publicRoute(
     if (!donor) throw new ApiError(404, MESSAGES.donorCodeUnknown);
     const plots = plotsHeldBy(await deps.donors.cellsOf(donor.uid), donor.uid, now);
     // Only what the map already shows: the name, or the code for anonymous donors.
-    return jsonReply({
+    const answer: VerifyCertificateAnswer = {
       code: params.code,
       donor_display: donorDisplay(donor.profile),
-      plots: plots.map((cell) => ({ code: formatPlotCode(cell), status: cell.status })),
-    });
+      plots: plots.map((cell) => ({
+        code: formatPlotCode(cell),
+        status: cell.status === 'bought' ? 'bought' : 'reserved',
+      })),
+    };
+    return jsonReply(answer);
   },
   { querySchema: verifyCertificateQuerySchema },
 );

@@ -1,5 +1,5 @@
 /** A donor claims the plots of a physical certificate by typing its code (SPEC.md 2). */
-import { linkCodeBodySchema, MESSAGES } from '@parroquia/domain';
+import { linkCodeBodySchema, MESSAGES, type LinkCodeAnswer } from '@parroquia/domain';
 import { logRateLimited } from '../../log';
 import { ApiError, jsonReply } from '../http';
 import { RateLimiter } from '../rate-limit';
@@ -21,7 +21,8 @@ export const linkCodeRoute = signedInRoute(
     }
     const result = await deps.donors.linkCertificateCode(caller.uid, body.code, now);
     if (!result.ok) throw new ApiError(result.status, result.error);
-    return jsonReply({ status: 'success', code: body.code, plots: result.plots });
+    const answer: LinkCodeAnswer = { status: 'success', code: body.code, plots: result.plots };
+    return jsonReply(answer);
   },
   { bodySchema: linkCodeBodySchema, privacyPolicy: 'required' },
 );

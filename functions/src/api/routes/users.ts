@@ -5,6 +5,8 @@ import {
   MESSAGES,
   syncUserBodySchema,
   updateUserBodySchema,
+  type DonorProfileJson,
+  type SyncAnswer,
 } from '@parroquia/domain';
 import { logDonorSynced } from '../../log';
 import type { Caller, UserProfile } from '../../ports';
@@ -13,7 +15,7 @@ import { API_MESSAGES } from '../messages';
 import { signedInRoute } from '../router';
 
 /** The profile as the API answers it; staff rights only ever from the token's custom claim. */
-function profileJson(caller: Caller, profile: UserProfile) {
+function profileJson(caller: Caller, profile: UserProfile): DonorProfileJson {
   return { id: caller.uid, ...profile, is_staff: caller.staff };
 }
 
@@ -51,7 +53,8 @@ export const syncRoute = signedInRoute(
       deps.now(),
     );
     logDonorSynced(caller.uid, created);
-    return jsonReply({ ...profileJson(caller, profile), created }, created ? 201 : 200);
+    const answer: SyncAnswer = { ...profileJson(caller, profile), created };
+    return jsonReply(answer, created ? 201 : 200);
   },
   { bodySchema: syncUserBodySchema },
 );
