@@ -3,6 +3,9 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -76,6 +79,26 @@ export default defineConfig(
         { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
       ],
     },
+  },
+
+  // No import cycles anywhere: a cycle makes load order matter and hides a missing layer.
+  {
+    files: TS_FILES,
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['*/tsconfig.json', 'emulators/*/tsconfig.json'],
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+
+  // React's rules of hooks for the web app.
+  {
+    files: [`${WEB_SRC}/**/*.{ts,tsx}`],
+    extends: [reactHooks.configs.flat['recommended-latest'] ?? reactHooks.configs.flat.recommended],
   },
 
   // The browser app: browser globals only (its tests and config also run on Node).

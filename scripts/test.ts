@@ -1,12 +1,18 @@
 /**
- * `npm test`: every suite of the project, one after the other (2-core machines), each starting
- * and stopping the emulators it needs. Prints one summary line at the end and exits non-zero
- * when anything failed.
+ * `npm test`: every suite of the project, each starting and stopping the emulators it needs.
+ * Suites run in two lanes at once (2-core machines): the suites that serve the built site through
+ * a whole local stack one after the other, everything else one after the other beside them. Each
+ * suite's output is printed in one block when it ends. Prints one summary line at the end and
+ * exits non-zero when anything failed.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './stack.ts';
+import { ROOT, webBuildEnv } from './stack.ts';
+import { TEST_PORTS } from '../tests/support/test-stack.ts';
+
+/** A suite that runs longer than this is stopped and counted as failed: CI must never hang. */
+const SUITE_TIMEOUT_MS = 25 * 60_000;
 
 interface Suite {
   name: string;
@@ -14,6 +20,8 @@ interface Suite {
   runner: 'vitest' | 'playwright';
   /** Serves the built functions and web app through the emulators. */
   servesBuild?: boolean;
+  /** A vitest config other than the folder's default, relative to `cwd`. */
+  config?: string;
 }
 
 const SUITES: Suite[] = [
@@ -21,6 +29,7 @@ const SUITES: Suite[] = [
   { name: 'functions', cwd: 'functions', runner: 'vitest' },
   { name: 'web', cwd: 'web', runner: 'vitest' },
   { name: 'firestore emulator', cwd: 'emulators/firestore', runner: 'vitest' },
+  { name: 'rules (firestore.rules)', cwd: 'tests', runner: 'vitest', config: 'rules/vitest.config.ts' },
   { name: 'stack (API)', cwd: 'tests', runner: 'vitest', servesBuild: true },
   { name: 'end to end', cwd: 'tests', runner: 'playwright', servesBuild: true },
 ];
@@ -40,43 +49,112 @@ const selected = SUITES.filter(
   (suite) => only.length === 0 || only.some((name) => suite.name.includes(name)),
 );
 
-// The stack suites serve what was built: build it fresh so they never test a stale bundle.
-for (const workspace of selected.some((suite) => suite.servesBuild) ? ['functions', 'web'] : []) {
-  const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0) {
-    console.log(`tests: 0 passed, 1 failed, 0 skipped (the ${workspace} build failed)`);
-    process.exit(1);
-  }
-}
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const broken: string[] = [];
-
-for (const suite of selected) {
-  console.log(`\n=== ${suite.name} ===`);
-  const report = join(reportDir, `${suite.name.replace(/\W+/g, '-')}.json`);
-  const bin = join(ROOT, 'node_modules/.bin', suite.runner);
-  const args =
-    suite.runner === 'vitest'
-      ? ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
-      : ['test', '--reporter=list,json'];
-  const result = spawnSync(bin, args, {
-    cwd: join(ROOT, suite.cwd),
-    stdio: 'inherit',
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-  });
-  const counts = existsSync(report) ? readCounts(suite.runner, report) : undefined;
-  if (counts) {
-    total.passed += counts.passed;
-    total.failed += counts.failed;
-    total.skipped += counts.skipped;
-  }
-  if (result.status !== 0 || !counts || counts.failed > 0) broken.push(suite.name);
-}
+const stackSuites = selected.filter((suite) => suite.servesBuild);
+await Promise.all([
+  // The stack suites serve what was built: build it fresh so they never test a stale bundle.
+  buildServedWorkspaces(stackSuites).then((built) => (built ? runLane(stackSuites) : undefined)),
+  runLane(selected.filter((suite) => !suite.servesBuild)),
+]);
 
 console.log('');
 if (broken.length > 0) console.log(`Suites with failures: ${broken.join(', ')}`);
 console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(broken.length > 0 ? 1 : 0);
+
+async function buildServedWorkspaces(suites: Suite[]): Promise<boolean> {
+  if (suites.length === 0) return true;
+  for (const workspace of ['functions', 'web']) {
+    const log = join(reportDir, `build-${workspace}.log`);
+    const code = await runLogged('npm', ['run', 'build', '-w', workspace], {
+      cwd: ROOT,
+      log,
+      // The web app is served by the test stack, so it talks to that stack's emulators.
+      env: workspace === 'web' ? webBuildEnv(TEST_PORTS) : {},
+    });
+    if (code !== 0) {
+      console.log(readFileSync(log, 'utf8'));
+      console.log(`The ${workspace} build failed: the stack suites did not run.`);
+      broken.push(...suites.map((suite) => suite.name));
+      total.failed += 1;
+      return false;
+    }
+  }
+  return true;
+}
+
+async function runLane(suites: Suite[]): Promise<void> {
+  for (const suite of suites) {
+    const started = Date.now();
+    const slug = suite.name.replace(/\W+/g, '-');
+    const report = join(reportDir, `${slug}.json`);
+    const log = join(reportDir, `${slug}.log`);
+    console.log(`--- started: ${suite.name}`);
+    const exitCode = await runSuite(suite, report, log);
+    const seconds = Math.round((Date.now() - started) / 1000);
+    console.log(`\n=== ${suite.name} (${seconds} s) ===`);
+    console.log(readFileSync(log, 'utf8'));
+    const counts = existsSync(report) ? readCounts(suite.runner, report) : undefined;
+    if (counts) {
+      total.passed += counts.passed;
+      total.failed += counts.failed;
+      total.skipped += counts.skipped;
+    }
+    if (exitCode !== 0 || !counts || counts.failed > 0) broken.push(suite.name);
+  }
+}
+
+function runSuite(suite: Suite, report: string, log: string): Promise<number> {
+  const bin = join(ROOT, 'node_modules/.bin', suite.runner);
+  const args =
+    suite.runner === 'vitest'
+      ? [
+          'run',
+          ...(suite.config ? ['--config', suite.config] : []),
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${report}`,
+        ]
+      : ['test', '--reporter=list,json'];
+  return runLogged(bin, args, {
+    cwd: join(ROOT, suite.cwd),
+    log,
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+  });
+}
+
+/** Runs a command with its output in a file; resolves to its exit code. */
+function runLogged(
+  command: string,
+  args: string[],
+  options: { cwd: string; log: string; env: Record<string, string> },
+): Promise<number> {
+  const output = createWriteStream(options.log);
+  // Its own process group, so a command that outlives its timeout goes with all it started.
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout.pipe(output, { end: false });
+  child.stderr.pipe(output, { end: false });
+  const timer = setTimeout(() => {
+    output.write(`\nStopped after ${SUITE_TIMEOUT_MS / 60_000} minutes.\n`);
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }, SUITE_TIMEOUT_MS);
+  return new Promise((done) =>
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      output.end(() => done(code ?? 1));
+    }),
+  );
+}
 
 function readCounts(runner: Suite['runner'], file: string): Counts | undefined {
   try {

@@ -22,5 +22,5 @@ export * from './account-email';
 export * from './donor-profile';
 export * from './donor-plots';
 export * from './certificate-code';
-export * from './certificate-code-batch';
 export * from './donor-api';
+export * from './certificate-code-batch';

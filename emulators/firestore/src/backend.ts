@@ -76,25 +76,45 @@ export interface ListenStream {
   close(): void;
 }
 
+/** `request.auth` of security rules: an ID token's uid and all its claims. */
+export interface CallerAuth {
+  uid: string;
+  token: Record<string, unknown>;
+}
+
+/**
+ * Who sends a request. The owner (the Admin SDK and emulator tools: `Bearer owner`) bypasses
+ * security rules; every other caller is decided by the project's rules, signed in or not.
+ */
+export type Caller = { owner: true } | { owner: false; auth: CallerAuth | null };
+
+export const OWNER: Caller = { owner: true };
+
 /**
  * The Firestore service as the core implements it. Every request carries the resource names
  * of the protos (`projects/P/databases/D/documents/...`); data is kept per project and database.
- * Unary methods reject with FirestoreError.
+ * Unary methods reject with FirestoreError. `caller` defaults to the owner (in-process use);
+ * transports always pass the caller their request came from.
  */
 export interface FirestoreBackend {
-  getDocument(request: Msg): Promise<Msg>;
+  getDocument(request: Msg, caller?: Caller): Promise<Msg>;
   /** All responses of the server-streaming BatchGetDocuments, in order. */
-  batchGetDocuments(request: Msg): Promise<Msg[]>;
+  batchGetDocuments(request: Msg, caller?: Caller): Promise<Msg[]>;
   /** All responses of the server-streaming RunQuery, in order. */
-  runQuery(request: Msg): Promise<Msg[]>;
-  runAggregationQuery(request: Msg): Promise<Msg[]>;
-  listDocuments(request: Msg): Promise<Msg>;
-  listCollectionIds(request: Msg): Promise<Msg>;
-  beginTransaction(request: Msg): Promise<Msg>;
-  rollback(request: Msg): Promise<void>;
-  commit(request: Msg): Promise<Msg>;
-  batchWrite(request: Msg): Promise<Msg>;
-  openListen(sink: ListenSink): ListenStream;
+  runQuery(request: Msg, caller?: Caller): Promise<Msg[]>;
+  runAggregationQuery(request: Msg, caller?: Caller): Promise<Msg[]>;
+  listDocuments(request: Msg, caller?: Caller): Promise<Msg>;
+  listCollectionIds(request: Msg, caller?: Caller): Promise<Msg>;
+  beginTransaction(request: Msg, caller?: Caller): Promise<Msg>;
+  rollback(request: Msg, caller?: Caller): Promise<void>;
+  commit(request: Msg, caller?: Caller): Promise<Msg>;
+  batchWrite(request: Msg, caller?: Caller): Promise<Msg>;
+  /** CreateDocumentRequest (`documentId` optional: a random id); answers the new Document. */
+  createDocument(request: Msg, caller?: Caller): Promise<Msg>;
+  /** UpdateDocumentRequest (`updateMask`, `currentDocument`); answers the Document written. */
+  updateDocument(request: Msg, caller?: Caller): Promise<Msg>;
+  deleteDocument(request: Msg, caller?: Caller): Promise<void>;
+  openListen(sink: ListenSink, caller?: Caller): ListenStream;
   /** Deletes every document of one project (all databases). */
   clear(projectId: string): void;
 }

@@ -1,5 +1,8 @@
 /**
- * npm start -w emulators/firestore -- --port 8080 [--host H] [--import DIR] [--export-on-exit DIR] [--quiet]
+ * firestore-emulator --port 8080 [--host H] [--import DIR] [--export-on-exit DIR] [--rules FILE]
+ *   [--no-watch-rules] [--quiet]
+ * Prints `Firestore emulator ready on HOST:PORT` once everything is loaded and the port is open;
+ * a part that cannot load (rules that do not compile, gRPC, the port) exits 1 with the reason.
  */
 import { start } from './server.ts';
 
@@ -10,7 +13,8 @@ function parseArgs(argv: string[]): Record<string, string | boolean> {
     if (!a.startsWith('--')) continue;
     const eq = a.indexOf('=');
     if (eq > 0) out[a.slice(2, eq)] = a.slice(eq + 1);
-    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) out[a.slice(2)] = argv[++i]!;
+    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--'))
+      out[a.slice(2)] = argv[++i]!;
     else out[a.slice(2)] = true;
   }
   return out;
@@ -18,7 +22,9 @@ function parseArgs(argv: string[]): Record<string, string | boolean> {
 
 const args = parseArgs(process.argv.slice(2));
 if (args.help) {
-  console.log('Usage: firestore-emulator [--port 8080] [--host 127.0.0.1] [--import DIR] [--export-on-exit DIR] [--quiet]');
+  console.log(
+    'Usage: firestore-emulator [--port 8080] [--host 127.0.0.1] [--import DIR] [--export-on-exit DIR] [--quiet]',
+  );
   process.exit(0);
 }
 const str = (k: string) => (typeof args[k] === 'string' ? (args[k] as string) : undefined);
@@ -43,14 +49,23 @@ const shutdown = (sig: string) => {
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-emu = await start({
-  port: str('port') !== undefined ? Number(str('port')) : 8080,
-  host: str('host'),
-  importDir: str('import'),
-  exportOnExit: str('export-on-exit'),
-  quiet: !!args.quiet,
-});
-console.log(`Firestore emulator ready on ${emu.host.includes(':') ? `[${emu.host}]` : emu.host}:${emu.port}`);
+try {
+  emu = await start({
+    port: str('port') !== undefined ? Number(str('port')) : 8080,
+    host: str('host'),
+    importDir: str('import'),
+    exportOnExit: str('export-on-exit'),
+    rules: str('rules'),
+    watchRules: !args['no-watch-rules'],
+    quiet: !!args.quiet,
+  });
+} catch (e) {
+  console.error(`firestore emulator: cannot start: ${(e as Error)?.message ?? String(e)}`);
+  process.exit(1);
+}
+console.log(
+  `Firestore emulator ready on ${emu.host.includes(':') ? `[${emu.host}]` : emu.host}:${emu.port}`,
+);
 if (exiting) {
   exiting = false;
   shutdown('signal during start-up');

@@ -1,15 +1,19 @@
 /**
  * One TCP port for everything: connections that open with the HTTP/2 preface go to grpc-js
  * (h2c with prior knowledge), all others to an HTTP/1.1 server whose handler is src/http.
- * grpc-js, the protos and the HTTP side are loaded in the background after the port is open.
+ * The port opens only once grpc-js, the protos, the HTTP side and the rules are loaded: a part
+ * that fails to load fails the start (the CLI then exits non-zero with the reason).
  */
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import type { FirestoreBackend } from './backend.ts';
-import { createBackend, type Backend } from './core/index.ts';
-import type { GrpcSide } from './grpc/index.ts';
+import { createAccessHooks, RulesRegistry } from './access.ts';
+import { createBackend, createCoreState, type Backend } from './core/index.ts';
+import { loadGrpc, type GrpcSide } from './grpc/index.ts';
+import { createHttpHandler, type HttpHandler } from './http/index.ts';
 import { readExport, writeExport, writeExportSync } from './persistence.ts';
+import { compileRules } from './rules/index.ts';
+import { loadRulesFile, watchRulesFile } from './rules-file.ts';
 
 export interface StartOptions {
   /** 0 = a random free port. Default 8080. */
@@ -19,39 +23,27 @@ export interface StartOptions {
   importDir?: string;
   exportOnExit?: string;
   quiet?: boolean;
+  /** A security rules file (firebase.json's `firestore.rules`), for every project. */
+  rules?: string;
+  /** Reload `rules` when the file changes (default true). */
+  watchRules?: boolean;
 }
 
 export interface RunningEmulator {
   port: number;
   host: string;
   backend: Backend;
+  /** The rules in force, per project (PUT securityRules) and from the file. */
+  rules: RulesRegistry;
   exportTo(dir: string): Promise<void>;
   /** Synchronous export, for process exit paths. */
   exportSync(dir: string): void;
   stop(): Promise<void>;
 }
 
-interface HttpHandlerLike {
-  handle(req: http.IncomingMessage, res: http.ServerResponse): void;
-  close(): void;
-}
-
 const PREFACE = Buffer.from('PRI * HTTP/2.0');
-
-function fallbackHandler(backend: FirestoreBackend): HttpHandlerLike {
-  return {
-    handle(req, res) {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const m = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/[^/]+\/documents\/?$/.exec(url.pathname);
-      if (req.method === 'DELETE' && m) {
-        backend.clear(decodeURIComponent(m[1]!));
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
-      } else if (url.pathname === '/') res.writeHead(200, { 'Content-Type': 'text/plain' }).end('Ok');
-      else res.writeHead(404).end();
-    },
-    close() {},
-  };
-}
+/** With exportOnExit, a process killed without a chance to export loses at most this much. */
+const AUTOSAVE_MS = 1000;
 
 function listen(server: net.Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -69,70 +61,86 @@ function listen(server: net.Server, port: number, host: string): Promise<void> {
   });
 }
 
-export async function start(options: StartOptions = {}): Promise<RunningEmulator> {
-  const quiet = !!options.quiet;
-  const log = (m: string) => {
-    if (!quiet) console.error(m);
-  };
-  const backend = createBackend();
-  if (options.importDir) {
-    const data = readExport(options.importDir);
-    if (data) backend.importData(data);
-    else log(`firestore emulator: nothing to import in ${options.importDir}`);
-  }
-  const defaultExportDir = path.resolve(options.exportOnExit ?? options.importDir ?? 'firestore-export');
-
-  // With exportOnExit, also save shortly after changes: a process killed without a chance to
-  // export (e.g. SIGKILL; tsx escalates to it when its child is slow to ack a signal) loses at
-  // most AUTOSAVE_MS of writes.
-  const AUTOSAVE_MS = 1000;
-  let autosaveTimer: NodeJS.Timeout | undefined;
+/**
+ * Saves shortly after changes (SIGKILL, or tsx escalating to it when its child is slow to ack
+ * a signal, gives no chance to export on exit). Returns what stop() needs.
+ */
+function startAutosave(backend: Backend, dir: string) {
+  let timer: NodeJS.Timeout | undefined;
   let saving: Promise<unknown> = Promise.resolve();
-  const unhook = options.exportOnExit
-    ? backend.onChange(() => {
-        if (autosaveTimer) return;
-        autosaveTimer = setTimeout(() => {
-          autosaveTimer = undefined;
-          saving = saving
-            .then(() => writeExport(options.exportOnExit!, backend.exportData()))
-            .catch((e) => console.error('firestore emulator: autosave failed:', e));
-        }, AUTOSAVE_MS);
-        autosaveTimer.unref();
-      })
-    : () => {};
-
-  let grpcP: Promise<GrpcSide> | undefined;
-  const getGrpc = () =>
-    (grpcP ??= import('./grpc/index.ts').then((m) => m.loadGrpc(backend, (msg) => console.error(msg))));
-
-  const admin = {
-    async exportData(): Promise<string> {
-      return writeExport(defaultExportDir, backend.exportData());
+  const unhook = backend.onChange(() => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      saving = saving
+        .then(() => writeExport(dir, backend.exportData()))
+        .catch((e) => console.error('firestore emulator: autosave failed:', e));
+    }, AUTOSAVE_MS);
+    timer.unref();
+  });
+  return {
+    /** Stops autosaving and writes the final export. */
+    async finish(): Promise<void> {
+      unhook();
+      if (timer) clearTimeout(timer);
+      try {
+        await saving;
+        await writeExport(dir, backend.exportData());
+      } catch (e) {
+        console.error('firestore emulator: export failed:', e);
+      }
     },
   };
-  let handlerP: Promise<HttpHandlerLike> | undefined;
-  const getHandler = () =>
-    (handlerP ??= import('./http/index.ts')
-      .then((m) => m.createHttpHandler(backend, admin) as HttpHandlerLike)
-      .catch((e) => {
-        log(`firestore emulator: HTTP side unavailable, using fallback: ${(e as Error)?.message}`);
-        return fallbackHandler(backend);
-      }));
-  let handler: HttpHandlerLike | undefined;
-  const httpServer = http.createServer((req, res) => {
-    if (handler) return handler.handle(req, res);
-    getHandler().then(
-      (h) => {
-        handler = h;
-        h.handle(req, res);
-      },
-      () => res.writeHead(500).end(),
-    );
-  });
-  httpServer.keepAliveTimeout = 60_000;
+}
 
+interface Sides {
+  grpc: GrpcSide;
+  http: HttpHandler;
+}
+
+/** Loads the gRPC and HTTP sides; rejects with the reason when either cannot load. */
+async function loadSides(
+  backend: Backend,
+  rules: RulesRegistry,
+  exportDir: string,
+): Promise<Sides> {
+  const admin = {
+    exportData: (): Promise<string> => writeExport(exportDir, backend.exportData()),
+    setRules(projectId: string, source: string) {
+      const result = compileRules(source);
+      if (!result.ok) return result.errors;
+      rules.setProjectRules(projectId, result.rules);
+      return [];
+    },
+  };
+  let grpc: GrpcSide;
+  try {
+    grpc = await loadGrpc(backend, (msg) => console.error(msg));
+  } catch (e) {
+    throw new Error(
+      `cannot load the gRPC side (grpc-js and the Firestore protos): ${(e as Error).message}`,
+      {
+        cause: e,
+      },
+    );
+  }
+  return { grpc, http: createHttpHandler(backend, admin) };
+}
+
+function createHttpServer(sides: Sides): http.Server {
+  const server = http.createServer((req, res) => sides.http.handle(req, res));
+  server.keepAliveTimeout = 60_000;
+  return server;
+}
+
+/** Routes each new connection by its first bytes: the HTTP/2 preface to gRPC, else HTTP/1.1. */
+function createConnectionRouter(sides: Sides, httpServer: http.Server) {
   const sockets = new Set<net.Socket>();
   let stopping = false;
+  const toGrpc = (socket: net.Socket) => {
+    sides.grpc.injector.injectConnection(socket);
+    socket.resume();
+  };
   const onConnection = (socket: net.Socket) => {
     if (stopping) return socket.destroy();
     sockets.add(socket);
@@ -142,84 +150,97 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
       socket.pause();
       socket.unshift(chunk);
       const n = Math.min(chunk.length, PREFACE.length);
-      if (chunk.subarray(0, n).equals(PREFACE.subarray(0, n))) {
-        getGrpc().then(
-          (g) => {
-            if (stopping) return socket.destroy();
-            g.injector.injectConnection(socket);
-            socket.resume();
-          },
-          (e) => {
-            console.error('firestore emulator: cannot load gRPC:', e);
-            socket.destroy();
-          },
-        );
-      } else {
+      if (chunk.subarray(0, n).equals(PREFACE.subarray(0, n))) toGrpc(socket);
+      else {
         httpServer.emit('connection', socket);
         socket.resume();
       }
     });
   };
+  return {
+    onConnection,
+    stop() {
+      stopping = true;
+      for (const socket of sockets) socket.destroy();
+    },
+  };
+}
 
-  const host = options.host ?? '127.0.0.1';
-  const servers: net.Server[] = [];
+/** Listens on `host`, and for the default loopback also on `::1` with the same port. */
+async function listenAll(
+  host: string,
+  port: number,
+  onConnection: (socket: net.Socket) => void,
+): Promise<{ servers: net.Server[]; port: number }> {
   const primary = net.createServer({ noDelay: true }, onConnection);
-  await listen(primary, options.port ?? 8080, host);
-  servers.push(primary);
-  const port = (primary.address() as net.AddressInfo).port;
+  await listen(primary, port, host);
+  const servers = [primary];
+  const boundPort = (primary.address() as net.AddressInfo).port;
   if (host === '127.0.0.1' || host === 'localhost') {
     const v6 = net.createServer({ noDelay: true }, onConnection);
     try {
-      await listen(v6, port, '::1');
+      await listen(v6, boundPort, '::1');
       servers.push(v6);
     } catch {
       /* no IPv6 loopback, or the port is taken there: fine */
     }
   }
-  // Warm up in the background so the first request does not pay for loading.
-  setImmediate(() => {
-    getGrpc().catch(() => {});
-    getHandler().then((h) => (handler = h));
-  });
+  return { servers, port: boundPort };
+}
 
-  const emu: RunningEmulator = {
+export async function start(options: StartOptions = {}): Promise<RunningEmulator> {
+  const log = (m: string) => {
+    if (!options.quiet) console.error(m);
+  };
+  const rules = new RulesRegistry();
+  if (options.rules) rules.setFileRules(loadRulesFile(options.rules));
+  const backend = createBackend(createCoreState(createAccessHooks(rules)));
+  if (options.importDir) {
+    const data = readExport(options.importDir);
+    if (data) backend.importData(data);
+    else log(`firestore emulator: nothing to import in ${options.importDir}`);
+  }
+  const exportDir = path.resolve(options.exportOnExit ?? options.importDir ?? 'firestore-export');
+  const sides = await loadSides(backend, rules, exportDir);
+  const httpServer = createHttpServer(sides);
+  const router = createConnectionRouter(sides, httpServer);
+  const host = options.host ?? '127.0.0.1';
+  let listening: Awaited<ReturnType<typeof listenAll>>;
+  try {
+    listening = await listenAll(host, options.port ?? 8080, router.onConnection);
+  } catch (e) {
+    sides.http.close();
+    sides.grpc.injector.destroy();
+    sides.grpc.server.forceShutdown();
+    throw e;
+  }
+  const { servers, port } = listening;
+  const autosave = options.exportOnExit ? startAutosave(backend, options.exportOnExit) : undefined;
+  const stopWatching =
+    options.rules && options.watchRules !== false
+      ? watchRulesFile(options.rules, (compiled) => rules.setFileRules(compiled), log)
+      : undefined;
+
+  let stopped = false;
+  return {
     port,
     host: host === 'localhost' ? '127.0.0.1' : host,
     backend,
-    async exportTo(dir: string) {
-      await writeExport(dir, backend.exportData());
-    },
-    exportSync(dir: string) {
-      writeExportSync(dir, backend.exportData());
-    },
+    rules,
+    exportTo: (dir: string) => writeExport(dir, backend.exportData()).then(() => {}),
+    exportSync: (dir: string) => writeExportSync(dir, backend.exportData()),
     async stop() {
-      if (stopping) return;
-      stopping = true;
-      unhook();
-      if (autosaveTimer) clearTimeout(autosaveTimer);
-      if (options.exportOnExit) {
-        try {
-          await saving;
-          await writeExport(options.exportOnExit, backend.exportData());
-        } catch (e) {
-          console.error('firestore emulator: export failed:', e);
-        }
-      }
-      for (const s of servers) s.close();
-      for (const s of sockets) s.destroy();
-      if (handler) handler.close();
-      if (grpcP) {
-        try {
-          const g = await grpcP;
-          g.injector.destroy();
-          g.server.forceShutdown();
-        } catch {
-          /* never loaded */
-        }
-      }
+      if (stopped) return;
+      stopped = true;
+      stopWatching?.();
+      router.stop();
+      await autosave?.finish();
+      for (const server of servers) server.close();
+      sides.http.close();
+      sides.grpc.injector.destroy();
+      sides.grpc.server.forceShutdown();
       httpServer.close();
       httpServer.closeAllConnections?.();
     },
   };
-  return emu;
 }

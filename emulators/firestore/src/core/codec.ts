@@ -48,7 +48,9 @@ export function encodeValue(v: Value): JsonValue {
     case 'referenceValue':
       return { r: v.referenceValue };
     case 'geoPointValue':
-      return { g: [encDouble(v.geoPointValue.latitude ?? 0), encDouble(v.geoPointValue.longitude ?? 0)] };
+      return {
+        g: [encDouble(v.geoPointValue.latitude ?? 0), encDouble(v.geoPointValue.longitude ?? 0)],
+      };
     case 'arrayValue':
       return { a: ((v.arrayValue?.values ?? []) as Value[]).map(encodeValue) };
     case 'mapValue':
@@ -71,7 +73,8 @@ export function decodeValue(j: JsonValue): Value {
   if ('s' in j) return { stringValue: j.s };
   if ('y' in j) return { bytesValue: Buffer.from(j.y, 'base64') };
   if ('r' in j) return { referenceValue: j.r };
-  if ('g' in j) return { geoPointValue: { latitude: decDouble(j.g[0]), longitude: decDouble(j.g[1]) } };
+  if ('g' in j)
+    return { geoPointValue: { latitude: decDouble(j.g[0]), longitude: decDouble(j.g[1]) } };
   if ('a' in j) return { arrayValue: { values: j.a.map(decodeValue) } };
   if ('m' in j) return { mapValue: { fields: decodeFields(j.m) } };
   throw new Error('Unknown encoded value');

@@ -37,12 +37,22 @@ export function parseName(name: string): ParsedName {
   const segments = rest === undefined || rest === '' ? [] : rest.split('/');
   for (const s of segments) {
     if (s === '' || s === '.' || s === '..') throw bad(`Invalid resource name: "${name}"`);
-    if (/^__.*__$/.test(s) && s !== '__name__') throw bad(`Resource id "${s}" is reserved: "${name}"`);
+    if (/^__.*__$/.test(s) && s !== '__name__')
+      throw bad(`Resource id "${s}" is reserved: "${name}"`);
   }
-  if (Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES + 200 || Buffer.byteLength(segments.join('/'), 'utf8') > MAX_NAME_BYTES) {
+  if (
+    Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES + 200 ||
+    Buffer.byteLength(segments.join('/'), 'utf8') > MAX_NAME_BYTES
+  ) {
     throw bad(`Document name is longer than 1,500 bytes`);
   }
-  return { project: m[1]!, database: m[2]!, db: `projects/${m[1]}/databases/${m[2]}`, segments, path: segments.join('/') };
+  return {
+    project: m[1]!,
+    database: m[2]!,
+    db: `projects/${m[1]}/databases/${m[2]}`,
+    segments,
+    path: segments.join('/'),
+  };
 }
 
 export function parseDocumentName(name: string): ParsedName {
@@ -108,7 +118,9 @@ export function parseFieldPath(fp: string): string[] {
 }
 
 export function formatFieldPath(segs: string[]): string {
-  return segs.map((s) => (SIMPLE.test(s) ? s : '`' + s.replace(/\\/g, '\\\\').replace(/`/g, '\\`') + '`')).join('.');
+  return segs
+    .map((s) => (SIMPLE.test(s) ? s : '`' + s.replace(/\\/g, '\\\\').replace(/`/g, '\\`') + '`'))
+    .join('.');
 }
 
 export function getField(fields: Fields, path: string[]): Value | undefined {

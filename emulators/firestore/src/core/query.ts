@@ -1,6 +1,12 @@
 /** StructuredQuery evaluation: from, where, orderBy (with Firestore's implicit orders), cursors, offset, limit, select. */
 import { Code, FirestoreError, type Msg } from '../backend.ts';
-import { formatFieldPath, getField, parseFieldPath, projectFields, type ParsedName } from './paths.ts';
+import {
+  formatFieldPath,
+  getField,
+  parseFieldPath,
+  projectFields,
+  type ParsedName,
+} from './paths.ts';
 import {
   compareReferences,
   compareValues,
@@ -26,7 +32,17 @@ interface Order {
   desc: boolean;
 }
 
+/** Which collections a query reads. */
+export interface QueryScope {
+  /** The parent document's path ('' = the root). */
+  parentPath: string;
+  collectionId: string;
+  /** A collection group query: every collection `collectionId` under the parent. */
+  allDescendants: boolean;
+}
+
 export interface CompiledQuery {
+  scope: QueryScope;
   /** True if a document at `path` (relative) belongs to the queried collection(s). */
   inScope(path: string): boolean;
   matches(doc: QDoc): boolean;
@@ -50,7 +66,14 @@ function fieldOf(doc: QDoc, path: string[], isName: boolean): Value | undefined 
 
 type Pred = (d: QDoc) => boolean;
 
-const INEQ = new Set(['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'NOT_EQUAL', 'NOT_IN']);
+const INEQ = new Set([
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'NOT_EQUAL',
+  'NOT_IN',
+]);
 
 function arrayValues(v: Value | undefined): Value[] {
   if (!v || v.arrayValue === undefined) throw bad('Filter value must be an array');
@@ -60,7 +83,9 @@ function arrayValues(v: Value | undefined): Value[] {
 function compileFilter(f: Msg, ineqFields: Map<string, string[]>): Pred {
   if (f.compositeFilter) {
     const op = f.compositeFilter.op ?? 'AND';
-    const subs = ((f.compositeFilter.filters ?? []) as Msg[]).map((x) => compileFilter(x, ineqFields));
+    const subs = ((f.compositeFilter.filters ?? []) as Msg[]).map((x) =>
+      compileFilter(x, ineqFields),
+    );
     if (subs.length === 0) return () => true;
     if (op === 'OR') return (d) => subs.some((p) => p(d));
     if (op !== 'AND' && op !== 'OPERATOR_UNSPECIFIED') throw bad(`Unsupported composite op ${op}`);
@@ -118,12 +143,21 @@ function compileFilter(f: Msg, ineqFields: Map<string, string[]>): Pred {
           if (v === undefined || typeOrder(kindOf(v)) !== vt) return false;
           if (isNaNValue(v) || isNaNValue(val)) return false;
           const c = compareValues(v, val);
-          return op === 'LESS_THAN' ? c < 0 : op === 'LESS_THAN_OR_EQUAL' ? c <= 0 : op === 'GREATER_THAN' ? c > 0 : c >= 0;
+          return op === 'LESS_THAN'
+            ? c < 0
+            : op === 'LESS_THAN_OR_EQUAL'
+              ? c <= 0
+              : op === 'GREATER_THAN'
+                ? c > 0
+                : c >= 0;
         };
       case 'ARRAY_CONTAINS':
         return (d) => {
           const v = fieldOf(d, path, isName);
-          return !!v?.arrayValue && ((v.arrayValue.values ?? []) as Value[]).some((x) => valuesEqual(x, val));
+          return (
+            !!v?.arrayValue &&
+            ((v.arrayValue.values ?? []) as Value[]).some((x) => valuesEqual(x, val))
+          );
         };
       case 'IN': {
         const list = arrayValues(val);
@@ -136,14 +170,21 @@ function compileFilter(f: Msg, ineqFields: Map<string, string[]>): Pred {
         const list = arrayValues(val);
         return (d) => {
           const v = fieldOf(d, path, isName);
-          return v !== undefined && v.nullValue === undefined && !list.some((x) => valuesEqual(v, x));
+          return (
+            v !== undefined && v.nullValue === undefined && !list.some((x) => valuesEqual(v, x))
+          );
         };
       }
       case 'ARRAY_CONTAINS_ANY': {
         const list = arrayValues(val);
         return (d) => {
           const v = fieldOf(d, path, isName);
-          return !!v?.arrayValue && ((v.arrayValue.values ?? []) as Value[]).some((x) => list.some((y) => valuesEqual(x, y)));
+          return (
+            !!v?.arrayValue &&
+            ((v.arrayValue.values ?? []) as Value[]).some((x) =>
+              list.some((y) => valuesEqual(x, y)),
+            )
+          );
         };
       }
       default:
@@ -188,9 +229,12 @@ export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
   }
   const lastDesc = orders.length ? orders[orders.length - 1]!.desc : false;
   const ordered = new Set(orders.map((o) => o.key));
-  const extra = [...ineq.entries()].filter(([k]) => !ordered.has(k) && k !== '__name__').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const extra = [...ineq.entries()]
+    .filter(([k]) => !ordered.has(k) && k !== '__name__')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [key, path] of extra) orders.push({ path, key, isName: false, desc: lastDesc });
-  if (!orders.some((o) => o.isName)) orders.push({ path: ['__name__'], key: '__name__', isName: true, desc: lastDesc });
+  if (!orders.some((o) => o.isName))
+    orders.push({ path: ['__name__'], key: '__name__', isName: true, desc: lastDesc });
 
   const compare = (a: QDoc, b: QDoc): number => {
     for (const o of orders) {
@@ -216,7 +260,8 @@ export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
       const cv = values[i]!;
       let c: number;
       if (o.isName) {
-        if (cv.referenceValue === undefined) throw bad('Cursor value for __name__ must be a reference');
+        if (cv.referenceValue === undefined)
+          throw bad('Cursor value for __name__ must be a reference');
         const ref = String(cv.referenceValue);
         const idx = ref.indexOf('/documents/');
         const rel = idx >= 0 ? ref.slice(idx + 11) : ref;
@@ -229,7 +274,9 @@ export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
 
   const limit = readLimit(q.limit);
   const offset = Number(q.offset ?? 0);
-  const selectFields = q.select ? ((q.select.fields ?? []) as Msg[]).map((f) => parseFieldPath(f.fieldPath)) : undefined;
+  const selectFields = q.select
+    ? ((q.select.fields ?? []) as Msg[]).map((f) => parseFieldPath(f.fieldPath))
+    : undefined;
 
   const finish = (docs: QDoc[]): QDoc[] => {
     let out = docs.slice().sort(compare);
@@ -253,12 +300,19 @@ export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
   };
 
   return {
+    scope: { parentPath: parent.path, collectionId, allDescendants },
     inScope,
     matches,
     orders,
     compare,
     finish,
-    project: (fields) => (selectFields ? projectFields(fields, selectFields.filter((p) => !(p.length === 1 && p[0] === '__name__'))) : fields),
+    project: (fields) =>
+      selectFields
+        ? projectFields(
+            fields,
+            selectFields.filter((p) => !(p.length === 1 && p[0] === '__name__')),
+          )
+        : fields,
     hasProjection: !!selectFields,
     limit,
   };

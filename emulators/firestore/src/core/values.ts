@@ -80,8 +80,10 @@ function toBuffer(b: unknown): Buffer {
 
 /** Returns a canonical copy: exactly one member set, no virtual oneof field. */
 export function normalizeValue(v: Value, depth = 0): Value {
-  if (v === null || typeof v !== 'object') throw new FirestoreError(Code.INVALID_ARGUMENT, 'Invalid value');
-  if (depth > 20) throw new FirestoreError(Code.INVALID_ARGUMENT, 'Value nested too deeply (max depth 20)');
+  if (v === null || typeof v !== 'object')
+    throw new FirestoreError(Code.INVALID_ARGUMENT, 'Invalid value');
+  if (depth > 20)
+    throw new FirestoreError(Code.INVALID_ARGUMENT, 'Value nested too deeply (max depth 20)');
   const k = kindOf(v);
   switch (k) {
     case 'nullValue':
@@ -90,15 +92,26 @@ export function normalizeValue(v: Value, depth = 0): Value {
       return { booleanValue: Boolean(v.booleanValue) };
     case 'integerValue': {
       let s = String(v.integerValue);
-      if (!/^-?\d+$/.test(s)) throw new FirestoreError(Code.INVALID_ARGUMENT, `Invalid integer value ${s}`);
+      if (!/^-?\d+$/.test(s))
+        throw new FirestoreError(Code.INVALID_ARGUMENT, `Invalid integer value ${s}`);
       const b = BigInt(s);
-      if (b < INT64_MIN || b > INT64_MAX) throw new FirestoreError(Code.INVALID_ARGUMENT, 'Integer out of range');
+      if (b < INT64_MIN || b > INT64_MAX)
+        throw new FirestoreError(Code.INVALID_ARGUMENT, 'Integer out of range');
       s = b.toString();
       return { integerValue: s };
     }
     case 'doubleValue': {
       const d = v.doubleValue;
-      const n = typeof d === 'number' ? d : d === 'NaN' ? NaN : d === 'Infinity' ? Infinity : d === '-Infinity' ? -Infinity : Number(d);
+      const n =
+        typeof d === 'number'
+          ? d
+          : d === 'NaN'
+            ? NaN
+            : d === 'Infinity'
+              ? Infinity
+              : d === '-Infinity'
+                ? -Infinity
+                : Number(d);
       return { doubleValue: n };
     }
     case 'timestampValue':
@@ -111,7 +124,9 @@ export function normalizeValue(v: Value, depth = 0): Value {
       return { referenceValue: String(v.referenceValue) };
     case 'geoPointValue': {
       const g = v.geoPointValue ?? {};
-      return { geoPointValue: { latitude: Number(g.latitude ?? 0), longitude: Number(g.longitude ?? 0) } };
+      return {
+        geoPointValue: { latitude: Number(g.latitude ?? 0), longitude: Number(g.longitude ?? 0) },
+      };
     }
     case 'arrayValue': {
       const values = (v.arrayValue?.values ?? []) as Value[];
@@ -125,7 +140,8 @@ export function normalizeValue(v: Value, depth = 0): Value {
 export function normalizeFields(f: Fields | undefined | null, depth = 0): Fields {
   const out: Fields = {};
   if (!f) return out;
-  if (depth > 20) throw new FirestoreError(Code.INVALID_ARGUMENT, 'Document nested too deeply (max depth 20)');
+  if (depth > 20)
+    throw new FirestoreError(Code.INVALID_ARGUMENT, 'Document nested too deeply (max depth 20)');
   for (const key of Object.keys(f)) {
     const val = f[key];
     if (val === undefined) continue;

@@ -5,7 +5,9 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Code, FirestoreError, PROTO_LOADER_OPTIONS, type FirestoreBackend, type Msg } from '../backend.ts';
+import { PROTO_LOADER_OPTIONS, type Caller, type FirestoreBackend, type Msg } from '../backend.ts';
+import { callerFromAuthorization } from '../caller.ts';
+import { toStatus } from '../errors.ts';
 
 type Grpc = typeof import('@grpc/grpc-js');
 
@@ -22,13 +24,15 @@ export interface GrpcSide {
   injector: { injectConnection(c: import('node:stream').Duplex): void; destroy(): void };
 }
 
-function toStatus(e: unknown, log: (m: string) => void): { code: number; details: string } {
-  if (e instanceof FirestoreError) return { code: e.code, details: e.message };
-  log(`firestore emulator: internal error: ${(e as Error)?.stack ?? String(e)}`);
-  return { code: Code.INTERNAL, details: `Internal error: ${(e as Error)?.message ?? String(e)}` };
+function grpcStatus(error: unknown, log: (m: string) => void): { code: number; details: string } {
+  const { code, message } = toStatus(error, log);
+  return { code, details: message };
 }
 
-export async function loadGrpc(backend: FirestoreBackend, log: (m: string) => void = console.error): Promise<GrpcSide> {
+export async function loadGrpc(
+  backend: FirestoreBackend,
+  log: (m: string) => void = console.error,
+): Promise<GrpcSide> {
   const [grpc, loader] = await Promise.all([import('@grpc/grpc-js'), import('@grpc/proto-loader')]);
   const json = JSON.parse(fs.readFileSync(path.join(protosDir(), 'v1.json'), 'utf8'));
   addVerifyField(json);
@@ -40,7 +44,6 @@ export async function loadGrpc(backend: FirestoreBackend, log: (m: string) => vo
   return { grpc, server, injector };
 }
 
- 
 /**
  * The protos of @google-cloud/firestore lack `Write.verify` (field 5 of the `operation` oneof),
  * which the web SDK sends in transactions (over gRPC when it runs in Node). Add it.
@@ -56,27 +59,37 @@ function addVerifyField(json: Msg): void {
 type AnyCall = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- grpc-js call objects differ per method kind
 type Handler = (...args: AnyCall[]) => void;
 
-function createImplementation(grpc: Grpc, backend: FirestoreBackend, log: (m: string) => void): Record<string, Handler> {
+/** The caller of a gRPC call: its `authorization` metadata (firebase-admin sends `Bearer owner`). */
+function callerOf(call: AnyCall): Caller {
+  const values = call.metadata?.get('authorization') ?? [];
+  return callerFromAuthorization(values.length ? String(values[0]) : undefined);
+}
+
+function createImplementation(
+  grpc: Grpc,
+  backend: FirestoreBackend,
+  log: (m: string) => void,
+): Record<string, Handler> {
   const unary =
-    (fn: (req: Msg) => Promise<Msg | void>): Handler =>
+    (fn: (req: Msg, caller: Caller) => Promise<Msg | void>): Handler =>
     (call: AnyCall, callback: AnyCall) => {
       let p: Promise<Msg | void>;
       try {
-        p = fn(call.request);
+        p = fn(call.request, callerOf(call));
       } catch (e) {
         p = Promise.reject(e);
       }
       p.then(
         (r) => callback(null, r ?? {}),
-        (e) => callback(toStatus(e, log)),
+        (e) => callback(grpcStatus(e, log)),
       );
     };
   const streaming =
-    (fn: (req: Msg) => Promise<Msg[]>): Handler =>
+    (fn: (req: Msg, caller: Caller) => Promise<Msg[]>): Handler =>
     (call: AnyCall) => {
       let p: Promise<Msg[]>;
       try {
-        p = fn(call.request);
+        p = fn(call.request, callerOf(call));
       } catch (e) {
         p = Promise.reject(e);
       }
@@ -87,54 +100,44 @@ function createImplementation(grpc: Grpc, backend: FirestoreBackend, log: (m: st
           call.end();
         },
         (e) => {
-          if (!call.cancelled) call.emit('error', toStatus(e, log));
+          if (!call.cancelled) call.emit('error', grpcStatus(e, log));
         },
       );
     };
   const unimplemented = (name: string) => (call: AnyCall, callback?: AnyCall) => {
-    const status = { code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented by this emulator` };
+    const status = {
+      code: grpc.status.UNIMPLEMENTED,
+      details: `${name} is not implemented by this emulator`,
+    };
     if (typeof callback === 'function') callback(status);
     else call.emit('error', status);
   };
 
   return {
-    GetDocument: unary((r) => backend.getDocument(r)),
-    ListDocuments: unary((r) => backend.listDocuments(r)),
-    BatchGetDocuments: streaming((r) => backend.batchGetDocuments(r)),
-    BeginTransaction: unary((r) => backend.beginTransaction(r)),
-    Commit: unary((r) => backend.commit(r)),
-    Rollback: unary(async (r) => {
-      await backend.rollback(r);
+    GetDocument: unary((r, c) => backend.getDocument(r, c)),
+    ListDocuments: unary((r, c) => backend.listDocuments(r, c)),
+    BatchGetDocuments: streaming((r, c) => backend.batchGetDocuments(r, c)),
+    BeginTransaction: unary((r, c) => backend.beginTransaction(r, c)),
+    Commit: unary((r, c) => backend.commit(r, c)),
+    Rollback: unary(async (r, c) => {
+      await backend.rollback(r, c);
       return {};
     }),
-    RunQuery: streaming((r) => backend.runQuery(r)),
-    RunAggregationQuery: streaming((r) => backend.runAggregationQuery(r)),
-    ListCollectionIds: unary((r) => backend.listCollectionIds(r)),
-    BatchWrite: unary((r) => backend.batchWrite(r)),
-    CreateDocument: unary(async (r) => {
-      const id = r.documentId || randomId();
-      const name = `${r.parent}/${r.collectionId}/${id}`;
-      const db = name.split('/').slice(0, 4).join('/');
-      await backend.commit({ database: db, writes: [{ update: { name, fields: r.document?.fields ?? {} }, currentDocument: { exists: false } }] });
-      return backend.getDocument({ name, mask: r.mask });
-    }),
-    UpdateDocument: unary(async (r) => {
-      const name = r.document?.name as string;
-      const db = String(name ?? '').split('/').slice(0, 4).join('/');
-      const write: Msg = { update: r.document, currentDocument: r.currentDocument };
-      if (r.updateMask) write.updateMask = r.updateMask;
-      await backend.commit({ database: db, writes: [write] });
-      return backend.getDocument({ name, mask: r.mask });
-    }),
-    DeleteDocument: unary(async (r) => {
-      const db = String(r.name ?? '').split('/').slice(0, 4).join('/');
-      await backend.commit({ database: db, writes: [{ delete: r.name, currentDocument: r.currentDocument }] });
+    RunQuery: streaming((r, c) => backend.runQuery(r, c)),
+    RunAggregationQuery: streaming((r, c) => backend.runAggregationQuery(r, c)),
+    ListCollectionIds: unary((r, c) => backend.listCollectionIds(r, c)),
+    BatchWrite: unary((r, c) => backend.batchWrite(r, c)),
+    CreateDocument: unary((r, c) => backend.createDocument(r, c)),
+    UpdateDocument: unary((r, c) => backend.updateDocument(r, c)),
+    DeleteDocument: unary(async (r, c) => {
+      await backend.deleteDocument(r, c);
       return {};
     }),
     PartitionQuery: unimplemented('PartitionQuery'),
     ExecutePipeline: unimplemented('ExecutePipeline'),
     Write: (call: AnyCall) => {
       // The web SDK in Node streams its writes here (the Admin SDK does not use Write).
+      const caller = callerOf(call);
       let database: string | undefined;
       let seq = 0;
       let failed = false;
@@ -152,11 +155,16 @@ function createImplementation(grpc: Grpc, backend: FirestoreBackend, log: (m: st
             }
             const writes = (req.writes ?? []) as Msg[];
             if (!writes.length) return; // graceful close: no reply
-            const r = await backend.commit({ database, writes });
-            if (!failed && !call.cancelled) call.write({ streamToken: token(), commitTime: r.commitTime, writeResults: r.writeResults });
+            const r = await backend.commit({ database, writes }, caller);
+            if (!failed && !call.cancelled)
+              call.write({
+                streamToken: token(),
+                commitTime: r.commitTime,
+                writeResults: r.writeResults,
+              });
           } catch (e) {
             failed = true;
-            call.emit('error', toStatus(e, log));
+            call.emit('error', grpcStatus(e, log));
           }
         });
       });
@@ -177,16 +185,19 @@ function createImplementation(grpc: Grpc, backend: FirestoreBackend, log: (m: st
     },
     Listen: (call: AnyCall) => {
       let ended = false;
-      const stream = backend.openListen({
-        send(resp) {
-          if (!ended) call.write(resp);
+      const stream = backend.openListen(
+        {
+          send(resp) {
+            if (!ended) call.write(resp);
+          },
+          fail(err) {
+            if (ended) return;
+            ended = true;
+            call.emit('error', { code: err.code, details: err.message });
+          },
         },
-        fail(err) {
-          if (ended) return;
-          ended = true;
-          call.emit('error', { code: err.code, details: err.message });
-        },
-      });
+        callerOf(call),
+      );
       call.on('data', (req: Msg) => {
         try {
           stream.onRequest(req);
@@ -194,7 +205,7 @@ function createImplementation(grpc: Grpc, backend: FirestoreBackend, log: (m: st
           if (!ended) {
             ended = true;
             stream.close();
-            call.emit('error', toStatus(e, log));
+            call.emit('error', grpcStatus(e, log));
           }
         }
       });

@@ -5,7 +5,7 @@
 import type http from 'node:http';
 import { Code, type FirestoreBackend } from '../backend.ts';
 import { handleRest, isRestPath } from './rest.ts';
-import { debug, HttpError, readBody, sendError, sendJson } from './util.ts';
+import { debug, discardBody, HttpError, readJsonBody, sendError, sendJson } from './util.ts';
 import { matchChannel, WebChannelServer } from './webchannel/index.ts';
 
 export interface HttpHandler {
@@ -40,8 +40,45 @@ function preflight(req: http.IncomingMessage, res: http.ServerResponse): void {
 
 const CLEAR_RE = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents\/?$/;
 const EXPORT_RE = /^\/emulator\/v1\/projects\/([^/:]+):export$/;
+const RULES_RE = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/;
 
-export function createHttpHandler(backend: FirestoreBackend, admin: { exportData(): Promise<string> }): HttpHandler {
+/** What the emulator admin endpoints can do beyond the Firestore service. */
+export interface EmulatorAdmin {
+  exportData(): Promise<string>;
+  /** Compiles and installs a project's rules; answers the compile errors, if any. */
+  setRules?(projectId: string, source: string): { line: number; column: number; message: string }[];
+}
+
+/**
+ * `PUT /emulator/v1/projects/{p}:securityRules` with `{rules:{files:[{name?, content}]}}` (what
+ * `@firebase/rules-unit-testing` and firebase-tools send). Answers `{}`, or 400 with the errors
+ * in Google's form: `Error compiling rules:\nL4:17 message`.
+ */
+async function putRules(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  admin: EmulatorAdmin,
+  projectId: string,
+): Promise<void> {
+  const body = await readJsonBody(req, res);
+  const files = (body.rules as { files?: unknown } | undefined)?.files;
+  const contents = Array.isArray(files)
+    ? files.map((file) => (file as { content?: unknown } | null)?.content)
+    : [];
+  if (!contents.length || contents.some((content) => typeof content !== 'string')) {
+    throw new HttpError(400, Code.INVALID_ARGUMENT, 'Expected rules.files[].content (strings).');
+  }
+  if (!admin.setRules)
+    throw new HttpError(501, Code.UNIMPLEMENTED, 'Security rules are not enabled.');
+  const errors = admin.setRules(projectId, contents.join('\n'));
+  if (errors.length) {
+    const lines = errors.map((e) => `L${e.line}:${e.column} ${e.message}`);
+    throw new HttpError(400, Code.INVALID_ARGUMENT, `Error compiling rules:\n${lines.join('\n')}`);
+  }
+  sendJson(res, 200, {});
+}
+
+export function createHttpHandler(backend: FirestoreBackend, admin: EmulatorAdmin): HttpHandler {
   const channels = new WebChannelServer(backend);
   const openResponses = new Set<http.ServerResponse>();
   let closed = false;
@@ -64,6 +101,9 @@ export function createHttpHandler(backend: FirestoreBackend, admin: { exportData
       return;
     }
 
+    const rules = RULES_RE.exec(url.pathname);
+    if (rules && method === 'PUT') return putRules(req, res, admin, decodeURIComponent(rules[1]!));
+
     let m = CLEAR_RE.exec(url.pathname);
     if (m && method === 'DELETE') {
       backend.clear(decodeURIComponent(m[1]!));
@@ -72,12 +112,12 @@ export function createHttpHandler(backend: FirestoreBackend, admin: { exportData
     }
     m = EXPORT_RE.exec(url.pathname);
     if (m && method === 'POST') {
-      await readBody(req).catch(() => '');
+      await discardBody(req);
       const path = await admin.exportData();
       sendJson(res, 200, { path });
       return;
     }
-    if (method === 'POST' || method === 'PUT' || method === 'PATCH') await readBody(req).catch(() => '');
+    if (method === 'POST' || method === 'PUT' || method === 'PATCH') await discardBody(req);
     throw new HttpError(404, Code.NOT_FOUND, `Not found: ${method} ${url.pathname}`);
   }
 

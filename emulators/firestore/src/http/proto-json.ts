@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import protobuf from 'protobufjs';
-import type { Msg } from '../backend.ts';
+import { Code, FirestoreError, type Msg } from '../backend.ts';
 
 const require = createRequire(import.meta.url);
 // The JSON descriptor of google.firestore.v1 shipped with @google-cloud/firestore.
@@ -20,10 +20,14 @@ function loadDescriptor(): protobuf.INamespace {
   let dir = path.dirname(main);
   for (let i = 0; i < 4; i++) {
     try {
-      return JSON.parse(readFileSync(path.join(dir, 'build', 'protos', 'v1.json'), 'utf8')) as protobuf.INamespace;
+      return JSON.parse(
+        readFileSync(path.join(dir, 'build', 'protos', 'v1.json'), 'utf8'),
+      ) as protobuf.INamespace;
     } catch {
       try {
-        return JSON.parse(readFileSync(path.join(dir, 'protos', 'v1.json'), 'utf8')) as protobuf.INamespace;
+        return JSON.parse(
+          readFileSync(path.join(dir, 'protos', 'v1.json'), 'utf8'),
+        ) as protobuf.INamespace;
       } catch {
         dir = path.dirname(dir);
       }
@@ -63,8 +67,12 @@ export function messageType(name: string): protobuf.Type {
 }
 
 /** Thrown for JSON that does not fit the message type; transports map it to INVALID_ARGUMENT. */
-export class ProtoJsonError extends Error {
-  override name = 'ProtoJsonError';
+/** JSON that does not fit the proto: always INVALID_ARGUMENT. */
+export class ProtoJsonError extends FirestoreError {
+  constructor(message: string) {
+    super(Code.INVALID_ARGUMENT, message);
+    this.name = 'ProtoJsonError';
+  }
 }
 
 const INT64 = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
@@ -88,7 +96,8 @@ function fullName(t: protobuf.ReflectionObject): string {
 // ---------------------------------------------------------------------------------------------
 // Timestamps
 
-const TS_RE = /^(-?\d{4,})-(\d\d)-(\d\d)[Tt](\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d\d):(\d\d))$/;
+const TS_RE =
+  /^(-?\d{4,})-(\d\d)-(\d\d)[Tt](\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d\d):(\d\d))$/;
 
 /** RFC 3339 -> {seconds, nanos}. */
 export function parseTimestamp(s: string): { seconds: string; nanos: number } {
@@ -168,7 +177,8 @@ function scalarFromJson(type: string, v: unknown, path: string): unknown {
       throw new ProtoJsonError(`Invalid value for ${path}: expected a string`);
     case 'bytes':
       if (typeof v === 'string') {
-        if (!/^[A-Za-z0-9+/\-_]*={0,2}$/.test(v)) throw new ProtoJsonError(`Invalid value for ${path}: expected base64`);
+        if (!/^[A-Za-z0-9+/\-_]*={0,2}$/.test(v))
+          throw new ProtoJsonError(`Invalid value for ${path}: expected base64`);
         return Buffer.from(v.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
       }
       throw new ProtoJsonError(`Invalid value for ${path}: expected base64`);
@@ -195,7 +205,8 @@ function scalarToJson(type: string, v: unknown): unknown {
       return String(v);
     case 'bytes':
       if (typeof v === 'string') return v; // assume already base64
-      if (v instanceof Uint8Array) return Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
+      if (v instanceof Uint8Array)
+        return Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
       if (Array.isArray(v)) return Buffer.from(v as number[]).toString('base64');
       return '';
     default:
@@ -206,20 +217,31 @@ function scalarToJson(type: string, v: unknown): unknown {
 // ---------------------------------------------------------------------------------------------
 // proto3 JSON -> proto-loader object
 
-function wellKnownFromJson(name: string, v: unknown, path: string): { ok: true; value: unknown } | { ok: false } {
+function wellKnownFromJson(
+  name: string,
+  v: unknown,
+  path: string,
+): { ok: true; value: unknown } | { ok: false } {
   switch (name) {
     case 'google.protobuf.Timestamp':
       if (typeof v === 'string') return { ok: true, value: parseTimestamp(v) };
       if (v && typeof v === 'object') {
         const o = v as { seconds?: unknown; nanos?: unknown };
-        return { ok: true, value: { seconds: scalarFromJson('int64', o.seconds ?? 0, path), nanos: Number(o.nanos ?? 0) } };
+        return {
+          ok: true,
+          value: {
+            seconds: scalarFromJson('int64', o.seconds ?? 0, path),
+            nanos: Number(o.nanos ?? 0),
+          },
+        };
       }
       throw new ProtoJsonError(`Invalid timestamp at ${path}`);
     case 'google.protobuf.Duration':
       if (typeof v === 'string') return { ok: true, value: parseDuration(v) };
       throw new ProtoJsonError(`Invalid duration at ${path}`);
     case 'google.protobuf.FieldMask':
-      if (typeof v === 'string') return { ok: true, value: { paths: v === '' ? [] : v.split(',') } };
+      if (typeof v === 'string')
+        return { ok: true, value: { paths: v === '' ? [] : v.split(',') } };
       return { ok: false };
     case 'google.protobuf.Empty':
       return { ok: true, value: {} };
@@ -234,14 +256,18 @@ function wellKnownFromJson(name: string, v: unknown, path: string): { ok: true; 
   const wrapped = WRAPPERS[name];
   if (wrapped) {
     // Also accept the {value: x} object form.
-    const raw = v && typeof v === 'object' && !Array.isArray(v) && 'value' in (v as object) ? (v as { value: unknown }).value : v;
+    const raw =
+      v && typeof v === 'object' && !Array.isArray(v) && 'value' in (v as object)
+        ? (v as { value: unknown }).value
+        : v;
     return { ok: true, value: { value: scalarFromJson(wrapped, raw, path) } };
   }
   return { ok: false };
 }
 
 function structFromJson(v: unknown, path: string): Msg {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new ProtoJsonError(`Invalid struct at ${path}`);
+  if (!v || typeof v !== 'object' || Array.isArray(v))
+    throw new ProtoJsonError(`Invalid struct at ${path}`);
   const fields: Msg = {};
   for (const [k, x] of Object.entries(v)) fields[k] = valueFromJson(x, `${path}.${k}`);
   return { fields };
@@ -252,7 +278,11 @@ function valueFromJson(v: unknown, path: string): Msg {
   if (typeof v === 'number') return { numberValue: v, kind: 'numberValue' };
   if (typeof v === 'string') return { stringValue: v, kind: 'stringValue' };
   if (typeof v === 'boolean') return { boolValue: v, kind: 'boolValue' };
-  if (Array.isArray(v)) return { listValue: { values: v.map((x, i) => valueFromJson(x, `${path}[${i}]`)) }, kind: 'listValue' };
+  if (Array.isArray(v))
+    return {
+      listValue: { values: v.map((x, i) => valueFromJson(x, `${path}[${i}]`)) },
+      kind: 'listValue',
+    };
   if (typeof v === 'object') return { structValue: structFromJson(v, path), kind: 'structValue' };
   throw new ProtoJsonError(`Invalid value at ${path}`);
 }
@@ -288,7 +318,8 @@ function lookupField(type: protobuf.Type, key: string): protobuf.Field | undefin
   if (byName) return byName;
   // snake_case or a json_name
   for (const f of type.fieldsArray) {
-    if (f.name === key || (f as { options?: Record<string, unknown> }).options?.json_name === key) return f;
+    if (f.name === key || (f as { options?: Record<string, unknown> }).options?.json_name === key)
+      return f;
     if (snakeToCamel(key) === f.name) return f;
   }
   return undefined;
@@ -307,12 +338,16 @@ function messageFromJson(type: protobuf.Type, json: unknown, path: string): Msg 
     const field = lookupField(type, key);
     if (!field) continue; // proto3 JSON parsers may ignore unknown fields; be lenient
     const p = path ? `${path}.${field.name}` : field.name;
-    if (v === null && !(field.resolvedType && fullName(field.resolvedType) === 'google.protobuf.Value') &&
-        !(field.resolvedType && fullName(field.resolvedType) === 'google.protobuf.NullValue')) {
+    if (
+      v === null &&
+      !(field.resolvedType && fullName(field.resolvedType) === 'google.protobuf.Value') &&
+      !(field.resolvedType && fullName(field.resolvedType) === 'google.protobuf.NullValue')
+    ) {
       continue; // null means "default" in proto3 JSON
     }
     if (field.map) {
-      if (!v || typeof v !== 'object' || Array.isArray(v)) throw new ProtoJsonError(`Invalid value for ${p}: expected an object`);
+      if (!v || typeof v !== 'object' || Array.isArray(v))
+        throw new ProtoJsonError(`Invalid value for ${p}: expected an object`);
       const m: Msg = {};
       for (const [k, x] of Object.entries(v)) m[k] = fieldValueFromJson(field, x, `${p}.${k}`);
       out[field.name] = m;
@@ -325,7 +360,8 @@ function messageFromJson(type: protobuf.Type, json: unknown, path: string): Msg 
   }
   for (const oneof of type.oneofsArray) {
     const set = oneof.oneof.filter((n) => out[n] !== undefined);
-    if (set.length > 1) throw new ProtoJsonError(`Only one of ${set.join(', ')} may be set in ${path || type.name}`);
+    if (set.length > 1)
+      throw new ProtoJsonError(`Only one of ${set.join(', ')} may be set in ${path || type.name}`);
     if (set[0] !== undefined) out[oneof.name] = set[0];
   }
   return out;
@@ -343,7 +379,14 @@ function wellKnownToJson(name: string, v: unknown): { ok: true; value: unknown }
   switch (name) {
     case 'google.protobuf.Timestamp':
       if (typeof v === 'string') return { ok: true, value: v };
-      if (v instanceof Date) return { ok: true, value: formatTimestamp({ seconds: Math.floor(v.getTime() / 1000), nanos: (v.getTime() % 1000) * 1e6 }) };
+      if (v instanceof Date)
+        return {
+          ok: true,
+          value: formatTimestamp({
+            seconds: Math.floor(v.getTime() / 1000),
+            nanos: (v.getTime() % 1000) * 1e6,
+          }),
+        };
       return { ok: true, value: formatTimestamp(v as object) };
     case 'google.protobuf.Duration':
       if (typeof v === 'string') return { ok: true, value: v };
@@ -361,8 +404,18 @@ function wellKnownToJson(name: string, v: unknown): { ok: true; value: unknown }
   }
   const wrapped = WRAPPERS[name];
   if (wrapped) {
-    const raw = v && typeof v === 'object' && !(v instanceof Uint8Array) ? (v as { value?: unknown }).value : v;
-    return { ok: true, value: scalarToJson(wrapped, raw ?? (wrapped === 'bytes' ? '' : wrapped === 'bool' ? false : wrapped === 'string' ? '' : 0)) };
+    const raw =
+      v && typeof v === 'object' && !(v instanceof Uint8Array)
+        ? (v as { value?: unknown }).value
+        : v;
+    return {
+      ok: true,
+      value: scalarToJson(
+        wrapped,
+        raw ??
+          (wrapped === 'bytes' ? '' : wrapped === 'bool' ? false : wrapped === 'string' ? '' : 0),
+      ),
+    };
   }
   return { ok: false };
 }
@@ -425,7 +478,10 @@ function messageToJson(type: protobuf.Type, obj: Msg | null | undefined): Record
 }
 
 /** Serializes a proto-loader object of `typeName` to a proto3-JSON object (oneof virtual fields dropped). */
-export function toProto3Json(typeName: string, obj: Msg | null | undefined): Record<string, unknown> {
+export function toProto3Json(
+  typeName: string,
+  obj: Msg | null | undefined,
+): Record<string, unknown> {
   return messageToJson(messageType(typeName), obj);
 }
 
@@ -434,5 +490,8 @@ export function toProto3Json(typeName: string, obj: Msg | null | undefined): Rec
 
 /** JSON.stringify with every non-ASCII UTF-16 code unit escaped as \uXXXX (so length == bytes). */
 export function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -1,43 +1,255 @@
 /**
- * The REST (HTTP/JSON) calls of the web SDK:
+ * The REST (HTTP/JSON) surface, as a table of routes:
  *   POST /v1/projects/{p}/databases/{d}/documents[/{path}]:{commit|batchGet|runQuery|
- *        runAggregationQuery|beginTransaction|rollback|listCollectionIds}
- *   GET  /v1/projects/{p}/databases/{d}/documents/{path}  (a document, or a collection listing)
- * Streaming methods answer a JSON array of responses.
+ *        runAggregationQuery|beginTransaction|rollback|listCollectionIds|batchWrite}
+ *   GET    .../documents/{path}  (a document, or a collection listing)
+ *   PATCH  .../documents/{document}  (UpdateDocument: updateMask, mask, currentDocument)
+ *   POST   .../documents/{collection}  (CreateDocument: documentId, mask)
+ *   DELETE .../documents/{document}  (DeleteDocument: currentDocument)
+ * Streaming methods answer a JSON array of responses. Every call is made as the caller of its
+ * `Authorization` header, so security rules apply to all of them.
  */
 import type http from 'node:http';
-import { Code, type FirestoreBackend, type Msg } from '../backend.ts';
+import { Code, type Caller, type FirestoreBackend, type Msg } from '../backend.ts';
+import { callerFromAuthorization } from '../caller.ts';
 import { fromProto3Json, toProto3Json } from './proto-json.ts';
-import { closeAfterResponse, debug, HttpError, readBody, sendError, sendJson } from './util.ts';
+import { debug, HttpError, readJsonBody, sendError, sendJson } from './util.ts';
 
-const REST_RE = /^\/v1\/projects\/([^/:]+)\/databases\/([^/:]+)\/documents(\/[^:]*)?(?::([A-Za-z]+))?\/?$/;
+const REST_RE =
+  /^\/v1\/projects\/([^/:]+)\/databases\/([^/:]+)\/documents(\/[^:]*)?(?::([A-Za-z]+))?\/?$/;
 
 export function isRestPath(pathname: string): boolean {
   return pathname.startsWith('/v1/');
 }
 
-function decodeSegments(raw: string | undefined): string {
-  if (!raw) return '';
-  return raw
-    .split('/')
-    .filter((s) => s !== '')
-    .map((s) => decodeURIComponent(s))
-    .join('/');
+/** One REST request, parsed from its URL. */
+interface RestCall {
+  /** `projects/P/databases/D` */
+  database: string;
+  /** The full resource name the URL names (`.../documents` or `.../documents/a/b`). */
+  resource: string;
+  /** The path segments after `documents/`. */
+  segments: string[];
+  url: URL;
+  /** The JSON body, for methods that have one. */
+  body: Record<string, unknown>;
 }
 
-async function readJson(req: http.IncomingMessage): Promise<unknown> {
-  const text = await readBody(req);
-  if (text.trim() === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new HttpError(400, Code.INVALID_ARGUMENT, `Invalid JSON payload received. ${(e as Error).message}`);
+interface Route {
+  /** Where the URL's resource goes in the request message. */
+  resourceField?: 'database' | 'parent';
+  requestType?: string;
+  responseType: string;
+  /** Server-streaming methods answer a JSON array. */
+  streaming?: boolean;
+  /** Builds the request message from the URL (and the body when `hasBody`). */
+  request?: (call: RestCall) => Msg;
+  /** A `request` route that reads a JSON body. */
+  hasBody?: boolean;
+  invoke(backend: FirestoreBackend, request: Msg, caller: Caller): Promise<Msg | Msg[] | void>;
+}
+
+function rpc(
+  requestType: string,
+  responseType: string,
+  resourceField: 'database' | 'parent',
+  invoke: Route['invoke'],
+  streaming = false,
+): Route {
+  return { requestType, responseType, resourceField, invoke, streaming };
+}
+
+/** POST {resource}:{method} */
+const RPC_ROUTES: Record<string, Route> = {
+  commit: rpc('CommitRequest', 'CommitResponse', 'database', (b, r, c) => b.commit(r, c)),
+  batchGet: rpc(
+    'BatchGetDocumentsRequest',
+    'BatchGetDocumentsResponse',
+    'database',
+    (b, r, c) => b.batchGetDocuments(r, c),
+    true,
+  ),
+  runQuery: rpc(
+    'RunQueryRequest',
+    'RunQueryResponse',
+    'parent',
+    (b, r, c) => b.runQuery(r, c),
+    true,
+  ),
+  runAggregationQuery: rpc(
+    'RunAggregationQueryRequest',
+    'RunAggregationQueryResponse',
+    'parent',
+    (b, r, c) => b.runAggregationQuery(r, c),
+    true,
+  ),
+  beginTransaction: rpc(
+    'BeginTransactionRequest',
+    'BeginTransactionResponse',
+    'database',
+    (b, r, c) => b.beginTransaction(r, c),
+  ),
+  rollback: rpc('RollbackRequest', 'Empty', 'database', (b, r, c) => b.rollback(r, c)),
+  listCollectionIds: rpc(
+    'ListCollectionIdsRequest',
+    'ListCollectionIdsResponse',
+    'parent',
+    (b, r, c) => b.listCollectionIds(r, c),
+  ),
+  batchWrite: rpc('BatchWriteRequest', 'BatchWriteResponse', 'database', (b, r, c) =>
+    b.batchWrite(r, c),
+  ),
+};
+
+/** `mask.fieldPaths=a&mask.fieldPaths=b` -> `{ fieldPaths: [a, b] }`. */
+function maskParameter(url: URL, name: string): Msg | undefined {
+  const fieldPaths = url.searchParams.getAll(`${name}.fieldPaths`);
+  return fieldPaths.length ? { fieldPaths } : undefined;
+}
+
+/** `currentDocument.exists=true|false` or `currentDocument.updateTime=<RFC 3339>`. */
+function preconditionParameter(url: URL): Msg | undefined {
+  const exists = url.searchParams.get('currentDocument.exists');
+  if (exists !== null) {
+    if (exists !== 'true' && exists !== 'false') {
+      throw new HttpError(
+        400,
+        Code.INVALID_ARGUMENT,
+        `Invalid value at 'current_document.exists' (TYPE_BOOL), "${exists}"`,
+      );
+    }
+    return { exists: exists === 'true' };
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new HttpError(400, Code.INVALID_ARGUMENT, 'Invalid JSON payload received. Expected an object.');
+  const updateTime = url.searchParams.get('currentDocument.updateTime');
+  if (updateTime !== null) {
+    return fromProto3Json('Precondition', { updateTime });
   }
-  return value;
+  return undefined;
+}
+
+function updateDocumentRequest(call: RestCall): Msg {
+  const document = fromProto3Json('Document', call.body);
+  document.name = call.resource;
+  const request: Msg = { document };
+  const updateMask = maskParameter(call.url, 'updateMask');
+  if (updateMask) request.updateMask = updateMask;
+  const mask = maskParameter(call.url, 'mask');
+  if (mask) request.mask = mask;
+  const currentDocument = preconditionParameter(call.url);
+  if (currentDocument) request.currentDocument = currentDocument;
+  return request;
+}
+
+function createDocumentRequest(call: RestCall): Msg {
+  const segments = call.segments.slice(0, -1);
+  const parent = segments.length
+    ? `${call.database}/documents/${segments.join('/')}`
+    : `${call.database}/documents`;
+  const document = fromProto3Json('Document', call.body);
+  const request: Msg = { parent, collectionId: call.segments[call.segments.length - 1], document };
+  const documentId = call.url.searchParams.get('documentId');
+  if (documentId) request.documentId = documentId;
+  const mask = maskParameter(call.url, 'mask');
+  if (mask) request.mask = mask;
+  return request;
+}
+
+function deleteDocumentRequest(call: RestCall): Msg {
+  const request: Msg = { name: call.resource };
+  const currentDocument = preconditionParameter(call.url);
+  if (currentDocument) request.currentDocument = currentDocument;
+  return request;
+}
+
+function getDocumentRequest(call: RestCall): Msg {
+  const request: Msg = { name: call.resource };
+  const mask = maskParameter(call.url, 'mask');
+  if (mask) request.mask = mask;
+  const transaction = call.url.searchParams.get('transaction');
+  if (transaction) request.transaction = Buffer.from(transaction, 'base64');
+  return request;
+}
+
+function listDocumentsRequest(call: RestCall): Msg {
+  const segments = call.segments.slice(0, -1);
+  const collectionId = call.segments[call.segments.length - 1]!;
+  const parent = segments.length
+    ? `${call.database}/documents/${segments.join('/')}`
+    : `${call.database}/documents`;
+  const request: Msg = { parent, collectionId };
+  const pageSize = call.url.searchParams.get('pageSize');
+  if (pageSize) request.pageSize = Number(pageSize);
+  const pageToken = call.url.searchParams.get('pageToken');
+  if (pageToken) request.pageToken = pageToken;
+  return request;
+}
+
+/** `{HTTP method} {document|collection}`: routes on a path without `:method`. */
+const PATH_ROUTES: Record<string, Route> = {
+  'GET document': {
+    responseType: 'Document',
+    request: getDocumentRequest,
+    invoke: (b, r, c) => b.getDocument(r, c),
+  },
+  'GET collection': {
+    responseType: 'ListDocumentsResponse',
+    request: listDocumentsRequest,
+    invoke: (b, r, c) => b.listDocuments(r, c),
+  },
+  'PATCH document': {
+    responseType: 'Document',
+    request: updateDocumentRequest,
+    hasBody: true,
+    invoke: (b, r, c) => b.updateDocument(r, c),
+  },
+  'POST collection': {
+    responseType: 'Document',
+    request: createDocumentRequest,
+    hasBody: true,
+    invoke: (b, r, c) => b.createDocument(r, c),
+  },
+  'DELETE document': {
+    responseType: 'Empty',
+    request: deleteDocumentRequest,
+    invoke: (b, r, c) => b.deleteDocument(r, c),
+  },
+};
+
+function decodeSegments(raw: string | undefined): string[] {
+  if (!raw) return [];
+  return raw
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => decodeURIComponent(segment));
+}
+
+function findRoute(method: string, rpcName: string | undefined, segments: string[], url: URL) {
+  const notFound = () => new HttpError(404, Code.NOT_FOUND, `Not found: ${method} ${url.pathname}`);
+  if (rpcName) {
+    if (method !== 'POST') throw notFound();
+    const route = RPC_ROUTES[rpcName];
+    if (!route) throw new HttpError(404, Code.NOT_FOUND, `Unknown method ${rpcName}`);
+    return route;
+  }
+  if (!segments.length && method === 'GET') {
+    throw new HttpError(400, Code.INVALID_ARGUMENT, 'A document or collection path is required.');
+  }
+  const kind = segments.length % 2 === 0 ? 'document' : 'collection';
+  const route = segments.length ? PATH_ROUTES[`${method} ${kind}`] : undefined;
+  if (!route) throw notFound();
+  return route;
+}
+
+function send(res: http.ServerResponse, route: Route, response: Msg | Msg[] | void): void {
+  if (route.streaming) {
+    const responses = (response ?? []) as Msg[];
+    sendJson(
+      res,
+      200,
+      responses.map((r) => toProto3Json(route.responseType, r)),
+    );
+  } else if (route.responseType === 'Empty') sendJson(res, 200, {});
+  else sendJson(res, 200, toProto3Json(route.responseType, (response ?? {}) as Msg));
 }
 
 export async function handleRest(
@@ -47,110 +259,28 @@ export async function handleRest(
   url: URL,
 ): Promise<void> {
   try {
-    const m = REST_RE.exec(url.pathname);
-    if (!m) throw new HttpError(404, Code.NOT_FOUND, `Not found: ${req.method} ${url.pathname}`);
-    const project = decodeURIComponent(m[1]!);
-    const databaseId = decodeURIComponent(m[2]!);
-    const database = `projects/${project}/databases/${databaseId}`;
-    const rel = decodeSegments(m[3]);
-    const resource = rel ? `${database}/documents/${rel}` : `${database}/documents`;
-    const rpc = m[4];
+    const match = REST_RE.exec(url.pathname);
+    if (!match)
+      throw new HttpError(404, Code.NOT_FOUND, `Not found: ${req.method} ${url.pathname}`);
+    const database = `projects/${decodeURIComponent(match[1]!)}/databases/${decodeURIComponent(match[2]!)}`;
+    const segments = decodeSegments(match[3]);
+    const resource = segments.length
+      ? `${database}/documents/${segments.join('/')}`
+      : `${database}/documents`;
     const method = req.method ?? 'GET';
-
-    if (method === 'GET' && !rpc) {
-      if (!rel) throw new HttpError(400, Code.INVALID_ARGUMENT, 'A document or collection path is required.');
-      const segments = rel.split('/');
-      if (segments.length % 2 === 0) {
-        const request: Msg = { name: resource };
-        const mask = url.searchParams.getAll('mask.fieldPaths');
-        if (mask.length) request.mask = { fieldPaths: mask };
-        const tx = url.searchParams.get('transaction');
-        if (tx) request.transaction = Buffer.from(tx, 'base64');
-        const doc = await backend.getDocument(request);
-        sendJson(res, 200, toProto3Json('Document', doc));
-      } else {
-        const collectionId = segments.pop()!;
-        const parent = segments.length ? `${database}/documents/${segments.join('/')}` : `${database}/documents`;
-        const request: Msg = { parent, collectionId };
-        const pageSize = url.searchParams.get('pageSize');
-        if (pageSize) request.pageSize = Number(pageSize);
-        const pageToken = url.searchParams.get('pageToken');
-        if (pageToken) request.pageToken = pageToken;
-        const list = await backend.listDocuments(request);
-        sendJson(res, 200, toProto3Json('ListDocumentsResponse', list));
-      }
-      return;
+    const route = findRoute(method, match[4], segments, url);
+    const body = route.requestType || route.hasBody ? await readJsonBody(req, res) : {};
+    const call: RestCall = { database, resource, segments, url, body };
+    debug(`REST ${method} ${match[4] ?? ''} ${resource} ${JSON.stringify(body).slice(0, 600)}`);
+    let request: Msg;
+    if (route.request) request = route.request(call);
+    else {
+      request = fromProto3Json(route.requestType!, body);
+      if (route.resourceField) request[route.resourceField] = resource;
     }
-    if (method !== 'POST' || !rpc) throw new HttpError(404, Code.NOT_FOUND, `Not found: ${method} ${url.pathname}`);
-
-    let body: unknown;
-    try {
-      body = await readJson(req);
-    } catch (e) {
-      if (e instanceof HttpError && e.status === 413) closeAfterResponse(req, res);
-      throw e;
-    }
-    debug(`REST ${rpc} ${resource} ${JSON.stringify(body).slice(0, 600)}`);
-    switch (rpc) {
-      case 'commit': {
-        const request = fromProto3Json('CommitRequest', body);
-        request.database = database;
-        const response = await backend.commit(request);
-        sendJson(res, 200, toProto3Json('CommitResponse', response));
-        return;
-      }
-      case 'batchGet': {
-        const request = fromProto3Json('BatchGetDocumentsRequest', body);
-        request.database = database;
-        const responses = await backend.batchGetDocuments(request);
-        sendJson(res, 200, responses.map((r) => toProto3Json('BatchGetDocumentsResponse', r)));
-        return;
-      }
-      case 'runQuery': {
-        const request = fromProto3Json('RunQueryRequest', body);
-        request.parent = resource;
-        const responses = await backend.runQuery(request);
-        sendJson(res, 200, responses.map((r) => toProto3Json('RunQueryResponse', r)));
-        return;
-      }
-      case 'runAggregationQuery': {
-        const request = fromProto3Json('RunAggregationQueryRequest', body);
-        request.parent = resource;
-        const responses = await backend.runAggregationQuery(request);
-        sendJson(res, 200, responses.map((r) => toProto3Json('RunAggregationQueryResponse', r)));
-        return;
-      }
-      case 'beginTransaction': {
-        const request = fromProto3Json('BeginTransactionRequest', body);
-        request.database = database;
-        const response = await backend.beginTransaction(request);
-        sendJson(res, 200, toProto3Json('BeginTransactionResponse', response));
-        return;
-      }
-      case 'rollback': {
-        const request = fromProto3Json('RollbackRequest', body);
-        request.database = database;
-        await backend.rollback(request);
-        sendJson(res, 200, {});
-        return;
-      }
-      case 'listCollectionIds': {
-        const request = fromProto3Json('ListCollectionIdsRequest', body);
-        request.parent = resource;
-        const response = await backend.listCollectionIds(request);
-        sendJson(res, 200, toProto3Json('ListCollectionIdsResponse', response));
-        return;
-      }
-      case 'batchWrite': {
-        const request = fromProto3Json('BatchWriteRequest', body);
-        request.database = database;
-        const response = await backend.batchWrite(request);
-        sendJson(res, 200, toProto3Json('BatchWriteResponse', response));
-        return;
-      }
-      default:
-        throw new HttpError(404, Code.NOT_FOUND, `Unknown method ${rpc}`);
-    }
+    if (route.resourceField === 'database') request.database = database;
+    const caller = callerFromAuthorization(req.headers.authorization);
+    send(res, route, await route.invoke(backend, request, caller));
   } catch (e) {
     sendError(res, e);
   }

@@ -1,67 +1,69 @@
 /** Small HTTP helpers shared by the REST, admin and WebChannel handlers. */
 import type http from 'node:http';
-import { Code, CODE_NAMES, FirestoreError } from '../backend.ts';
-import { ProtoJsonError } from './proto-json.ts';
+import { Code, FirestoreError } from '../backend.ts';
+import { statusName, toStatus } from '../errors.ts';
 
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
 
-export const debugEnabled = (): boolean => !!process.env.FIRESTORE_EMULATOR_DEBUG && process.env.FIRESTORE_EMULATOR_DEBUG !== '0';
+export const debugEnabled = (): boolean =>
+  !!process.env.FIRESTORE_EMULATOR_DEBUG && process.env.FIRESTORE_EMULATOR_DEBUG !== '0';
 
 export function debug(...args: unknown[]): void {
   if (debugEnabled()) console.error('[firestore-http]', ...args);
 }
 
-export class HttpError extends Error {
+/** An error with its own HTTP status (413, 404 of an unknown path...) besides its gRPC code. */
+export class HttpError extends FirestoreError {
   constructor(
     readonly status: number,
-    readonly grpcCode: Code,
+    grpcCode: Code,
     message: string,
   ) {
-    super(message);
+    super(grpcCode, message);
+    this.name = 'HttpError';
   }
 }
 
 /** gRPC code -> HTTP status (google.rpc code mapping). */
 export function httpStatusFor(code: number): number {
   switch (code) {
-    case Code.OK: return 200;
-    case Code.CANCELLED: return 499;
-    case Code.UNKNOWN: return 500;
-    case Code.INVALID_ARGUMENT: return 400;
-    case Code.DEADLINE_EXCEEDED: return 504;
-    case Code.NOT_FOUND: return 404;
-    case Code.ALREADY_EXISTS: return 409;
-    case Code.PERMISSION_DENIED: return 403;
-    case Code.RESOURCE_EXHAUSTED: return 429;
-    case Code.FAILED_PRECONDITION: return 400;
-    case Code.ABORTED: return 409;
-    case Code.OUT_OF_RANGE: return 400;
-    case Code.UNIMPLEMENTED: return 501;
-    case Code.INTERNAL: return 500;
-    case Code.UNAVAILABLE: return 503;
-    case Code.DATA_LOSS: return 500;
-    case Code.UNAUTHENTICATED: return 401;
-    default: return 500;
+    case Code.OK:
+      return 200;
+    case Code.CANCELLED:
+      return 499;
+    case Code.UNKNOWN:
+      return 500;
+    case Code.INVALID_ARGUMENT:
+      return 400;
+    case Code.DEADLINE_EXCEEDED:
+      return 504;
+    case Code.NOT_FOUND:
+      return 404;
+    case Code.ALREADY_EXISTS:
+      return 409;
+    case Code.PERMISSION_DENIED:
+      return 403;
+    case Code.RESOURCE_EXHAUSTED:
+      return 429;
+    case Code.FAILED_PRECONDITION:
+      return 400;
+    case Code.ABORTED:
+      return 409;
+    case Code.OUT_OF_RANGE:
+      return 400;
+    case Code.UNIMPLEMENTED:
+      return 501;
+    case Code.INTERNAL:
+      return 500;
+    case Code.UNAVAILABLE:
+      return 503;
+    case Code.DATA_LOSS:
+      return 500;
+    case Code.UNAUTHENTICATED:
+      return 401;
+    default:
+      return 500;
   }
-}
-
-/** Any thrown value -> {code, message} as a gRPC status. */
-export function toStatus(e: unknown): { code: Code; message: string } {
-  if (e instanceof FirestoreError) return { code: e.code, message: e.message };
-  if (e instanceof HttpError) return { code: e.grpcCode, message: e.message };
-  if (e instanceof ProtoJsonError) return { code: Code.INVALID_ARGUMENT, message: e.message };
-  if (e instanceof URIError) return { code: Code.INVALID_ARGUMENT, message: `Malformed URL: ${e.message}` };
-  if (e instanceof SyntaxError) return { code: Code.INVALID_ARGUMENT, message: `Invalid JSON payload received. ${e.message}` };
-  const anyE = e as { code?: unknown; details?: unknown; message?: unknown } | undefined;
-  // grpc-js style errors {code: number, details}
-  if (anyE && typeof anyE.code === 'number' && anyE.code in CODE_NAMES) {
-    return { code: anyE.code as Code, message: String(anyE.details ?? anyE.message ?? '') };
-  }
-  return { code: Code.INTERNAL, message: String(anyE?.message ?? e) };
-}
-
-export function statusName(code: number): string {
-  return CODE_NAMES[code as Code] ?? 'UNKNOWN';
 }
 
 export function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
@@ -94,7 +96,13 @@ export function readBody(req: http.IncomingMessage, limit = MAX_BODY_BYTES): Pro
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
-      reject(new HttpError(413, Code.INVALID_ARGUMENT, `Request payload size exceeds the limit: ${limit} bytes.`));
+      reject(
+        new HttpError(
+          413,
+          Code.INVALID_ARGUMENT,
+          `Request payload size exceeds the limit: ${limit} bytes.`,
+        ),
+      );
       return;
     }
     const chunks: Buffer[] = [];
@@ -106,7 +114,13 @@ export function readBody(req: http.IncomingMessage, limit = MAX_BODY_BYTES): Pro
       if (size > limit) {
         done = true;
         chunks.length = 0;
-        reject(new HttpError(413, Code.INVALID_ARGUMENT, `Request payload size exceeds the limit: ${limit} bytes.`));
+        reject(
+          new HttpError(
+            413,
+            Code.INVALID_ARGUMENT,
+            `Request payload size exceeds the limit: ${limit} bytes.`,
+          ),
+        );
         return;
       }
       chunks.push(c);
@@ -135,4 +149,45 @@ export function closeAfterResponse(req: http.IncomingMessage, res: http.ServerRe
   res.on('finish', () => {
     setImmediate(() => req.socket?.destroy());
   });
+}
+
+/**
+ * The one reader of JSON request bodies (REST, admin endpoints): an object, `{}` for an empty
+ * body, INVALID_ARGUMENT otherwise. Over the size limit the connection is closed after the answer.
+ */
+export async function readJsonBody(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<Record<string, unknown>> {
+  let text: string;
+  try {
+    text = await readBody(req);
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 413) closeAfterResponse(req, res);
+    throw e;
+  }
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new HttpError(
+      400,
+      Code.INVALID_ARGUMENT,
+      `Invalid JSON payload received. ${(e as Error).message}`,
+    );
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new HttpError(
+      400,
+      Code.INVALID_ARGUMENT,
+      'Invalid JSON payload received. Expected an object.',
+    );
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Reads and drops a body we do not need, so the connection stays usable. */
+export async function discardBody(req: http.IncomingMessage): Promise<void> {
+  await readBody(req).catch(() => '');
 }

@@ -161,6 +161,11 @@ export function miniBackend(): FirestoreBackend {
       return commitWrites(r.writes ?? []);
     },
     batchWrite: notImpl,
+    createDocument: notImpl,
+    updateDocument: notImpl,
+    deleteDocument: async () => {
+      await notImpl();
+    },
     openListen(sink) {
       const stream = { sink, targets: new Map<number, Target>() };
       streams.add(stream);

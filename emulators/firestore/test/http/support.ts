@@ -75,6 +75,13 @@ export function stubBackend() {
     async batchWrite() {
       return {};
     },
+    async createDocument() {
+      return {};
+    },
+    async updateDocument() {
+      return {};
+    },
+    async deleteDocument() {},
     openListen(sink) {
       const entry = { sink, requests: [] as Msg[], closed: false };
       listens.push(entry);

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FirestoreBackend, ListenStream, Msg } from '../../backend.ts';
 import { fromProto3Json, toProto3Json } from '../proto-json.ts';
-import { toStatus } from '../util.ts';
+import { toStatus } from '../../errors.ts';
 import type { Bridge, Session } from './session.ts';
 
 export function listenBridge(backend: FirestoreBackend, session: Session): Bridge {
@@ -25,7 +25,7 @@ export function listenBridge(backend: FirestoreBackend, session: Session): Bridg
       if (ended) return;
       const request = fromProto3Json('ListenRequest', json);
       if (!request.database) request.database = session.database;
-      stream ??= backend.openListen(sink);
+      stream ??= backend.openListen(sink, session.caller);
       stream.onRequest(request);
     },
     close(): void {
@@ -57,7 +57,7 @@ export function writeBridge(backend: FirestoreBackend, session: Session): Bridge
     } else if (!writes.length) {
       return; // graceful close: the client terminates the channel next; no reply
     }
-    const response = await backend.commit({ database, writes });
+    const response = await backend.commit({ database, writes }, session.caller);
     if (ended || session.failed) return;
     session.send([
       toProto3Json('WriteResponse', {

@@ -28,7 +28,8 @@ export function parseChunks(body: string): unknown[] {
     const nl = body.indexOf('\n', pos);
     if (nl < 0) throw new Error(`bad chunk header at ${pos}`);
     const len = Number(body.slice(pos, nl));
-    if (!Number.isInteger(len) || len < 0) throw new Error(`bad chunk length ${JSON.stringify(body.slice(pos, nl))}`);
+    if (!Number.isInteger(len) || len < 0)
+      throw new Error(`bad chunk length ${JSON.stringify(body.slice(pos, nl))}`);
     const payload = body.slice(nl + 1, nl + 1 + len);
     if (payload.length < len) throw new Error('truncated chunk');
     out.push(JSON.parse(payload));

@@ -7,8 +7,8 @@
  */
 import type http from 'node:http';
 import type { FirestoreBackend } from '../../backend.ts';
-import { decodeAuthorization } from '../auth.ts';
-import { debug, readBody, sendError, closeAfterResponse, HttpError } from '../util.ts';
+import { callerFromAuthorization } from '../../caller.ts';
+import { closeAfterResponse, debug, discardBody, HttpError, readBody, sendError } from '../util.ts';
 import { frame, parseForwardBody, parseLegacyHeaders } from './framing.ts';
 import { listenBridge, writeBridge } from './bridges.ts';
 import { Session } from './session.ts';
@@ -57,14 +57,19 @@ export class WebChannelServer {
     this.sessions.clear();
   }
 
-  async handle(kind: 'Listen' | 'Write', req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+  async handle(
+    kind: 'Listen' | 'Write',
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    url: URL,
+  ): Promise<void> {
     const q = url.searchParams;
     const sid = q.get('SID');
     const type = q.get('TYPE');
     const method = req.method ?? 'GET';
 
     if (type === 'terminate') {
-      if (method === 'POST') await readBody(req).catch(() => '');
+      if (method === 'POST') await discardBody(req);
       const s = sid ? this.sessions.get(sid) : undefined;
       debug(`${kind} terminate ${sid} ${s ? '' : '(unknown)'}`);
       s?.close();
@@ -77,11 +82,14 @@ export class WebChannelServer {
 
     const session = sid ? this.sessions.get(sid) : undefined;
     if (!session || session.kind !== kind) {
-      if (method === 'POST') await readBody(req).catch(() => '');
+      if (method === 'POST') await discardBody(req);
       debug(`${kind} ${method} unknown SID ${sid}`);
       // The client recognizes "Unknown SID" only at an index > 0 of the body.
       const body = 'Error 400 (Bad Request): Unknown SID\n';
-      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+      res.writeHead(400, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Content-Length': Buffer.byteLength(body),
+      });
       res.end(body);
       return;
     }
@@ -89,7 +97,9 @@ export class WebChannelServer {
     if (method === 'GET') {
       const ci = q.get('CI');
       const streaming = ci !== '1';
-      debug(`${kind} ${session.sid} back channel ${streaming ? 'streaming' : 'long-poll'} AID=${q.get('AID')}`);
+      debug(
+        `${kind} ${session.sid} back channel ${streaming ? 'streaming' : 'long-poll'} AID=${q.get('AID')}`,
+      );
       session.attachBackChannel(res, num(q.get('AID')), streaming, num(q.get('TO')));
       return;
     }
@@ -100,7 +110,10 @@ export class WebChannelServer {
       const parsed = parseForwardBody(body);
       session.receiveMaps(parsed.maps);
       const reply = frame([1, session.lastArray, session.unackedBytes]);
-      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(reply) });
+      res.writeHead(200, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Content-Length': Buffer.byteLength(reply),
+      });
       res.end(reply);
       return;
     }
@@ -108,11 +121,19 @@ export class WebChannelServer {
     res.end('Method not allowed');
   }
 
-  private async handshake(kind: 'Listen' | 'Write', req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+  private async handshake(
+    kind: 'Listen' | 'Write',
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    url: URL,
+  ): Promise<void> {
     const body = await readBodyOrReply(req, res);
     if (body === undefined) return;
     const parsed = parseForwardBody(body);
-    const headers = { ...parseLegacyHeaders(url.searchParams.get('$httpHeaders')), ...parsed.headers };
+    const headers = {
+      ...parseLegacyHeaders(url.searchParams.get('$httpHeaders')),
+      ...parsed.headers,
+    };
     let database = url.searchParams.get('database') ?? '';
     if (!database) {
       // Fall back to the first message's database field.
@@ -124,11 +145,12 @@ export class WebChannelServer {
       }
     }
     const session = new Session(kind, database, (s) => this.sessions.delete(s.sid));
-    session.identity = decodeAuthorization(headers['authorization']);
-    session.bridge = kind === 'Listen' ? listenBridge(this.backend, session) : writeBridge(this.backend, session);
+    session.caller = callerFromAuthorization(headers['authorization'] ?? req.headers.authorization);
+    session.bridge =
+      kind === 'Listen' ? listenBridge(this.backend, session) : writeBridge(this.backend, session);
     this.sessions.set(session.sid, session);
     debug(
-      `${kind} handshake ${session.sid} db=${database} headers=${JSON.stringify(headers)} identity=${JSON.stringify(session.identity ?? null)}`,
+      `${kind} handshake ${session.sid} db=${database} headers=${JSON.stringify(headers)} caller=${JSON.stringify(session.caller)}`,
     );
     const reply = session.handshakeChunk();
     res.writeHead(200, {
@@ -143,7 +165,10 @@ export class WebChannelServer {
 }
 
 /** The request body, or undefined once the failure (e.g. 413) has been answered. */
-async function readBodyOrReply(req: http.IncomingMessage, res: http.ServerResponse): Promise<string | undefined> {
+async function readBodyOrReply(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<string | undefined> {
   try {
     return await readBody(req);
   } catch (e) {

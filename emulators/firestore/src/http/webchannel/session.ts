@@ -10,8 +10,9 @@ import type http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { asciiJson } from '../proto-json.ts';
 import { frameChunk } from './framing.ts';
-import { debug, statusName, toStatus } from '../util.ts';
-import type { Identity } from '../auth.ts';
+import { statusName, toStatus } from '../../errors.ts';
+import { debug } from '../util.ts';
+import type { Caller } from '../../backend.ts';
 
 /** What a session feeds decoded client messages to (the Listen or Write bridge). */
 export interface Bridge {
@@ -46,7 +47,8 @@ export class Session {
   readonly sid = newId();
   readonly httpSessionId = newId();
   bridge: Bridge | undefined;
-  identity: Identity | undefined;
+  /** Who opened the channel (its Authorization header); decides every request on it. */
+  caller: Caller = { owner: false, auth: null };
   lastSeen = Date.now();
   closed = false;
   /** After an error was sent, nothing more from the client is applied. */
@@ -106,7 +108,8 @@ export class Session {
   /** Drops arrays the client has acknowledged. */
   ack(aid: number | undefined): void {
     if (aid === undefined || !Number.isFinite(aid)) return;
-    if (this.buffer.length && this.buffer[0]!.id <= aid) this.buffer = this.buffer.filter((a) => a.id > aid);
+    if (this.buffer.length && this.buffer[0]!.id <= aid)
+      this.buffer = this.buffer.filter((a) => a.id > aid);
   }
 
   /** Accepts maps from a forward POST (or the handshake), applying them in map-id order once. */
@@ -140,7 +143,12 @@ export class Session {
   }
 
   /** Attaches a back-channel GET (replacing any previous one). */
-  attachBackChannel(res: http.ServerResponse, aid: number | undefined, streaming: boolean, holdMs?: number): void {
+  attachBackChannel(
+    res: http.ServerResponse,
+    aid: number | undefined,
+    streaming: boolean,
+    holdMs?: number,
+  ): void {
     this.lastSeen = Date.now();
     this.detachBackChannel(true);
     this.ack(aid);
@@ -171,7 +179,10 @@ export class Session {
     } else if (this.buffer.some((a) => a.id > this.sentId)) {
       this.flushNow();
     } else {
-      const hold = Math.max(1000, Math.min(LONG_POLL_HOLD_MS, holdMs ? holdMs - 2000 : LONG_POLL_HOLD_MS));
+      const hold = Math.max(
+        1000,
+        Math.min(LONG_POLL_HOLD_MS, holdMs ? holdMs - 2000 : LONG_POLL_HOLD_MS),
+      );
       back.timer = setTimeout(() => {
         if (this.back === back) this.send(['noop']);
       }, hold);

@@ -6,7 +6,14 @@
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { emulatorHost, splitHost } from '../support/env.ts';
-import { DriverError, type Client, type Driver, type Listener, type SerializedError } from '../support/types.ts';
+import {
+  DriverError,
+  type Client,
+  type ClientOptions,
+  type Driver,
+  type Listener,
+  type SerializedError,
+} from '../support/types.ts';
 import { bundleHarness } from '../harness/build.ts';
 import { serveHarness, type StaticServer } from '../harness/server.ts';
 
@@ -58,7 +65,7 @@ export function browserDriver(opts: { longPolling: boolean }): Driver {
       await browser?.close();
       await server?.close();
     },
-    async client(projectId: string): Promise<Client> {
+    async client(projectId: string, options: ClientOptions = {}): Promise<Client> {
       if (!browser || !server) throw new Error('browser driver not set up');
       const { host, port } = splitHost(emulatorHost());
       const context = await browser.newContext();
@@ -71,7 +78,7 @@ export function browserDriver(opts: { longPolling: boolean }): Driver {
       unwrap(
         (await page.evaluate(
           (cfg) => (globalThis as unknown as { h: { init(c: unknown): Promise<unknown> } }).h.init(cfg),
-          { projectId, host, port, longPolling: opts.longPolling, debug },
+          { projectId, host, port, longPolling: opts.longPolling, debug, mockUserToken: options.mockUserToken },
         )) as Result<boolean>,
       );
       const listen = async <E>(kind: 'doc' | 'query', path: string, spec?: unknown): Promise<Listener<E>> => {

@@ -28,12 +28,19 @@ function need(): WebClient {
 }
 
 const h = {
-  init(cfg: { projectId: string; host: string; port: number; longPolling: boolean; debug?: boolean }) {
+  init(cfg: {
+    projectId: string;
+    host: string;
+    port: number;
+    longPolling: boolean;
+    debug?: boolean;
+    mockUserToken?: { sub: string };
+  }) {
     return run(() => {
       setLogLevel(cfg.debug ? 'debug' : 'silent');
       const app = initializeApp({ projectId: cfg.projectId, apiKey: 'fake-api-key', appId: '1:1:web:1' });
       const db = initializeFirestore(app, cfg.longPolling ? { experimentalForceLongPolling: true } : {});
-      connectFirestoreEmulator(db, cfg.host, cfg.port);
+      connectFirestoreEmulator(db, cfg.host, cfg.port, cfg.mockUserToken ? { mockUserToken: cfg.mockUserToken } : {});
       client = webClient(db);
       return true;
     });

@@ -111,7 +111,15 @@ export interface Driver {
   caps: { network: boolean; metadata: boolean };
   setup(): Promise<void>;
   teardown(): Promise<void>;
-  client(projectId: string): Promise<Client>;
+  client(projectId: string, options?: ClientOptions): Promise<Client>;
+}
+
+export interface ClientOptions {
+  /**
+   * Sign the client in with an unsigned emulator ID token with these claims (`sub` = uid), as
+   * `connectFirestoreEmulator(..., { mockUserToken })` does. Honoured by the browser driver.
+   */
+  mockUserToken?: { sub: string; [claim: string]: unknown };
 }
 
 /** Errors surfaced by every driver: `code` is the SDK's string code ('not-found', 'aborted', ...). */

@@ -1,0 +1,118 @@
+/** Commit, BatchWrite and the notification of every change to listeners and hooks. */
+import { Code, FirestoreError, type Msg } from '../backend.ts';
+import { toTimestamp, type Micros } from './clock.ts';
+import { parseDatabase, parseDocumentName } from './paths.ts';
+import type { Change, CoreState } from './state.ts';
+import type { Database } from './storage.ts';
+import { aborted, invalidArgument, type Transaction } from './transactions.ts';
+import { stageWrites, storeStaged, writeTarget, type StagedCommit } from './writes.ts';
+
+/** Decides a staged commit before it is stored (security rules); throws to refuse it. */
+export type CommitCheck = (database: Database, commit: StagedCommit, commitTime: Micros) => void;
+
+/** Tells every hook and Listen stream about a commit, synchronously and in commit order. */
+export function notifyCommit(
+  state: CoreState,
+  database: Database,
+  changes: Change[],
+  commitTime: Micros,
+): void {
+  if (!changes.length) return;
+  for (const hook of state.changeHooks) {
+    try {
+      hook();
+    } catch (e) {
+      console.error('firestore emulator: change hook failed:', e);
+    }
+  }
+  for (const stream of [...state.listenStreams]) {
+    try {
+      stream.onCommit(database, changes, commitTime);
+    } catch (e) {
+      stream.fail(e);
+    }
+  }
+}
+
+export function commitWrites(
+  state: CoreState,
+  database: Database,
+  writes: Msg[],
+  check?: CommitCheck,
+): { results: Msg[]; commitTime: Micros } {
+  const commitTime = state.clock.nextCommitTime();
+  const staged = stageWrites(database, writes, commitTime);
+  check?.(database, staged, commitTime);
+  const changes = storeStaged(database, staged, commitTime);
+  notifyCommit(state, database, changes, commitTime);
+  return { results: staged.results, commitTime };
+}
+
+/** Locks what the transaction writes, then checks that nothing it read has changed. */
+async function validateTransaction(
+  state: CoreState,
+  database: Database,
+  transaction: Transaction,
+  writes: Msg[],
+): Promise<void> {
+  if (transaction.readOnly && writes.length) {
+    throw invalidArgument('Cannot write in a read-only transaction');
+  }
+  if (transaction.wounded) throw aborted();
+  if (transaction.readOnly) return;
+  const paths: string[] = [];
+  for (const write of writes) {
+    const name = writeTarget(write);
+    if (name) paths.push(parseDocumentName(name).path);
+  }
+  await state.transactions.lockAll(transaction, paths);
+  if (transaction.wounded) throw aborted();
+  for (const [path, updateTime] of transaction.reads) {
+    if ((database.get(path)?.updateTime ?? 0) !== updateTime) {
+      throw aborted(
+        'Transaction aborted: a document read in this transaction has changed since it was read.',
+      );
+    }
+  }
+  for (const query of transaction.queries) {
+    if (query.rerun() !== query.signature) {
+      throw aborted('Transaction aborted: a query result read in this transaction has changed.');
+    }
+  }
+}
+
+export async function commit(state: CoreState, request: Msg, check?: CommitCheck): Promise<Msg> {
+  const database = state.databases.databaseFor(parseDatabase(request.database));
+  const writes = (request.writes ?? []) as Msg[];
+  if (!request.transaction || !(request.transaction as Buffer).length) {
+    const { results, commitTime } = commitWrites(state, database, writes, check);
+    return { writeResults: results, commitTime: toTimestamp(commitTime) };
+  }
+  const transaction = state.transactions.lookup(database, request.transaction);
+  try {
+    await validateTransaction(state, database, transaction, writes);
+    const { results, commitTime } = commitWrites(state, database, writes, check);
+    return { writeResults: results, commitTime: toTimestamp(commitTime) };
+  } finally {
+    state.transactions.retire(transaction);
+  }
+}
+
+/** Non-atomic writes: each applied on its own, each with its own status. */
+export function batchWrite(state: CoreState, request: Msg, check?: CommitCheck): Msg {
+  const database = state.databases.databaseFor(parseDatabase(request.database));
+  const writeResults: Msg[] = [];
+  const status: Msg[] = [];
+  for (const write of (request.writes ?? []) as Msg[]) {
+    try {
+      const { results } = commitWrites(state, database, [write], check);
+      writeResults.push(results[0] ?? {});
+      status.push({ code: 0 });
+    } catch (e) {
+      const error = e instanceof FirestoreError ? e : new FirestoreError(Code.INTERNAL, String(e));
+      writeResults.push({});
+      status.push({ code: error.code, message: error.message });
+    }
+  }
+  return { writeResults, status };
+}

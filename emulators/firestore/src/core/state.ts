@@ -1,0 +1,29 @@
+/** Everything the core keeps between requests, in one object handed to its modules. */
+import type { AccessHooks } from './access-hooks.ts';
+import type { Clock, Micros } from './clock.ts';
+import type { DatabaseRegistry, Database, StoredDoc } from './storage.ts';
+import type { TransactionRegistry } from './transactions.ts';
+
+/** One document changed by a commit. */
+export interface Change {
+  path: string;
+  before: StoredDoc | null;
+  after: StoredDoc | null;
+}
+
+/** An open Listen stream as commits see it. */
+export interface CommitObserver {
+  onCommit(database: Database, changes: Change[], commitTime: Micros): void;
+  fail(error: unknown): void;
+}
+
+export interface CoreState {
+  clock: Clock;
+  databases: DatabaseRegistry;
+  transactions: TransactionRegistry;
+  listenStreams: Set<CommitObserver>;
+  /** Called synchronously after every change to stored documents (autosave). */
+  changeHooks: Set<() => void>;
+  /** Security rules, when the emulator was given an access policy. */
+  access?: AccessHooks;
+}

@@ -1,0 +1,78 @@
+/** Field transforms of a write: server time, increment, maximum/minimum, array union/removal. */
+import type { Msg } from '../backend.ts';
+import { toTimestamp, type Micros } from './clock.ts';
+import { getField, parseFieldPath, setField } from './paths.ts';
+import { invalidArgument } from './transactions.ts';
+import {
+  compareValues,
+  intClamp,
+  isNumber,
+  normalizeValue,
+  numberOf,
+  valuesEqual,
+  type Fields,
+  type Value,
+} from './values.ts';
+
+function increment(current: Value | undefined, operand: Msg): Value {
+  const amount = normalizeValue(operand);
+  if (!isNumber(amount)) throw invalidArgument('increment requires a numeric value');
+  if (!isNumber(current)) return amount;
+  if (current!.integerValue !== undefined && amount.integerValue !== undefined) {
+    return { integerValue: intClamp(BigInt(current!.integerValue) + BigInt(amount.integerValue)) };
+  }
+  return { doubleValue: numberOf(current!) + numberOf(amount) };
+}
+
+function extreme(current: Value | undefined, operand: Msg, isMaximum: boolean): Value {
+  const argument = normalizeValue(operand);
+  if (!isNumber(argument)) throw invalidArgument('maximum/minimum require a numeric value');
+  if (!isNumber(current)) return argument;
+  const a = numberOf(current!);
+  const b = numberOf(argument);
+  if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) ? current! : argument;
+  const order = compareValues(argument, current!);
+  return (isMaximum ? order > 0 : order < 0) ? argument : current!;
+}
+
+function arrayUnion(current: Value | undefined, operand: Msg): Value {
+  const added = ((operand.values ?? []) as Value[]).map((v) => normalizeValue(v));
+  const values = current?.arrayValue ? ([...(current.arrayValue.values ?? [])] as Value[]) : [];
+  for (const value of added) if (!values.some((x) => valuesEqual(x, value))) values.push(value);
+  return { arrayValue: { values } };
+}
+
+function arrayRemove(current: Value | undefined, operand: Msg): Value {
+  const removed = ((operand.values ?? []) as Value[]).map((v) => normalizeValue(v));
+  const values = current?.arrayValue ? ((current.arrayValue.values ?? []) as Value[]) : [];
+  return {
+    arrayValue: { values: values.filter((x) => !removed.some((value) => valuesEqual(x, value))) },
+  };
+}
+
+/** Applies one FieldTransform at `commitTime`; returns the new fields and the transform result. */
+export function applyTransform(
+  fields: Fields,
+  transform: Msg,
+  commitTime: Micros,
+): { fields: Fields; result: Value } {
+  const path = parseFieldPath(transform.fieldPath);
+  const current = getField(fields, path);
+  let next: Value;
+  if (transform.setToServerValue !== undefined && transform.setToServerValue !== null) {
+    if (transform.setToServerValue !== 'REQUEST_TIME' && transform.setToServerValue !== 1) {
+      throw invalidArgument(`Unsupported server value ${transform.setToServerValue}`);
+    }
+    next = { timestampValue: toTimestamp(commitTime) };
+  } else if (transform.increment) {
+    next = increment(current, transform.increment);
+  } else if (transform.maximum || transform.minimum) {
+    const isMaximum = !!transform.maximum;
+    next = extreme(current, isMaximum ? transform.maximum : transform.minimum, isMaximum);
+  } else if (transform.appendMissingElements) {
+    next = arrayUnion(current, transform.appendMissingElements);
+  } else if (transform.removeAllFromArray) {
+    next = arrayRemove(current, transform.removeAllFromArray);
+  } else throw invalidArgument('Field transform has no operation');
+  return { fields: setField(fields, path, next), result: next };
+}

@@ -1,0 +1,182 @@
+/**
+ * Writes of a commit, staged all together (all or nothing): preconditions, update masks,
+ * transforms, size and depth limits. Nothing is stored until `storeStaged`.
+ */
+import { Code, FirestoreError, type Msg } from '../backend.ts';
+import { fromTimestamp, toTimestamp, type Micros } from './clock.ts';
+import { deleteField, getField, parseDocumentName, parseFieldPath, setField } from './paths.ts';
+import type { Change } from './state.ts';
+import type { Database, StoredDoc } from './storage.ts';
+import { applyTransform } from './transforms.ts';
+import { invalidArgument } from './transactions.ts';
+import {
+  documentSize,
+  fieldsIdentical,
+  MAX_DOC_SIZE,
+  normalizeFields,
+  type Fields,
+  type Value,
+} from './values.ts';
+
+const MAX_NESTING_DEPTH = 20;
+
+/** One write of a commit, as staged. */
+export interface StagedWrite {
+  /** The document's full name. */
+  name: string;
+  path: string;
+  operation: 'update' | 'delete' | 'verify' | 'transform';
+  /** The document before this write (after the earlier writes of the same commit). */
+  before: StoredDoc | null;
+  /** The document after this write. */
+  after: StoredDoc | null;
+}
+
+export interface StagedCommit {
+  results: Msg[];
+  writes: StagedWrite[];
+  /** Path -> the document after the whole commit. */
+  staged: Map<string, StoredDoc | null>;
+  /** Path -> the document before the commit. */
+  original: Map<string, StoredDoc | null>;
+}
+
+/** The document name a Write acts on. */
+export function writeTarget(write: Msg): string | undefined {
+  return write.update?.name ?? write.delete ?? write.verify ?? write.transform?.document;
+}
+
+function checkPrecondition(precondition: Msg | undefined, current: StoredDoc | null, name: string) {
+  if (!precondition) return;
+  const hasExists = precondition.exists !== undefined && precondition.exists !== null;
+  const type = precondition.conditionType;
+  if (hasExists && (type === undefined || type === 'exists')) {
+    if (precondition.exists && !current) {
+      throw new FirestoreError(Code.NOT_FOUND, `No document to update: ${name}`);
+    }
+    if (!precondition.exists && current) {
+      throw new FirestoreError(Code.ALREADY_EXISTS, `Document already exists: ${name}`);
+    }
+    return;
+  }
+  if (precondition.updateTime) {
+    const time = fromTimestamp(precondition.updateTime);
+    if (!current) throw new FirestoreError(Code.NOT_FOUND, `No document to update: ${name}`);
+    if (current.updateTime !== time) {
+      throw new FirestoreError(
+        Code.FAILED_PRECONDITION,
+        `The document's update time does not match the precondition: ${name}`,
+      );
+    }
+  }
+}
+
+function checkSize(name: string, fields: Fields): void {
+  const size = documentSize(name, fields);
+  if (size > MAX_DOC_SIZE) {
+    throw invalidArgument(
+      `Document '${name}' cannot be written because its size (${size} bytes) exceeds the ` +
+        `maximum allowed size of ${MAX_DOC_SIZE} bytes.`,
+    );
+  }
+}
+
+function checkDepth(fields: Fields, depth: number): void {
+  if (depth >= MAX_NESTING_DEPTH) {
+    throw invalidArgument('Document has a field nested deeper than 20 levels');
+  }
+  for (const key of Object.keys(fields)) {
+    const value = fields[key]!;
+    if (value.mapValue) checkDepth(value.mapValue.fields ?? {}, depth + 1);
+    else if (value.arrayValue) {
+      for (const element of (value.arrayValue.values ?? []) as Value[]) {
+        if (element.mapValue) checkDepth(element.mapValue.fields ?? {}, depth + 1);
+      }
+    }
+  }
+}
+
+/** The fields an update write leaves: all given fields, or only the masked ones merged in. */
+function updatedFields(write: Msg, before: StoredDoc | null): Fields {
+  if (!write.update) return before?.fields ?? {};
+  const given = normalizeFields(write.update.fields ?? {});
+  if (!write.updateMask) return given;
+  let fields = before?.fields ?? {};
+  for (const fieldPath of (write.updateMask.fieldPaths ?? []) as string[]) {
+    const path = parseFieldPath(fieldPath);
+    const value = getField(given, path);
+    fields = value === undefined ? deleteField(fields, path) : setField(fields, path, value);
+  }
+  return fields;
+}
+
+/** Stages `writes` at `commitTime`. Throws on the first failing write; nothing is stored. */
+export function stageWrites(database: Database, writes: Msg[], commitTime: Micros): StagedCommit {
+  const staged = new Map<string, StoredDoc | null>();
+  const original = new Map<string, StoredDoc | null>();
+  const results: Msg[] = [];
+  const stagedWrites: StagedWrite[] = [];
+  const current = (path: string) => (staged.has(path) ? staged.get(path)! : database.get(path));
+  for (const write of writes) {
+    const name = writeTarget(write);
+    if (!name) throw invalidArgument('Write must have an operation');
+    const parsed = parseDocumentName(name);
+    if (parsed.db !== database.name) {
+      throw invalidArgument(`Document ${name} is not in database ${database.name}`);
+    }
+    const path = parsed.path;
+    const before = current(path);
+    if (!original.has(path)) original.set(path, database.get(path));
+    checkPrecondition(write.currentDocument, before, name);
+    if (write.verify) {
+      stagedWrites.push({ name, path, operation: 'verify', before, after: before });
+      results.push({});
+      continue;
+    }
+    if (write.delete) {
+      staged.set(path, null);
+      stagedWrites.push({ name, path, operation: 'delete', before, after: null });
+      results.push({});
+      continue;
+    }
+    let fields = updatedFields(write, before);
+    const transformResults: Value[] = [];
+    const transforms = ((write.update
+      ? write.updateTransforms
+      : write.transform?.fieldTransforms) ?? []) as Msg[];
+    for (const transform of transforms) {
+      const applied = applyTransform(fields, transform, commitTime);
+      fields = applied.fields;
+      transformResults.push(applied.result);
+    }
+    checkDepth(fields, 0);
+    checkSize(name, fields);
+    const after: StoredDoc =
+      before && fieldsIdentical(before.fields, fields)
+        ? before
+        : { fields, createTime: before?.createTime ?? commitTime, updateTime: commitTime };
+    staged.set(path, after);
+    const operation = write.update ? 'update' : 'transform';
+    stagedWrites.push({ name, path, operation, before, after });
+    const result: Msg = { updateTime: toTimestamp(after.updateTime) };
+    if (transforms.length) result.transformResults = transformResults;
+    results.push(result);
+  }
+  return { results, writes: stagedWrites, staged, original };
+}
+
+/** Stores a staged commit; returns the documents that really changed. */
+export function storeStaged(
+  database: Database,
+  commit: StagedCommit,
+  commitTime: Micros,
+): Change[] {
+  const changes: Change[] = [];
+  for (const [path, after] of commit.staged) {
+    const before = commit.original.get(path) ?? null;
+    if (before === after) continue;
+    database.put(path, commitTime, after);
+    changes.push({ path, before, after });
+  }
+  return changes;
+}

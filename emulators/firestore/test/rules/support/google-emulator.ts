@@ -1,0 +1,81 @@
+/**
+ * Google's Cloud Firestore emulator (the jar of the Google Cloud CLI), started directly with
+ * Java: the reference every rules case is checked against where it is installed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+
+export const GOOGLE_EMULATOR_JAR =
+  process.env.FIRESTORE_JAR ??
+  '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
+
+export function googleEmulatorInstalled(): boolean {
+  return existsSync(GOOGLE_EMULATOR_JAR);
+}
+
+/** Google's emulator gets a port of 18400-18499 (this machine's range for it). */
+async function freeGooglePort(): Promise<number> {
+  const start = Math.floor(Math.random() * 100);
+  for (let index = 0; index < 100; index++) {
+    const port = 18400 + ((start + index) % 100);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen({ port, host: '127.0.0.1', exclusive: true }, () =>
+        server.close(() => resolve(true)),
+      );
+    });
+    if (free) return port;
+  }
+  throw new Error('no free TCP port in 18400-18499 for Google emulator');
+}
+
+export interface GoogleEmulator {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startGoogleEmulator(): Promise<GoogleEmulator> {
+  const port = await freeGooglePort();
+  const child: ChildProcess = spawn(
+    'java',
+    [
+      '-Xmx384m',
+      '-Duser.language=en',
+      '-cp',
+      GOOGLE_EMULATOR_JAR,
+      'com.google.cloud.datastore.emulator.firestore.CloudFirestore',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Google's emulator exited: ${output}`);
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline)
+      throw new Error(`Google's emulator did not start within 60 s: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

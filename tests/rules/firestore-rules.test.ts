@@ -1,0 +1,196 @@
+/**
+ * The product's `firestore.rules`, every allow and every deny, through the web SDK with
+ * `@firebase/rules-unit-testing`: anyone reads the map, a donor reads only their own profile,
+ * staff (claim `staff: true`) read users, payments, donations and certificate codes, and no
+ * client writes anything.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  documentId,
+  getDoc,
+  getDocs,
+  limit,
+  query,
+  setDoc,
+  updateDoc,
+  where,
+} from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { rulesTargets } from './support/targets.ts';
+
+const RULES = readFileSync(join(import.meta.dirname, '../../firestore.rules'), 'utf8');
+
+for (const target of rulesTargets()) {
+  describe(`firestore.rules on ${target.name === 'ours' ? 'our emulator' : "Google's emulator"}`, () => {
+    let environment: RulesTestEnvironment;
+    const signedOut = (): RulesTestContext => environment.unauthenticatedContext();
+    const donor = (uid = 'ana'): RulesTestContext => environment.authenticatedContext(uid);
+    const staff = (): RulesTestContext => environment.authenticatedContext('sara', { staff: true });
+    /** A forged or mistaken claim: the string "true" is not the boolean the rules ask for. */
+    const stringStaff = (): RulesTestContext =>
+      environment.authenticatedContext('eve', { staff: 'true' } as never);
+
+    beforeAll(async () => {
+      environment = await initializeTestEnvironment({
+        projectId: `demo-rules-${target.name}-${process.pid}`,
+        firestore: { host: target.host, port: target.port, rules: RULES },
+      });
+    });
+
+    afterAll(async () => {
+      await environment?.cleanup();
+    });
+
+    beforeEach(async () => {
+      await environment.clearFirestore();
+      await environment.withSecurityRulesDisabled(async (admin) => {
+        const db = admin.firestore();
+        await setDoc(doc(db, 'cells/K3'), { x: 'K', y: 3, status: 'available', user: null });
+        await setDoc(doc(db, 'cells/A1'), { x: 'A', y: 1, status: 'bought', user: 'ion' });
+        await setDoc(doc(db, 'users/ana'), { name: 'Ana', is_staff: false });
+        await setDoc(doc(db, 'users/ion'), { name: 'Ion', is_staff: false });
+        await setDoc(doc(db, 'payments/cs_1'), { user: 'ana', amount: 5000, status: 'paid' });
+        await setDoc(doc(db, 'donations/d1'), { donor: 'ana', amount: 5000, method: 'card' });
+        await setDoc(doc(db, 'certificate_codes/C0DE1234'), { user: null });
+        await setDoc(doc(db, 'personal_codes/ABCD2345'), { uid: 'ana' });
+        await setDoc(doc(db, 'stripe_events/evt_1'), { type: 'checkout.session.completed' });
+      });
+    });
+
+    describe('cells: anyone reads the map, nobody writes it', () => {
+      it('a signed-out visitor gets a plot', async () => {
+        await assertSucceeds(getDoc(doc(signedOut().firestore(), 'cells/K3')));
+      });
+      it('a signed-out visitor lists every plot (the map listener)', async () => {
+        await assertSucceeds(getDocs(collection(signedOut().firestore(), 'cells')));
+      });
+      it('a donor lists plots with a filter', async () => {
+        await assertSucceeds(
+          getDocs(query(collection(donor().firestore(), 'cells'), where('status', '==', 'bought'))),
+        );
+      });
+      it('a browser cannot write a plot status (denied)', async () => {
+        await assertFails(
+          updateDoc(doc(donor().firestore(), 'cells/K3'), { status: 'bought', user: 'ana' }),
+        );
+      });
+      it('a signed-out browser cannot create a plot (denied)', async () => {
+        await assertFails(
+          setDoc(doc(signedOut().firestore(), 'cells/Z9'), { status: 'available' }),
+        );
+      });
+      it('staff cannot write a plot from the browser either (denied)', async () => {
+        await assertFails(setDoc(doc(staff().firestore(), 'cells/K3'), { status: 'reserved' }));
+      });
+      it('nobody deletes a plot (denied)', async () => {
+        await assertFails(deleteDoc(doc(staff().firestore(), 'cells/K3')));
+      });
+    });
+
+    describe('users: a donor reads only their own profile, staff read all', () => {
+      it('a donor gets their own profile', async () => {
+        await assertSucceeds(getDoc(doc(donor('ana').firestore(), 'users/ana')));
+      });
+      it("a donor cannot get another donor's profile (denied)", async () => {
+        await assertFails(getDoc(doc(donor('ana').firestore(), 'users/ion')));
+      });
+      it('a signed-out visitor cannot get a profile (denied)', async () => {
+        await assertFails(getDoc(doc(signedOut().firestore(), 'users/ana')));
+      });
+      it('a donor cannot list all users (denied)', async () => {
+        await assertFails(getDocs(collection(donor('ana').firestore(), 'users')));
+      });
+      it('a donor querying users by their own id is allowed', async () => {
+        const users = collection(donor('ana').firestore(), 'users');
+        await assertSucceeds(getDocs(query(users, where(documentId(), '==', 'ana'))));
+      });
+      it("a donor querying users by another donor's id is denied", async () => {
+        const users = collection(donor('ana').firestore(), 'users');
+        await assertFails(getDocs(query(users, where(documentId(), '==', 'ion'))));
+      });
+      it('a donor cannot list users by a field filter (denied)', async () => {
+        const users = collection(donor('ana').firestore(), 'users');
+        await assertFails(getDocs(query(users, where('name', '==', 'Ana'))));
+      });
+      it('staff get any profile', async () => {
+        await assertSucceeds(getDoc(doc(staff().firestore(), 'users/ion')));
+      });
+      it('staff list all users', async () => {
+        await assertSucceeds(getDocs(query(collection(staff().firestore(), 'users'), limit(50))));
+      });
+      it('a token whose staff claim is the string "true" cannot get another profile (denied)', async () => {
+        await assertFails(getDoc(doc(stringStaff().firestore(), 'users/ana')));
+      });
+      it('a token whose staff claim is the string "true" cannot list users (denied)', async () => {
+        await assertFails(getDocs(collection(stringStaff().firestore(), 'users')));
+      });
+      it('a donor cannot write their own profile from the browser (denied)', async () => {
+        await assertFails(
+          setDoc(doc(donor('ana').firestore(), 'users/ana'), { name: 'Ana', is_staff: true }),
+        );
+      });
+      it('a donor cannot create a profile (denied)', async () => {
+        await assertFails(setDoc(doc(donor('new').firestore(), 'users/new'), { name: 'New' }));
+      });
+      it('a donor cannot delete their profile from the browser (denied)', async () => {
+        await assertFails(deleteDoc(doc(donor('ana').firestore(), 'users/ana')));
+      });
+    });
+
+    for (const [collectionId, documentPath] of [
+      ['payments', 'payments/cs_1'],
+      ['donations', 'donations/d1'],
+      ['certificate_codes', 'certificate_codes/C0DE1234'],
+    ] as const) {
+      describe(`${collectionId}: staff only, read only`, () => {
+        it('staff get a document', async () => {
+          await assertSucceeds(getDoc(doc(staff().firestore(), documentPath)));
+        });
+        it('staff list the collection', async () => {
+          await assertSucceeds(getDocs(collection(staff().firestore(), collectionId)));
+        });
+        it('a donor cannot get a document, even their own (denied)', async () => {
+          await assertFails(getDoc(doc(donor('ana').firestore(), documentPath)));
+        });
+        it('a donor cannot list the collection (denied)', async () => {
+          await assertFails(getDocs(collection(donor('ana').firestore(), collectionId)));
+        });
+        it('a signed-out visitor cannot get a document (denied)', async () => {
+          await assertFails(getDoc(doc(signedOut().firestore(), documentPath)));
+        });
+        it('a staff claim that is the string "true" is denied', async () => {
+          await assertFails(getDoc(doc(stringStaff().firestore(), documentPath)));
+        });
+        it('staff cannot write from the browser (denied)', async () => {
+          await assertFails(setDoc(doc(staff().firestore(), documentPath), { amount: 1 }));
+        });
+      });
+    }
+
+    for (const documentPath of ['personal_codes/ABCD2345', 'stripe_events/evt_1']) {
+      describe(`${documentPath.split('/')[0]}: server-side only`, () => {
+        it('staff cannot read it from the browser (denied)', async () => {
+          await assertFails(getDoc(doc(staff().firestore(), documentPath)));
+        });
+        it('a donor cannot write it (denied)', async () => {
+          await assertFails(setDoc(doc(donor('ana').firestore(), documentPath), { uid: 'ana' }));
+        });
+      });
+    }
+
+    it('a collection the rules do not name is closed (denied)', async () => {
+      await assertFails(getDoc(doc(staff().firestore(), 'settings/site')));
+    });
+  });
+}
