@@ -46,6 +46,8 @@ export interface Caller {
   email?: string | null;
   /** `firebase.sign_in_provider` of the token: `password`, `google.com`, `facebook.com`... */
   providerId?: string;
+  /** The token's `email_verified`: only then does the e-mail prove who the caller is. */
+  emailVerified?: boolean;
 }
 
 export interface IdTokenVerifier {
@@ -59,6 +61,8 @@ export interface NewDonorAccount {
   email: string;
   sub: string;
   is_staff: boolean;
+  /** Claims the physical certificates staff registered for this e-mail (verified only). */
+  emailVerified?: boolean;
 }
 
 export type CertificateLinkResult =

@@ -287,6 +287,64 @@ describe('POST /api/users/register-physical-certificate/', () => {
     ).toBe(donor.uid);
   });
 
+  it('a donor whose verified e-mail signs up later gets the plots at the first sync', async () => {
+    const email = `${uniqueName('verificada')}@parroquia.test`;
+    const code = await storedCode(db());
+    const parcelas = plots(2);
+    const registered = await postJson(REGISTER, staffToken, {
+      email,
+      code,
+      name: 'Rosa',
+      parcelas,
+    });
+    expect(await registered.json()).toMatchObject({ linked_to_account: false });
+
+    const donor = await newAccount(authHost, { email, emailVerified: true });
+    const synced = await postJson(`${siteUrl}/api/users/sync/`, donor.token, {
+      email,
+      name: 'Rosa Martín',
+      sub: donor.uid,
+    });
+    expect(synced.status).toBe(201);
+    const map = await cellsById();
+    for (const plot of parcelas) {
+      expect(map.get(plot)).toMatchObject({ user: donor.uid, donor_display: 'Rosa Martín' });
+    }
+    const record = (await db().collection('certificate_codes').doc(code).get()).data()!;
+    expect(record).toMatchObject({ status: 'linked', user: donor.uid });
+    expect(
+      (
+        await db()
+          .collection('donations')
+          .doc(record.donation_id as string)
+          .get()
+      ).get('donor'),
+    ).toBe(donor.uid);
+  });
+
+  it('an unverified e-mail claims nothing at sync: the plots keep waiting for the code', async () => {
+    const email = `${uniqueName('sinverificar')}@parroquia.test`;
+    const code = await storedCode(db());
+    const parcelas = plots(1);
+    expect(
+      (await postJson(REGISTER, staffToken, { email, code, name: 'Otro', parcelas })).status,
+    ).toBe(200);
+    const stranger = await newAccount(authHost, { email });
+    expect(
+      (
+        await postJson(`${siteUrl}/api/users/sync/`, stranger.token, {
+          email,
+          name: 'X',
+          sub: stranger.uid,
+        })
+      ).status,
+    ).toBe(201);
+    expect((await db().collection('cells').doc(parcelas[0]!).get()).get('user')).toBeNull();
+    expect((await db().collection('certificate_codes').doc(code).get()).get('status')).toBe(
+      'registered',
+    );
+  });
+
   it('two staff registering the same plots at once: one wins, the other gets 409, one ledger entry', async () => {
     const otherStaff = await newAccount(authHost, { staff: true });
     const parcelas = plots(2);

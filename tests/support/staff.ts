@@ -14,11 +14,15 @@ export function adminAuth(authHost: string): Auth {
 /** A new account in the Auth emulator (optionally staff), signed in: its uid and ID token. */
 export async function newAccount(
   authHost: string,
-  options: { staff?: boolean; email?: string } = {},
+  options: { staff?: boolean; email?: string; emailVerified?: boolean } = {},
 ): Promise<{ uid: string; email: string; token: string }> {
   const email = options.email ?? `${uniqueName('account')}@parroquia.test`;
   const password = 'Prueba-2026';
-  const user = await adminAuth(authHost).createUser({ email, password });
+  const user = await adminAuth(authHost).createUser({
+    email,
+    password,
+    emailVerified: options.emailVerified ?? false,
+  });
   if (options.staff) await adminAuth(authHost).setCustomUserClaims(user.uid, { staff: true });
   return { uid: user.uid, email, token: await idTokenOf(authHost, { email, password }) };
 }

@@ -18,6 +18,7 @@ import {
 } from 'firebase-admin/firestore';
 import { logMalformedCell } from '../log';
 import type { DonorAccountRepository, StoredCell, UserProfile } from '../ports';
+import { claimableCertificates, writeCertificateClaims } from './pending-certificates';
 import { userProfileFromDocument } from './user-document';
 
 /** Draws per sync before giving up: with 30^8 codes, even one collision is a rarity. */
@@ -76,6 +77,9 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
           const existing = (await tx.get(userRef)).data();
           if (existing) return { profile: userProfileFromDocument(existing), created: false };
           const code = await claimableCode(tx, newCode);
+          const claims = account.emailVerified
+            ? await claimableCertificates(db(), tx, uid, account.email, now)
+            : [];
           const createdAt = Timestamp.fromMillis(now);
           const document = {
             name: account.name,
@@ -89,7 +93,9 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
           };
           tx.create(userRef, document);
           tx.create(personalCodes().doc(code), { uid, created_at: createdAt });
-          return { profile: userProfileFromDocument(document), created: true };
+          const profile = userProfileFromDocument(document);
+          writeCertificateClaims(db(), tx, claims, uid, donorDisplay(profile), now);
+          return { profile, created: true };
         });
       } catch (error) {
         if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
