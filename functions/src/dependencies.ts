@@ -1,15 +1,40 @@
 /** The production wiring of the API's ports. Builds nothing until a request needs it. */
 import { firebaseIdTokenVerifier } from './adapters/firebase-id-tokens';
 import { firestoreCellRepository } from './adapters/firestore-cells';
+import { firestorePaymentStore } from './adapters/firestore-payments';
 import { firestoreUserRepository } from './adapters/firestore-users';
+import { stripeCheckoutGateway, stripeSettingsFromEnvironment } from './adapters/stripe-checkout';
+import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './config';
 import { auth, firestore } from './firebase';
 import type { ApiDependencies } from './ports';
 
 export function productionDependencies(): ApiDependencies {
+  const now = () => Date.now();
   return {
     cells: firestoreCellRepository(firestore),
     users: firestoreUserRepository(firestore),
     idTokens: firebaseIdTokenVerifier(auth),
-    now: () => Date.now(),
+    now,
+    payments: {
+      store: firestorePaymentStore(firestore, now),
+      checkout: stripeCheckoutGateway(
+        stripeSettingsFromEnvironment({
+          secretKey: () => STRIPE_SECRET_KEY.value(),
+          webhookSecret: () => STRIPE_WEBHOOK_SECRET.value(),
+        }),
+      ),
+      siteUrl: siteUrlFromEnvironment,
+    },
   };
+}
+
+/**
+ * SITE_URL (set by the local stack, and in `functions/.env` for production) wins; otherwise the
+ * browser's Origin, which Hosting forwards (the success page is on the same site).
+ */
+function siteUrlFromEnvironment(origin: string | null): string {
+  const configured = process.env.SITE_URL;
+  if (configured) return configured.replace(/\/$/, '');
+  if (origin && /^https?:\/\/[^/]+$/.test(origin)) return origin;
+  throw new Error('SITE_URL is not set and the request has no Origin');
 }

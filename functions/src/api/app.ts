@@ -37,7 +37,7 @@ export function createApiHandler(
       const caller = await authenticate(req, path, route.access, deps.idTokens);
       const rawBody = await readBody(req, config.maxBodyBytes);
       const body = route.body === 'json' ? parseJsonBody(rawBody) : undefined;
-      sendReply(res, await route.handle({ deps, query: url.searchParams, body, rawBody, caller }));
+      sendReply(res, await route.handle({ deps, query: url.searchParams, body, rawBody, caller, headers: req.headers }));
     } catch (error) {
       if (!(error instanceof ApiError)) logRequestFailed(method, path, error);
       if (res.headersSent) {

@@ -2,6 +2,7 @@
  * A tiny router: exact method + path, trailing slashes as in SPEC.md 7. Hosting forwards
  * `/api/**` with the `/api` prefix; the function's own URL drops it. Both are accepted.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiDependencies, Caller } from '../ports';
 import type { Access } from './auth';
 import { ApiError, type ApiReply } from './http';
@@ -17,6 +18,8 @@ export interface RequestContext {
   /** The body exactly as received (the Stripe webhook checks its signature on it). */
   rawBody: Buffer;
   caller: Caller | null;
+  /** The request's headers (the webhook reads `Stripe-Signature`, payments the `Origin`). */
+  headers: IncomingHttpHeaders;
 }
 
 export interface SignedInContext extends RequestContext {
