@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { FieldValue, getFirestore } from 'firebase-admin/firestore';
-import { layoutPlots, parsePlotCode } from '@parroquia/domain';
+import { FieldValue, Timestamp, getFirestore } from 'firebase-admin/firestore';
+import { availableCell, layoutPlots, parsePlotCode, writeCellDocument } from '@parroquia/domain';
 import { PROJECT_ID, ROOT } from './stack.ts';
 
 export interface Seed {
@@ -39,14 +39,13 @@ export async function seedStack(env: Record<string, string>, seed: Seed) {
     for (let i = 0; i < missing.length; i += 400) {
       const batch = db.batch();
       for (const plot of missing.slice(i, i + 400)) {
-        batch.create(db.collection('cells').doc(plot.code), {
-          x: plot.x,
-          y: plot.y,
-          status: 'available',
-          user: null,
-          donor_display: null,
-          updated_at: FieldValue.serverTimestamp(),
-        });
+        batch.create(
+          db.collection('cells').doc(plot.code),
+          writeCellDocument(availableCell(plot), {
+            instant: (millis) => Timestamp.fromMillis(millis),
+            serverTime: () => FieldValue.serverTimestamp(),
+          }),
+        );
       }
       await batch.commit();
     }
