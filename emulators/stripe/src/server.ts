@@ -84,9 +84,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   const refunds = new Map<string, RefundJson>();
   const events: EventJson[] = [];
   const idempotent = new Map<string, { status: number; body: unknown }>();
-  /** Seconds added to the clock: tests move time forward to see sessions expire. */
-  let clockOffsetS = 0;
-  const nowS = () => Math.floor(Date.now() / 1000) + clockOffsetS;
+  const nowS = () => Math.floor(Date.now() / 1000);
 
   const sender = new WebhookSender(
     options.webhookUrl
@@ -314,13 +312,16 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     return sendHtml(res, 402, renderCheckoutPage(state.json, state.lineItems, error));
   }
 
-  /** Test controls, never part of Stripe: move the clock, resend an event. */
+  /**
+   * Test controls, never part of Stripe: look at the sessions as if time had passed (those open
+   * past their `expires_at` by then expire, as they would have), resend an event.
+   */
   function control(req: IncomingMessage, res: ServerResponse, path: string, body: string) {
     const params = body ? (JSON.parse(body) as Record<string, unknown>) : {};
     if (path === '/_double/clock' && req.method === 'POST') {
-      clockOffsetS += Number(params.advance_seconds ?? 0);
-      checkExpiry();
-      return sendJson(res, 200, { now: nowS() });
+      const asOf = nowS() + Number(params.advance_seconds ?? 0);
+      checkExpiry(asOf);
+      return sendJson(res, 200, { as_of: asOf });
     }
     const resend = /^\/_double\/events\/([^/]+)\/resend$/.exec(path);
     if (resend && req.method === 'POST') {
@@ -333,8 +334,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     throw new DoubleError(404, { error: { type: 'invalid_request_error', message: `Unknown control ${path}` } });
   }
 
-  function checkExpiry() {
-    const now = nowS();
+  function checkExpiry(now = nowS()) {
     for (const state of sessions.values()) {
       if (state.json.status === 'open' && state.json.expires_at <= now) expireSession(state);
     }
@@ -362,7 +362,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
   publicUrl ||= `http://localhost:${port}`;
-  const expiry = setInterval(checkExpiry, options.expiryCheckMs ?? 1_000);
+  const expiry = setInterval(() => checkExpiry(), options.expiryCheckMs ?? 1_000);
   expiry.unref();
 
   return {
