@@ -65,7 +65,16 @@ export async function startPayment(siteUrl: string, donor: Donor, kind: Kind, co
     headers: { Authorization: `Bearer ${donor.token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ celdas }),
   });
-  return { status: response.status, body: (await response.json()) as { sessionId?: string; url?: string; error?: string } };
+  const text = await response.text();
+  type Answer = { sessionId?: string; url?: string; error?: string };
+  let body: Answer;
+  try {
+    body = JSON.parse(text) as Answer;
+  } catch {
+    // Not the API's JSON (a proxy's error page): keep it for the assertion message.
+    body = { error: `non-JSON answer: ${text.slice(0, 200)}` };
+  }
+  return { status: response.status, body };
 }
 
 /** Submits the hosted page's form as a browser does. */
