@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
-const runtimeDependencies = ['firebase-admin', 'firebase-functions'];
+const runtimeDependencies = ['firebase-admin', 'firebase-functions', 'stripe'];
 
 const result = await build({
   entryPoints: [here('./src/index.ts')],

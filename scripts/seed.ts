@@ -5,8 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { FieldValue, getFirestore } from 'firebase-admin/firestore';
-import { donorDisplay, layoutPlots, parsePlotCode } from '@parroquia/domain';
+import { FieldValue, Timestamp, getFirestore } from 'firebase-admin/firestore';
+import {
+  availableCell,
+  donorDisplay,
+  layoutPlots,
+  parsePlotCode,
+  writeCellDocument,
+} from '@parroquia/domain';
 import { PROJECT_ID, ROOT } from './stack.ts';
 
 export interface Seed {
@@ -46,26 +52,22 @@ export async function seedStack(env: Record<string, string>, seed: Seed) {
           status: taken.status,
           user: taken.user,
           donor_display: donorDisplay(donor),
+          // A seeded reservation gets the usual 30 days from the first start.
+          reserved_until: taken.status === 'reserved' ? Date.now() + 30 * 864e5 : null,
         };
-        // A seeded reservation gets the usual 30 days from the first start.
-        const until =
-          taken.status === 'reserved' ? { reserved_until: new Date(Date.now() + 30 * 864e5) } : {};
-        return [taken.code, { ...holding, ...until }] as const;
+        return [taken.code, holding] as const;
       }),
     );
     for (let i = 0; i < missing.length; i += 400) {
       const batch = db.batch();
       for (const plot of missing.slice(i, i + 400)) {
-        batch.create(db.collection('cells').doc(plot.code), {
-          x: plot.x,
-          y: plot.y,
-          ...(takenPlots.get(plot.code) ?? {
-            status: 'available',
-            user: null,
-            donor_display: null,
+        batch.create(
+          db.collection('cells').doc(plot.code),
+          writeCellDocument({ ...availableCell(plot), ...takenPlots.get(plot.code) }, {
+            instant: (millis) => Timestamp.fromMillis(millis),
+            serverTime: () => FieldValue.serverTimestamp(),
           }),
-          updated_at: FieldValue.serverTimestamp(),
-        });
+        );
       }
       await batch.commit();
     }

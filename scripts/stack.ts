@@ -19,6 +19,7 @@ export interface StackPorts {
   hub: number;
   logging: number;
   firestore: number;
+  stripe: number;
 }
 
 /** DESIGN.md 2. */
@@ -29,6 +30,7 @@ export const DEFAULT_PORTS: StackPorts = {
   hub: 4400,
   logging: 4500,
   firestore: 8080,
+  stripe: 12111,
 };
 
 export interface StackOptions {
@@ -105,6 +107,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     children.push(firestore);
     await firestore.waitFor(() => httpOk(`http://127.0.0.1:${ports.firestore}/`));
 
+    const stripe = launchStripeDouble(ports, options);
+    children.push(stripe);
+    await stripe.waitFor(() => httpOk(`http://127.0.0.1:${ports.stripe}/`));
+    Object.assign(env, { STRIPE_DOUBLE_URL: `http://127.0.0.1:${ports.stripe}` });
+
     const configPath = writeFirebaseConfig(ports);
     const hasImport = existsSync(join(firebaseState, 'firebase-export-metadata.json'));
     const firebase = launch(
@@ -125,6 +132,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       {
         ...process.env,
         FIRESTORE_EMULATOR_HOST: env.FIRESTORE_EMULATOR_HOST!,
+        ...stripeClientEnv(ports),
         // Keeps firebase-tools from asking questions or phoning home.
         CI: 'true',
       },
@@ -160,6 +168,34 @@ export function provideSeedAuth(stateDir: string): void {
   mkdirSync(firebaseState, { recursive: true });
   cpSync(join(ROOT, 'emulator-data/firebase-export-metadata.json'), join(firebaseState, 'firebase-export-metadata.json'));
   cpSync(join(ROOT, 'emulator-data/auth_export'), join(firebaseState, 'auth_export'), { recursive: true });
+}
+
+/**
+ * The Stripe test double (emulators/stripe), posting its events to the webhook through Hosting
+ * and signing them with the secret the functions read from `functions/.secret.local`.
+ */
+function launchStripeDouble(ports: StackPorts, options: StackOptions): Managed {
+  const cli = join(ROOT, 'emulators/stripe/src/cli.ts');
+  const webhookUrl = `http://127.0.0.1:${ports.hosting}/api/payments/webhook/`;
+  const args = ['--import', 'tsx', cli, '--port', String(ports.stripe), '--webhook-url', webhookUrl];
+  const secret = localSecrets().STRIPE_WEBHOOK_SECRET ?? '';
+  return launch('stripe', args, { ...process.env, STRIPE_WEBHOOK_SECRET: secret }, options);
+}
+
+/** Points the functions' stripe SDK at the double, and the success/cancel URLs at the site. */
+function stripeClientEnv(ports: StackPorts): Record<string, string> {
+  return {
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(ports.stripe),
+    STRIPE_API_PROTOCOL: 'http',
+    SITE_URL: `http://localhost:${ports.hosting}`,
+  };
+}
+
+export function localSecrets(): Record<string, string> {
+  const text = readFileSync(join(ROOT, 'functions/.secret.local'), 'utf8');
+  const pairs = text.split('\n').filter((line) => /^[A-Z_]+=/.test(line));
+  return Object.fromEntries(pairs.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1).trim()]));
 }
 
 /** firebase-tools takes its ports from the config file; the file's folder is the project root. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readCellDocument } from './cell-document';
+import type { Cell } from './cell';
+import { readCellDocument, writeCellDocument } from './cell-document';
 
 const EXPIRES = Date.UTC(2026, 10, 22, 12, 30);
 /** Shaped like a Firestore Timestamp of either SDK. */
@@ -68,5 +69,40 @@ describe('cell documents', () => {
       problem: 'unknown status "sold"',
     });
     expect(readCellDocument('A1', {})).toEqual({ ok: false, problem: 'unknown status undefined' });
+  });
+});
+
+describe('writing cell documents', () => {
+  const instants = { instant: (millis: number): { at: number | string } => ({ at: millis }), serverTime: () => ({ at: 'server' }) };
+
+  it('writes every field, absent ones as null, so a write replaces an old hold', () => {
+    const data = writeCellDocument(
+      { x: 'K', y: 3, status: 'available', user: null, donor_display: null, hold: null, reserved_until: null },
+      instants,
+    );
+    expect(data).toEqual({
+      x: 'K',
+      y: 3,
+      status: 'available',
+      user: null,
+      donor_display: null,
+      hold: null,
+      reserved_until: null,
+      updated_at: { at: 'server' },
+    });
+  });
+
+  it('reads back what it writes', () => {
+    const cell: Cell = {
+      x: 'B',
+      y: 7,
+      status: 'held',
+      user: 'u1',
+      donor_display: null,
+      hold: { session_id: 'chk_1', kind: 'complete', expires_at: EXPIRES },
+      reserved_until: EXPIRES + 5000,
+    };
+    const stored = writeCellDocument(cell, { instant: timestamp, serverTime: () => timestamp(EXPIRES) });
+    expect(readCellDocument('B7', stored as unknown as Record<string, unknown>)).toEqual({ ok: true, cell: { id: 'B7', ...cell } });
   });
 });

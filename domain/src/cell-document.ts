@@ -52,3 +52,48 @@ function readHold(value: unknown): Hold | null {
   if (typeof session_id !== 'string' || !isCheckoutKind(kind) || expiresAt === null) return null;
   return { session_id, kind, expires_at: expiresAt };
 }
+
+/**
+ * How the caller's Firestore SDK stores instants: a Timestamp from epoch milliseconds, and the
+ * server's clock for `updated_at`. Injected so the domain stays free of any SDK.
+ */
+export interface StoredInstants<T> {
+  instant(millis: number): T;
+  serverTime(): T;
+}
+
+/** The fields of `cells/{code}` as stored (DESIGN.md 3). */
+export interface CellDocumentData<T> {
+  x: string;
+  y: number;
+  status: CellStatus;
+  user: string | null;
+  donor_display: string | null;
+  hold: { session_id: string; kind: Hold['kind']; expires_at: T } | null;
+  reserved_until: T | null;
+  updated_at: T;
+}
+
+/**
+ * The one writer of `cells/{code}`: every place that stores a cell (seed, payment routes,
+ * webhook, sweep, tests) goes through here, so the stored shape has one owner. Absent values
+ * are written as null so that a write replaces the whole state, never merges with an old hold.
+ */
+export function writeCellDocument<T>(cell: Cell, instants: StoredInstants<T>): CellDocumentData<T> {
+  return {
+    x: cell.x,
+    y: cell.y,
+    status: cell.status,
+    user: cell.user,
+    donor_display: cell.donor_display,
+    hold: cell.hold
+      ? {
+          session_id: cell.hold.session_id,
+          kind: cell.hold.kind,
+          expires_at: instants.instant(cell.hold.expires_at),
+        }
+      : null,
+    reserved_until: cell.reserved_until === null ? null : instants.instant(cell.reserved_until),
+    updated_at: instants.serverTime(),
+  };
+}

@@ -8,11 +8,15 @@ import { firestoreDonationLedger } from './adapters/firestore-donations';
 import { firestorePhysicalCertificates } from './adapters/firestore-physical-certificates';
 import { firestoreCellRepository } from './adapters/firestore-cells';
 import { firestoreDonorAccounts } from './adapters/firestore-donors';
+import { firestorePaymentStore } from './adapters/firestore-payments';
 import { firestoreUserRepository } from './adapters/firestore-users';
+import { stripeCheckoutGateway, stripeSettingsFromEnvironment } from './adapters/stripe-checkout';
+import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './config';
 import { auth, firestore } from './firebase';
 import type { ApiDependencies } from './ports';
 
 export function productionDependencies(): ApiDependencies {
+  const now = () => Date.now();
   return {
     cells: firestoreCellRepository(firestore),
     users: firestoreUserRepository(firestore),
@@ -20,10 +24,31 @@ export function productionDependencies(): ApiDependencies {
     donors: firestoreDonorAccounts(firestore),
     sessions: firebaseSessionRevoker(auth),
     newPersonalCode: () => generatePersonalCode(randomInt),
-    now: () => Date.now(),
+    now,
     certificateCodes: firestoreCertificateCodes(firestore),
     physicalCertificates: firestorePhysicalCertificates(firestore),
     donations: firestoreDonationLedger(firestore),
     randomIndex: (size) => randomInt(size),
+    payments: {
+      store: firestorePaymentStore(firestore, now),
+      checkout: stripeCheckoutGateway(
+        stripeSettingsFromEnvironment({
+          secretKey: () => STRIPE_SECRET_KEY.value(),
+          webhookSecret: () => STRIPE_WEBHOOK_SECRET.value(),
+        }),
+      ),
+      siteUrl: siteUrlFromEnvironment,
+    },
   };
+}
+
+/**
+ * SITE_URL (set by the local stack, and in `functions/.env` for production) wins; otherwise the
+ * browser's Origin, which Hosting forwards (the success page is on the same site).
+ */
+function siteUrlFromEnvironment(origin: string | null): string {
+  const configured = process.env.SITE_URL;
+  if (configured) return configured.replace(/\/$/, '');
+  if (origin && /^https?:\/\/[^/]+$/.test(origin)) return origin;
+  throw new Error('SITE_URL is not set and the request has no Origin');
 }

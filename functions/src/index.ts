@@ -1,7 +1,19 @@
 /** Wires the Cloud Functions to their handlers; nothing else lives here. */
 import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApiHandler } from './api/app';
-import { REGION } from './config';
+import { REGION, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, SWEEP_SCHEDULE } from './config';
 import { productionDependencies } from './dependencies';
+import { firestore } from './firebase';
+import { logSweep } from './log';
+import { sweepLapsedCells } from './payments/sweep';
 
-export const api = onRequest({ region: REGION }, createApiHandler(productionDependencies()));
+export const api = onRequest(
+  { region: REGION, secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET] },
+  createApiHandler(productionDependencies()),
+);
+
+/** Hourly: lapsed holds and reservations past their 30 days go back to available. */
+export const sweepPlots = onSchedule({ region: REGION, schedule: SWEEP_SCHEDULE }, async () => {
+  logSweep((await sweepLapsedCells(firestore(), () => Date.now())).length);
+});

@@ -40,3 +40,22 @@ export function logPhysicalCertificateRegistered(
 ): void {
   logger.info('api: physical certificate registered', { code, staffUid, amountCents });
 }
+
+export function logLatePaymentRefunded(sessionId: string, uid: string, lostPlots: string[]): void {
+  logger.warn('payments: paid after the plots went to someone else; refunding', { sessionId, uid, lostPlots });
+}
+
+export function logStripeEvent(eventId: string, type: string, outcome: string, detail?: string): void {
+  logger.info('payments: stripe event', { eventId, type, outcome, detail });
+}
+
+export function logCheckoutFailed(checkoutId: string, error: unknown): void {
+  logger.error('payments: Checkout Session could not be created; holds released', {
+    checkoutId,
+    error: describeError(error),
+  });
+}
+
+export function logSweep(released: number): void {
+  logger.info('payments: sweep', { released });
+}

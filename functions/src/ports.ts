@@ -4,6 +4,7 @@
  */
 import type {
   CellWithId,
+  CheckoutKind,
   DonorProfileChange,
   LedgerEntry,
   LedgerRange,
@@ -11,7 +12,9 @@ import type {
   RandomIndex,
   RegistrationPlan,
   RegistrationRefusal,
+  TransitionRefusal,
 } from '@parroquia/domain';
+import type Stripe from 'stripe';
 
 /** A cell as stored, with its document id (the plot code). */
 export type StoredCell = CellWithId;
@@ -114,6 +117,7 @@ export interface ApiDependencies {
   donations: DonationLedger;
   /** Uniform random integer in [0, size), for codes; `node:crypto`'s `randomInt` in production. */
   randomIndex: RandomIndex;
+  payments: PaymentDependencies;
 }
 
 /** `certificate_codes/{code}`: physical certificate codes (issue 11). */
@@ -138,4 +142,98 @@ export interface PhysicalCertificateRegistrar {
 export interface DonationLedger {
   /** Entries with `created_at` in `[from, to)` (null: unbounded), oldest first. */
   listDonations(range: LedgerRange): Promise<LedgerEntry[]>;
+}
+
+// --- Payments (issue 10) ---
+
+/** What one Checkout Session pays for, as its metadata carries it. */
+export interface CheckoutOrder {
+  uid: string;
+  kind: CheckoutKind;
+  /** Plot codes, e.g. `['K3', 'K4']`. */
+  plots: string[];
+  /**
+   * Our reference of the checkout, written into each plot's hold (`hold.session_id`) before
+   * Stripe is called (the plots are held first, so the Stripe session id is not known yet).
+   */
+  checkoutId: string;
+}
+
+export type HoldOutcome =
+  | { ok: true }
+  /** `unknown-plot`: no `cells` document (a position the layout leaves out). */
+  | { ok: false; reason: TransitionRefusal | 'unknown-plot'; plot: string };
+
+/** Every write to cells, payments, the ledger and `stripe_events`, each one transaction. */
+export interface PaymentStore {
+  /** All plots held for the order, or none (the first refusal is answered). */
+  holdPlots(order: CheckoutOrder, expiresAt: number): Promise<HoldOutcome>;
+  /** Gives back the plots still held by this checkout (Stripe failed, session expired...). */
+  releaseHolds(order: CheckoutOrder): Promise<void>;
+  /** `payments/{sessionId}` as pending, unless an event already wrote it. */
+  recordCheckout(sessionId: string, order: CheckoutOrder, amountCents: number): Promise<void>;
+  /** Paid: plots to bought/reserved, payment and ledger entry, event id; all or none. */
+  settlePaid(event: PaidSettlement): Promise<SettlementOutcome>;
+  /** Expired or failed: the holds go back. */
+  settleUnpaid(event: UnpaidSettlement): Promise<SettlementOutcome>;
+  /** A refund of the charge: plots freed, payment refunded. */
+  settleRefund(event: RefundSettlement): Promise<SettlementOutcome>;
+  /** The automatic refund of a late payment went through. */
+  recordRefund(sessionId: string, refundId: string): Promise<void>;
+  /** Marks a Stripe event processed with nothing else to do (unknown session, ignored type). */
+  markEventProcessed(eventId: string, type: string): Promise<boolean>;
+}
+
+export interface PaidSettlement {
+  eventId: string;
+  eventType: string;
+  sessionId: string;
+  order: CheckoutOrder;
+  amountCents: number;
+  paymentIntent: string | null;
+}
+
+export interface UnpaidSettlement {
+  eventId: string;
+  eventType: string;
+  sessionId: string;
+  order: CheckoutOrder;
+  status: 'expired' | 'failed';
+}
+
+export interface RefundSettlement {
+  eventId: string;
+  eventType: string;
+  paymentIntent: string;
+}
+
+export type SettlementOutcome =
+  | { outcome: 'duplicate' }
+  | { outcome: 'applied' }
+  | { outcome: 'ignored'; why: string }
+  /** Paid after the plots went to someone else: the money must go back. */
+  | { outcome: 'refund-due'; paymentIntent: string | null; lostPlots: string[] };
+
+export interface CheckoutSessionRequest {
+  order: CheckoutOrder;
+  lines: Array<{ name: string; amountCents: number }>;
+  expiresAt: number;
+  successUrl: string;
+  cancelUrl: string;
+  customerEmail: string | null;
+}
+
+export interface CheckoutGateway {
+  createSession(request: CheckoutSessionRequest): Promise<{ sessionId: string; url: string }>;
+  /** Refunds the whole payment; idempotent per session. */
+  refund(paymentIntent: string, sessionId: string): Promise<string>;
+  /** The verified event, or null when the signature does not match the raw body. */
+  verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event | null;
+}
+
+export interface PaymentDependencies {
+  store: PaymentStore;
+  checkout: CheckoutGateway;
+  /** The site's address for the success and cancel URLs, e.g. `http://localhost:5000`. */
+  siteUrl(requestOrigin: string | null): string;
 }

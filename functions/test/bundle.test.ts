@@ -88,7 +88,7 @@ describe('the deployable functions folder', () => {
       domainResolves: boolean;
     };
     expect(report.node.split('.')[0]).toBe('22');
-    expect(report.exports).toEqual(['api']);
+    expect(report.exports).toEqual(['api', 'sweepPlots']);
     expect(report.apiType).toBe('function');
     expect(report.endpoint.region).toEqual(['europe-west1']);
     expect(report.endpoint.httpsTrigger).toBeDefined();

@@ -6,6 +6,7 @@ declare module 'vitest' {
     siteUrl: string;
     firestoreHost: string;
     authHost: string;
+    stripeUrl: string;
   }
 }
 
@@ -14,5 +15,6 @@ export default async function setup(project: TestProject) {
   project.provide('siteUrl', stack.siteUrl);
   project.provide('firestoreHost', stack.env.FIRESTORE_EMULATOR_HOST!);
   project.provide('authHost', stack.env.FIREBASE_AUTH_EMULATOR_HOST!);
+  project.provide('stripeUrl', stack.env.STRIPE_DOUBLE_URL!);
   return () => stack.stop();
 }

@@ -17,6 +17,7 @@ export const TEST_PORTS: StackPorts = {
   hub: 4410 + PORT_OFFSET,
   logging: 4510 + PORT_OFFSET,
   firestore: 8180 + PORT_OFFSET,
+  stripe: 12211 + PORT_OFFSET,
 };
 
 export async function startTestStack(): Promise<Stack> {

@@ -8,7 +8,7 @@ import { API_MESSAGES } from './messages';
  */
 export type ApiRequest = IncomingMessage & { rawBody?: Buffer };
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 500 | 503;
 
 /** Thrown by any layer to answer `{ error: message }` with its status. */
 export class ApiError extends Error {

@@ -11,4 +11,8 @@ export const API_MESSAGES = {
   userNotFound: 'Usuario no encontrado.',
   /** A refused input: the schema's Spanish message and the field it is about. */
   invalidField: (message: string, field: string) => `${message} (campo: ${field})`,
+  privacyPolicyNotAccepted: 'Debes aceptar la política de privacidad antes de donar.',
+  notYourReservation: 'Solo puedes completar tus propias reservas.',
+  checkoutUnavailable: 'No se ha podido iniciar el pago. Inténtalo de nuevo en unos minutos.',
+  stripeSignatureInvalid: 'Firma de Stripe no válida.',
 } as const;

@@ -219,5 +219,18 @@ export function testDependencies(): TestDependencies {
     physicalCertificates: new ScriptedRegistrar(),
     donations: new InMemoryLedger(),
     randomIndex: (size) => Math.floor(Math.random() * size),
+    payments: unusedPayments(),
+  };
+}
+
+/** The payment routes run against the real stack (tests/api/payments.test.ts), not in memory. */
+function unusedPayments(): ApiDependencies['payments'] {
+  const unused = (): never => {
+    throw new Error('payments are not part of the in-memory handler tests');
+  };
+  return {
+    store: new Proxy({} as ApiDependencies['payments']['store'], { get: () => unused }),
+    checkout: new Proxy({} as ApiDependencies['payments']['checkout'], { get: () => unused }),
+    siteUrl: unused,
   };
 }

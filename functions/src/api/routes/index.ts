@@ -3,6 +3,7 @@ import { verifyCertificateRoute } from './certificates';
 import { listCellsRoute } from './cells';
 import { generateCertificateRoute } from './donor-certificate';
 import { linkCodeRoute } from './link-code';
+import { PAYMENT_ROUTES } from './payments';
 import {
   acceptPrivacyPolicyRoute,
   logoutRoute,
@@ -29,4 +30,5 @@ export const ROUTES: readonly Route[] = [
   generateJsonCodesRoute,
   registerPhysicalCertificateRoute,
   donationsCsvRoute,
+  ...PAYMENT_ROUTES,
 ];

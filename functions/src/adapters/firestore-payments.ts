@@ -1,0 +1,217 @@
+/**
+ * The payment writes on firebase-admin. Every change to cells happens in a Firestore
+ * transaction that first reads what it changes, so two donors racing for a plot conflict and
+ * one of them retries against the other's result: a plot is never sold twice.
+ */
+import {
+  applyPayment,
+  donorDisplay,
+  formatPlotCode,
+  parsePlotCode,
+  readCellDocument,
+  releaseHold,
+  startHold,
+  type Cell,
+  type CellWithId,
+} from '@parroquia/domain';
+import {
+  FieldValue,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import { logLatePaymentRefunded } from '../log';
+import type { CheckoutOrder, PaymentStore, SettlementOutcome } from '../ports';
+import { cellData } from './cell-writes';
+import { userProfileFromDocument } from './user-document';
+
+/** Fifty donors on the same plots conflict a lot; each retry sees the winners' writes. */
+const MAX_ATTEMPTS = 30;
+
+export function firestorePaymentStore(db: () => Firestore, now: () => number): PaymentStore {
+  const cellRef = (code: string) => db().collection('cells').doc(code);
+  const eventRef = (id: string) => db().collection('stripe_events').doc(id);
+  const paymentRef = (id: string) => db().collection('payments').doc(id);
+  const run = <T>(work: (tx: Transaction) => Promise<T>) =>
+    db().runTransaction(work, { maxAttempts: MAX_ATTEMPTS });
+
+  async function readCells(tx: Transaction, codes: string[]): Promise<CellWithId[]> {
+    if (codes.length === 0) return [];
+    const snapshots = await tx.getAll(...codes.map(cellRef));
+    return snapshots.map((snapshot) => storedCell(snapshot));
+  }
+
+  /** Claims the event id inside the transaction; false when it was processed already. */
+  async function claimEvent(tx: Transaction, eventId: string, type: string): Promise<boolean> {
+    const seen = await tx.get(eventRef(eventId));
+    if (seen.exists) return false;
+    tx.create(eventRef(eventId), { type, processed_at: FieldValue.serverTimestamp() });
+    return true;
+  }
+
+  function releaseOrderHolds(tx: Transaction, cells: CellWithId[], order: CheckoutOrder) {
+    for (const cell of cells) {
+      const released = releaseHold(cell, order.checkoutId, now());
+      if (released.ok) tx.set(cellRef(cell.id), cellData(released.cell));
+    }
+  }
+
+  return {
+    async holdPlots(order, expiresAt) {
+      return run(async (tx) => {
+        const snapshots = await tx.getAll(...order.plots.map(cellRef));
+        const missing = snapshots.find((snapshot) => !snapshot.exists);
+        if (missing) return { ok: false, reason: 'unknown-plot', plot: missing.id } as const;
+        const cells = snapshots.map(storedCell);
+        const held: Cell[] = [];
+        for (const cell of cells) {
+          const move = startHold(
+            cell,
+            { uid: order.uid, kind: order.kind, sessionId: order.checkoutId, expiresAt },
+            now(),
+          );
+          if (!move.ok) return { ok: false, reason: move.reason, plot: cell.id } as const;
+          held.push(move.cell);
+        }
+        for (const cell of held) tx.set(cellRef(formatPlotCode(cell)), cellData(cell));
+        return { ok: true } as const;
+      });
+    },
+
+    async releaseHolds(order) {
+      await run(async (tx) => releaseOrderHolds(tx, await readCells(tx, order.plots), order));
+    },
+
+    async recordCheckout(sessionId, order, amountCents) {
+      try {
+        await paymentRef(sessionId).create({
+          ...paymentFields(order, amountCents),
+          status: 'pending',
+          payment_intent: null,
+          created_at: FieldValue.serverTimestamp(),
+        });
+      } catch (error) {
+        // An event got there first (ALREADY_EXISTS): what it wrote is newer.
+        if ((error as { code?: unknown }).code !== 6) throw error;
+      }
+    },
+
+    async settlePaid({ eventId, eventType, sessionId, order, amountCents, paymentIntent }) {
+      let lost: string[] = [];
+      const outcome = await run(async (tx): Promise<SettlementOutcome> => {
+        const eventSeen = await tx.get(eventRef(eventId));
+        const payment = await tx.get(paymentRef(sessionId));
+        const user = await tx.get(db().collection('users').doc(order.uid));
+        const cells = await readCells(tx, order.plots);
+        if (eventSeen.exists) return { outcome: 'duplicate' };
+        tx.create(eventRef(eventId), { type: eventType, processed_at: FieldValue.serverTimestamp() });
+        const status = payment.get('status') as unknown;
+        if (status === 'paid' || status === 'refunded') {
+          // completed and async_payment_succeeded of one session: the first one counted.
+          return { outcome: 'ignored', why: `payment already ${String(status)}` };
+        }
+        const profile = user.exists ? userProfileFromDocument(user.data() ?? {}) : null;
+        const display = profile ? donorDisplay(profile) || profile.personal_code : order.uid;
+        const moves = cells.map((cell) => ({
+          cell,
+          move: applyPayment(cell, { sessionId: order.checkoutId, donorDisplay: display }, now()),
+        }));
+        lost = moves.filter(({ move }) => !move.ok).map(({ cell }) => cell.id);
+        const base = {
+          ...paymentFields(order, amountCents),
+          payment_intent: paymentIntent,
+          paid_at: FieldValue.serverTimestamp(),
+        };
+        if (lost.length > 0) {
+          // Never two owners: the plots this checkout still holds go back, the money too.
+          releaseOrderHolds(tx, cells, order);
+          tx.set(paymentRef(sessionId), { ...base, status: 'refunded', refund_reason: 'plots-taken', lost_plots: lost, refund_id: null }, { merge: true });
+          return { outcome: 'refund-due', paymentIntent, lostPlots: lost };
+        }
+        for (const { cell, move } of moves) if (move.ok) tx.set(cellRef(cell.id), cellData(move.cell));
+        tx.set(paymentRef(sessionId), { ...base, status: 'paid' }, { merge: true });
+        // The ledger entry shares the session id, so no event can ever add it twice.
+        tx.set(db().collection('donations').doc(sessionId), {
+          donor: order.uid,
+          method: 'card',
+          amount_cents: amountCents,
+          cells: order.plots,
+          kind: order.kind,
+          session_id: sessionId,
+          created_at: FieldValue.serverTimestamp(),
+          recorded_by: null,
+        });
+        return { outcome: 'applied' };
+      });
+      if (outcome.outcome === 'refund-due') logLatePaymentRefunded(sessionId, order.uid, lost);
+      return outcome;
+    },
+
+    async settleUnpaid({ eventId, eventType, sessionId, order, status }) {
+      return run(async (tx): Promise<SettlementOutcome> => {
+        const eventSeen = await tx.get(eventRef(eventId));
+        const payment = await tx.get(paymentRef(sessionId));
+        const cells = await readCells(tx, order.plots);
+        if (eventSeen.exists) return { outcome: 'duplicate' };
+        tx.create(eventRef(eventId), { type: eventType, processed_at: FieldValue.serverTimestamp() });
+        releaseOrderHolds(tx, cells, order);
+        const current = payment.get('status') as unknown;
+        if (!payment.exists) tx.set(paymentRef(sessionId), { ...paymentFields(order, 0), status });
+        else if (current === 'pending') tx.update(paymentRef(sessionId), { status });
+        return { outcome: 'applied' };
+      });
+    },
+
+    async settleRefund({ eventId, eventType, paymentIntent }) {
+      return run(async (tx): Promise<SettlementOutcome> => {
+        const eventSeen = await tx.get(eventRef(eventId));
+        const payments = await tx.get(
+          db().collection('payments').where('payment_intent', '==', paymentIntent).limit(1),
+        );
+        const payment = payments.docs[0];
+        const plots = payment ? ((payment.get('cells') as string[] | undefined) ?? []) : [];
+        const cells = await readCells(tx, plots);
+        if (eventSeen.exists) return { outcome: 'duplicate' };
+        tx.create(eventRef(eventId), { type: eventType, processed_at: FieldValue.serverTimestamp() });
+        if (!payment) return { outcome: 'ignored', why: 'no payment with this payment intent' };
+        // An automatic refund already gave the plots back (they may be someone else's now).
+        if (payment.get('status') !== 'paid') return { outcome: 'ignored', why: 'payment not paid' };
+        const uid = payment.get('uid') as string;
+        for (const cell of cells) {
+          if (cell.user === uid && (cell.status === 'bought' || cell.status === 'reserved')) {
+            tx.set(cellRef(cell.id), cellData({ ...cell, status: 'available', user: null, donor_display: null, hold: null, reserved_until: null }));
+          }
+        }
+        tx.update(payment.ref, { status: 'refunded', refunded_at: FieldValue.serverTimestamp() });
+        tx.set(db().collection('donations').doc(payment.id), { refunded: true }, { merge: true });
+        return { outcome: 'applied' };
+      });
+    },
+
+    async recordRefund(sessionId, refundId) {
+      await paymentRef(sessionId).set({ refund_id: refundId, refunded_at: FieldValue.serverTimestamp() }, { merge: true });
+    },
+
+    async markEventProcessed(eventId, type) {
+      return run((tx) => claimEvent(tx, eventId, type));
+    },
+  };
+}
+
+function paymentFields(order: CheckoutOrder, amountCents: number) {
+  return {
+    uid: order.uid,
+    kind: order.kind,
+    cells: order.plots,
+    checkout_id: order.checkoutId,
+    amount_cents: amountCents,
+  };
+}
+
+/** A missing or malformed cell reads as not a plot one can pay for. */
+function storedCell(snapshot: DocumentSnapshot): CellWithId {
+  const reading = snapshot.exists ? readCellDocument(snapshot.id, snapshot.data() ?? {}) : null;
+  if (reading?.ok) return reading.cell;
+  const plot = parsePlotCode(snapshot.id);
+  return { id: snapshot.id, ...plot, status: 'bought', user: null, donor_display: null, hold: null, reserved_until: null };
+}

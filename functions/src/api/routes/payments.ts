@@ -1,0 +1,42 @@
+/** Buying, reserving, completing reservations (SPEC.md 7), and Stripe's webhook. */
+import type Stripe from 'stripe';
+import { startCheckout } from '../../payments/checkout';
+import { handleStripeEvent } from '../../payments/stripe-events';
+import { ApiError, jsonReply } from '../http';
+import { API_MESSAGES } from '../messages';
+import { publicRoute, signedInRoute } from '../router';
+
+export const buyPlotsRoute = signedInRoute('POST', '/api/payments/stripe-multiple/', (context) =>
+  startCheckout(context, 'buy'),
+);
+
+export const reservePlotsRoute = signedInRoute(
+  'POST',
+  '/api/payments/stripe-reservation-multiple/',
+  (context) => startCheckout(context, 'reserve'),
+);
+
+export const completeReservationsRoute = signedInRoute(
+  'POST',
+  '/api/payments/stripe-complete-reservation-multiple/',
+  (context) => startCheckout(context, 'complete'),
+);
+
+/** Signed by Stripe, not by a user: the signature on the raw body is the only credential. */
+export const stripeWebhookRoute = publicRoute(
+  'POST',
+  '/api/payments/webhook/',
+  async ({ deps, rawBody, headers }) => {
+    const signature = headers['stripe-signature'];
+    const event: Stripe.Event | null = deps.payments.checkout.verifyEvent(
+      rawBody,
+      typeof signature === 'string' ? signature : undefined,
+    );
+    if (!event) throw new ApiError(400, API_MESSAGES.stripeSignatureInvalid);
+    const outcome = await handleStripeEvent(event, deps.payments);
+    return jsonReply({ received: true, outcome: outcome.outcome });
+  },
+  { body: 'raw' },
+);
+
+export const PAYMENT_ROUTES = [buyPlotsRoute, reservePlotsRoute, completeReservationsRoute, stripeWebhookRoute];

@@ -1,0 +1,77 @@
+/**
+ * Opening a checkout (the three payment routes): validate, hold every plot in one
+ * transaction, then create the Checkout Session. Holding first means a session never exists
+ * for plots someone else has; if Stripe fails, the holds are given back at once.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  HOLD_DURATION_MS,
+  MESSAGES,
+  checkoutTotalCents,
+  formatPlotCode,
+  pricePerPlotCents,
+  validatePaymentRequest,
+  type CheckoutKind,
+} from '@parroquia/domain';
+import { ApiError, jsonReply, type ApiReply } from '../api/http';
+import { API_MESSAGES } from '../api/messages';
+import { requirePrivacyConsent } from '../api/privacy-consent';
+import type { SignedInContext } from '../api/router';
+import { logCheckoutFailed } from '../log';
+import type { CheckoutOrder, HoldOutcome } from '../ports';
+
+const LINE_NAMES: Record<CheckoutKind, (plot: string) => string> = {
+  buy: (plot) => `Parcela ${plot}`,
+  reserve: (plot) => `Reserva de la parcela ${plot}`,
+  complete: (plot) => `Resto de la parcela ${plot}`,
+};
+
+export async function startCheckout(context: SignedInContext, kind: CheckoutKind): Promise<ApiReply> {
+  const { deps, caller, body, headers } = context;
+  const selection = validatePaymentRequest(body);
+  if (!selection.ok) throw new ApiError(400, selection.error);
+  const profile = await requirePrivacyConsent(deps.users, caller.uid);
+
+  const order: CheckoutOrder = {
+    uid: caller.uid,
+    kind,
+    plots: selection.value.map(formatPlotCode),
+    checkoutId: `chk_${randomBytes(12).toString('hex')}`,
+  };
+  const expiresAt = deps.now() + HOLD_DURATION_MS;
+  const { store, checkout, siteUrl } = deps.payments;
+  refuseUnless(await store.holdPlots(order, expiresAt));
+
+  const amountCents = checkoutTotalCents(kind, order.plots.length);
+  const site = siteUrl(typeof headers.origin === 'string' ? headers.origin : null);
+  let session: { sessionId: string; url: string };
+  try {
+    session = await checkout.createSession({
+      order,
+      lines: order.plots.map((plot) => ({ name: LINE_NAMES[kind](plot), amountCents: pricePerPlotCents(kind) })),
+      expiresAt,
+      successUrl: `${site}/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${site}/cancel`,
+      customerEmail: profile.email || null,
+    });
+  } catch (error) {
+    logCheckoutFailed(order.checkoutId, error);
+    await store.releaseHolds(order);
+    throw new ApiError(503, API_MESSAGES.checkoutUnavailable);
+  }
+  await store.recordCheckout(session.sessionId, order, amountCents);
+  return jsonReply({ sessionId: session.sessionId, url: session.url });
+}
+
+function refuseUnless(outcome: HoldOutcome): void {
+  if (outcome.ok) return;
+  switch (outcome.reason) {
+    case 'unknown-plot':
+      throw new ApiError(400, MESSAGES.plotInvalid(outcome.plot));
+    case 'not-owner':
+      throw new ApiError(403, API_MESSAGES.notYourReservation);
+    default:
+      // Taken, held by someone else, not reserved, or already in the caller's own checkout.
+      throw new ApiError(409, MESSAGES.plotNotAvailable);
+  }
+}

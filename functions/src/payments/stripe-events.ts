@@ -1,0 +1,102 @@
+/**
+ * What each Stripe event does, in a table keyed by event type; types not in the table are
+ * acknowledged and ignored. Every handler is idempotent per event id (`stripe_events`,
+ * claimed inside the same transaction as the change it makes).
+ */
+import { isCheckoutKind, tryParsePlotCode } from '@parroquia/domain';
+import type Stripe from 'stripe';
+import { logStripeEvent } from '../log';
+import type { CheckoutOrder, PaymentDependencies, SettlementOutcome } from '../ports';
+
+export type HandledEventType =
+  | 'checkout.session.completed'
+  | 'checkout.session.async_payment_succeeded'
+  | 'checkout.session.expired'
+  | 'checkout.session.async_payment_failed'
+  | 'charge.refunded';
+
+type EventOf<T extends HandledEventType> = Extract<Stripe.Event, { type: T }>;
+
+type Handler<T extends HandledEventType> = (
+  event: EventOf<T>,
+  payments: PaymentDependencies,
+) => Promise<SettlementOutcome>;
+
+export const STRIPE_EVENT_HANDLERS: { [T in HandledEventType]: Handler<T> } = {
+  'checkout.session.completed': (event, payments) =>
+    // A delayed method (bank debit) completes unpaid; its async_payment_succeeded settles it.
+    event.data.object.payment_status === 'unpaid'
+      ? ignore(event, payments, 'completed but not paid yet')
+      : settlePaid(event, payments),
+  'checkout.session.async_payment_succeeded': settlePaid,
+  'checkout.session.expired': (event, payments) => settleUnpaid(event, payments, 'expired'),
+  'checkout.session.async_payment_failed': (event, payments) => settleUnpaid(event, payments, 'failed'),
+  'charge.refunded': (event, payments) => {
+    const charge = event.data.object;
+    const paymentIntent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    if (!paymentIntent || !charge.refunded) return ignore(event, payments, 'partial or unlinked refund');
+    return payments.store.settleRefund({ eventId: event.id, eventType: event.type, paymentIntent });
+  },
+};
+
+export function isHandledEventType(type: string): type is HandledEventType {
+  return Object.hasOwn(STRIPE_EVENT_HANDLERS, type);
+}
+
+/** Runs the event's handler; the outcome is logged, and a late payment is refunded here. */
+export async function handleStripeEvent(event: Stripe.Event, payments: PaymentDependencies): Promise<SettlementOutcome> {
+  const outcome = isHandledEventType(event.type)
+    ? await (STRIPE_EVENT_HANDLERS[event.type] as Handler<HandledEventType>)(event as EventOf<HandledEventType>, payments)
+    : await ignore(event, payments, 'event type not handled');
+  logStripeEvent(event.id, event.type, outcome.outcome, outcome.outcome === 'ignored' ? outcome.why : undefined);
+  if (outcome.outcome === 'refund-due' && outcome.paymentIntent) {
+    const session = event.data.object as Stripe.Checkout.Session;
+    const refundId = await payments.checkout.refund(outcome.paymentIntent, session.id);
+    await payments.store.recordRefund(session.id, refundId);
+  }
+  return outcome;
+}
+
+function settlePaid(
+  event: EventOf<'checkout.session.completed' | 'checkout.session.async_payment_succeeded'>,
+  payments: PaymentDependencies,
+): Promise<SettlementOutcome> {
+  const session = event.data.object;
+  const order = orderOf(session);
+  if (!order) return ignore(event, payments, 'session without our metadata');
+  const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+  return payments.store.settlePaid({
+    eventId: event.id,
+    eventType: event.type,
+    sessionId: session.id,
+    order,
+    amountCents: session.amount_total ?? 0,
+    paymentIntent,
+  });
+}
+
+function settleUnpaid(
+  event: EventOf<'checkout.session.expired' | 'checkout.session.async_payment_failed'>,
+  payments: PaymentDependencies,
+  status: 'expired' | 'failed',
+): Promise<SettlementOutcome> {
+  const session = event.data.object;
+  const order = orderOf(session);
+  if (!order) return ignore(event, payments, 'session without our metadata');
+  return payments.store.settleUnpaid({ eventId: event.id, eventType: event.type, sessionId: session.id, order, status });
+}
+
+async function ignore(event: Stripe.Event, payments: PaymentDependencies, why: string): Promise<SettlementOutcome> {
+  const first = await payments.store.markEventProcessed(event.id, event.type);
+  return first ? { outcome: 'ignored', why } : { outcome: 'duplicate' };
+}
+
+/** The order from the session's metadata; null when it is not one of ours or is malformed. */
+export function orderOf(session: Stripe.Checkout.Session): CheckoutOrder | null {
+  const metadata = session.metadata ?? {};
+  const { uid, kind, plots, checkout } = metadata;
+  if (!uid || !isCheckoutKind(kind) || !plots || !checkout) return null;
+  const codes = plots.split(',');
+  if (codes.length === 0 || codes.some((code) => tryParsePlotCode(code) === null)) return null;
+  return { uid, kind, plots: codes, checkoutId: checkout };
+}

@@ -1,0 +1,21 @@
+/**
+ * `npm run bench`: every benchmark, one after the other (2 cores), each printing its figures
+ * next to its targets. `npm run bench -w emulators/firestore` still runs that one alone.
+ */
+import { spawnSync } from 'node:child_process';
+import { ROOT } from './stack.ts';
+
+const benches: Array<{ title: string; args: string[] }> = [
+  { title: 'Firestore emulator', args: ['run', 'bench', '-w', 'emulators/firestore'] },
+  { title: 'payments', args: ['run', 'bench:payments'] },
+  { title: 'physical certificates PDF', args: ['exec', '--', 'tsx', 'scripts/bench-certificates.ts'] },
+  { title: 'web app', args: ['run', 'bench:web'] },
+];
+
+let failed = false;
+for (const bench of benches) {
+  console.log(`\n=== bench: ${bench.title} ===`);
+  const result = spawnSync('npm', bench.args, { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);

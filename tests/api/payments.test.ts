@@ -1,0 +1,289 @@
+/**
+ * Payments through the real stack: Hosting -> the api function in the Functions emulator ->
+ * our Firestore emulator, with the official stripe SDK talking to the Stripe double, whose
+ * signed events come back through Hosting to the webhook.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type Stripe from 'stripe';
+import { RESERVATION_DURATION_MS } from '@parroquia/domain';
+import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
+import {
+  newDonor,
+  postWebhook,
+  readCells,
+  resetCells,
+  signedEvent,
+  startPayment,
+  stripeClient,
+  submitHostedPage,
+  waitFor,
+  writeCell,
+  type Donor,
+} from '../support/payments.ts';
+
+const siteUrl = inject('siteUrl');
+const authHost = inject('authHost');
+const stripeUrl = inject('stripeUrl');
+const db = () => adminFirestore(inject('firestoreHost'));
+const stripe = stripeClient(stripeUrl);
+
+let ana: Donor;
+let bea: Donor;
+
+beforeAll(async () => {
+  ana = { uid: DEMO.ana.uid, token: await idTokenOf(authHost, DEMO.ana), name: 'Ana García' };
+  bea = await newDonor(authHost, db(), 'Bea Pérez');
+});
+
+// The other suites expect the seeded map: every plot this one touched goes back to available.
+afterAll(async () => {
+  const touched = await db().collection('cells').where('status', 'in', ['held', 'reserved', 'bought']).get();
+  await resetCells(db(), touched.docs.map((doc) => doc.id));
+});
+
+const statusesOf = async (codes: string[]) => (await readCells(db(), codes)).map((cell) => cell.status);
+const paymentOf = async (sessionId: string) => (await db().collection('payments').doc(sessionId).get()).data();
+const ledgerOf = async (sessionId: string) => (await db().collection('donations').doc(sessionId).get()).data();
+const settled = (codes: string[], status: string) => async () =>
+  (await statusesOf(codes)).every((candidate) => candidate === status);
+
+async function eventsOfSession(sessionId: string, type: string) {
+  const response = await fetch(`${stripeUrl}/_double/events`);
+  const { events } = (await response.json()) as { events: Stripe.Event[] };
+  return events.filter((event) => event.type === type && (event.data.object as { id: string }).id === sessionId);
+}
+
+describe('buying plots', () => {
+  it('holds the plots, opens a EUR Checkout Session of 25000 cents a plot, and on payment sells them', async () => {
+    const plots = ['C1', 'C2'];
+    const started = await startPayment(siteUrl, ana, 'buy', plots);
+    expect(started.status).toBe(200);
+    expect(started.body.sessionId).toMatch(/^cs_test_/);
+    const held = await readCells(db(), plots);
+    for (const cell of held) {
+      expect(cell).toMatchObject({ status: 'held', user: ana.uid, hold: { kind: 'buy' } });
+      expect(cell.hold!.expires_at - Date.now()).toBeGreaterThan(29 * 60_000);
+    }
+
+    const session = await stripe.checkout.sessions.retrieve(started.body.sessionId!);
+    expect(session).toMatchObject({ currency: 'eur', amount_total: 50000, mode: 'payment', status: 'open' });
+    expect(session.metadata).toMatchObject({ uid: ana.uid, kind: 'buy', plots: 'C1,C2' });
+    expect(session.success_url).toBe(`${siteUrl}/success?session_id={CHECKOUT_SESSION_ID}`);
+    expect(session.cancel_url).toBe(`${siteUrl}/cancel`);
+    expect(session.expires_at - Math.floor(Date.now() / 1000)).toBeGreaterThan(29 * 60);
+    const lines = await stripe.checkout.sessions.listLineItems(session.id);
+    expect(lines.data.map((line) => line.amount_total)).toEqual([25000, 25000]);
+
+    const paid = await submitHostedPage(started.body.url!, '4242 4242 4242 4242');
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`${siteUrl}/success?session_id=${session.id}`);
+    await waitFor('plots bought', settled(plots, 'bought'));
+    const bought = await readCells(db(), plots);
+    expect(bought.map((cell) => [cell.user, cell.donor_display, cell.hold])).toEqual([
+      [ana.uid, 'Ana García', null],
+      [ana.uid, 'Ana García', null],
+    ]);
+    expect(await paymentOf(session.id)).toMatchObject({ status: 'paid', amount_cents: 50000, uid: ana.uid, kind: 'buy' });
+    expect(await ledgerOf(session.id)).toMatchObject({ donor: ana.uid, method: 'card', amount_cents: 50000, cells: plots, kind: 'buy' });
+  });
+
+  it('answers 409 "Alguna parcela no está disponible" when one plot is taken, and holds none', async () => {
+    const first = await startPayment(siteUrl, ana, 'buy', ['C5']);
+    expect(first.status).toBe(200);
+    const second = await startPayment(siteUrl, bea, 'buy', ['C4', 'C5']);
+    expect(second).toEqual({ status: 409, body: { error: 'Alguna parcela no está disponible' } });
+    expect(await statusesOf(['C4', 'C5'])).toEqual(['available', 'held']);
+  });
+
+  it.each([
+    ['an empty list', [], 'Selecciona al menos una parcela.'],
+    ['a repeated plot', ['D1', 'D1'], 'Parcela repetida: D1.'],
+    ['more than 50 plots', Array.from({ length: 51 }, (_, i) => `E${(i % 39) + 1}`), 'No se pueden seleccionar más de 50 parcelas a la vez.'],
+    ['a position off the grid', [{ x: 'Z', y: 1 }], 'Parcela no válida: {"x":"Z","y":1}.'],
+    ['no list at all', 'D1', 'La selección de parcelas no es válida.'],
+  ])('refuses %s with 400 and changes nothing', async (_, celdas, message) => {
+    const before = await statusesOf(['D1']);
+    const answer = await startPayment(siteUrl, ana, 'buy', celdas);
+    expect(answer).toEqual({ status: 400, body: { error: message } });
+    expect(await statusesOf(['D1'])).toEqual(before);
+  });
+
+  it('refuses a donor who has not accepted the privacy policy (403) and holds nothing', async () => {
+    const ion = { uid: DEMO.ion.uid, token: await idTokenOf(authHost, DEMO.ion), name: 'Ion' };
+    const answer = await startPayment(siteUrl, ion, 'buy', ['D2']);
+    expect(answer.status).toBe(403);
+    expect(answer.body.error).toMatch(/política de privacidad/);
+    expect(await statusesOf(['D2'])).toEqual(['available']);
+  });
+
+  it('keeps the plots held after a declined card; cancel goes to /cancel; expiring the session frees them', async () => {
+    const started = await startPayment(siteUrl, bea, 'buy', ['D3']);
+    const declined = await submitHostedPage(started.body.url!, '4000 0000 0000 0002');
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain('rechazada');
+    expect(await statusesOf(['D3'])).toEqual(['held']);
+    const cancelled = await submitHostedPage(started.body.url!, '', 'cancel');
+    expect(cancelled.headers.get('location')).toBe(`${siteUrl}/cancel`);
+    await stripe.checkout.sessions.expire(started.body.sessionId!);
+    await waitFor('plot released', settled(['D3'], 'available'));
+    expect(await paymentOf(started.body.sessionId!)).toMatchObject({ status: 'expired' });
+    expect(await ledgerOf(started.body.sessionId!)).toBeUndefined();
+  });
+
+  it('frees the plots when the session passes expires_at (checkout.session.expired)', async () => {
+    const started = await startPayment(siteUrl, bea, 'buy', ['D4']);
+    await fetch(`${stripeUrl}/_double/clock`, { method: 'POST', body: JSON.stringify({ advance_seconds: 31 * 60 }) });
+    await waitFor('plot released', settled(['D4'], 'available'));
+    expect((await stripe.checkout.sessions.retrieve(started.body.sessionId!)).status).toBe('expired');
+  });
+});
+
+describe('reserving and completing', () => {
+  it('reserves for 30 days at 5000 cents, then the owner completes at 20000 cents', async () => {
+    const reserved = await startPayment(siteUrl, ana, 'reserve', ['F1']);
+    expect((await stripe.checkout.sessions.retrieve(reserved.body.sessionId!)).amount_total).toBe(5000);
+    await submitHostedPage(reserved.body.url!, '4242424242424242');
+    await waitFor('plot reserved', settled(['F1'], 'reserved'));
+    const [cell] = await readCells(db(), ['F1']);
+    expect(cell!.user).toBe(ana.uid);
+    expect(Math.abs(cell!.reserved_until! - (Date.now() + RESERVATION_DURATION_MS))).toBeLessThan(60_000);
+
+    const other = await startPayment(siteUrl, bea, 'complete', ['F1']);
+    expect(other).toEqual({ status: 403, body: { error: 'Solo puedes completar tus propias reservas.' } });
+    const buyer = await startPayment(siteUrl, bea, 'buy', ['F1']);
+    expect(buyer.status).toBe(409);
+    expect((await readCells(db(), ['F1']))[0]).toMatchObject({ status: 'reserved', user: ana.uid });
+
+    const completing = await startPayment(siteUrl, ana, 'complete', ['F1']);
+    expect(completing.status).toBe(200);
+    expect((await stripe.checkout.sessions.retrieve(completing.body.sessionId!)).amount_total).toBe(20000);
+    expect((await readCells(db(), ['F1']))[0]).toMatchObject({ status: 'held', hold: { kind: 'complete' } });
+    await submitHostedPage(completing.body.url!, '4242424242424242');
+    await waitFor('plot bought', settled(['F1'], 'bought'));
+    expect(await ledgerOf(reserved.body.sessionId!)).toMatchObject({ amount_cents: 5000, kind: 'reserve' });
+    expect(await ledgerOf(completing.body.sessionId!)).toMatchObject({ amount_cents: 20000, kind: 'complete' });
+  });
+
+  it('refuses to complete a plot that is not reserved (409)', async () => {
+    expect((await startPayment(siteUrl, ana, 'complete', ['F2'])).status).toBe(409);
+  });
+});
+
+describe('the webhook', () => {
+  it('refunds: charge.refunded frees the plots and marks the payment refunded', async () => {
+    const started = await startPayment(siteUrl, bea, 'buy', ['G1']);
+    await submitHostedPage(started.body.url!, '4242424242424242');
+    await waitFor('plot bought', settled(['G1'], 'bought'));
+    const session = await stripe.checkout.sessions.retrieve(started.body.sessionId!);
+    await stripe.refunds.create({ payment_intent: session.payment_intent as string });
+    await waitFor('plot freed', settled(['G1'], 'available'));
+    expect(await paymentOf(session.id)).toMatchObject({ status: 'refunded' });
+  });
+
+  it('processes a replayed event once', async () => {
+    const started = await startPayment(siteUrl, bea, 'buy', ['G2']);
+    await submitHostedPage(started.body.url!, '4242424242424242');
+    await waitFor('plot bought', settled(['G2'], 'bought'));
+    const [completed] = await eventsOfSession(started.body.sessionId!, 'checkout.session.completed');
+    // The plot changes hands meanwhile: a second processing would show.
+    await writeCell(db(), { x: 'G', y: 2, status: 'available', user: null, donor_display: null, hold: null, reserved_until: null });
+    const { payload, signature } = signedEvent(stripe, completed!);
+    const replay = await postWebhook(siteUrl, payload, signature);
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await statusesOf(['G2'])).toEqual(['available']);
+  });
+
+  it('refuses a forged or missing signature with 400 and changes nothing', async () => {
+    const started = await startPayment(siteUrl, bea, 'buy', ['G3']);
+    const session = await stripe.checkout.sessions.retrieve(started.body.sessionId!);
+    const event = { id: 'evt_forged', object: 'event', type: 'checkout.session.completed', data: { object: { ...session, payment_status: 'paid', status: 'complete' } } };
+    const forged = signedEvent(stripe, event, 'whsec_not_ours');
+    const answers = [await postWebhook(siteUrl, forged.payload, forged.signature), await postWebhook(siteUrl, forged.payload)];
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({ error: 'Firma de Stripe no válida.' });
+    }
+    expect(await statusesOf(['G3'])).toEqual(['held']);
+    expect((await db().collection('stripe_events').doc('evt_forged').get()).exists).toBe(false);
+  });
+
+  it('acknowledges an event for a session it does not know, changing nothing', async () => {
+    const event = { id: 'evt_unknown_session', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_test_unknown', object: 'checkout.session', payment_status: 'paid', metadata: {} } } };
+    const { payload, signature } = signedEvent(stripe, event);
+    const answer = await postWebhook(siteUrl, payload, signature);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ received: true, outcome: 'ignored' });
+    expect((await db().collection('payments').doc('cs_test_unknown').get()).exists).toBe(false);
+  });
+
+  it('applies an event delivered twice at once exactly once', async () => {
+    const started = await startPayment(siteUrl, bea, 'buy', ['G4', 'G5']);
+    const session = await stripe.checkout.sessions.retrieve(started.body.sessionId!);
+    const event = {
+      id: `evt_twice_${Date.now()}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { ...session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_twice' } },
+    };
+    const { payload, signature } = signedEvent(stripe, event);
+    const answers = await Promise.all([postWebhook(siteUrl, payload, signature), postWebhook(siteUrl, payload, signature)]);
+    const outcomes = await Promise.all(answers.map(async (answer) => [answer.status, ((await answer.json()) as { outcome: string }).outcome]));
+    expect(outcomes.map(([status]) => status)).toEqual([200, 200]);
+    expect(outcomes.map(([, outcome]) => outcome).sort()).toEqual(['applied', 'duplicate']);
+    expect(await statusesOf(['G4', 'G5'])).toEqual(['bought', 'bought']);
+    const ledger = await db().collection('donations').where('session_id', '==', session.id).get();
+    expect(ledger.size).toBe(1);
+  });
+
+  it('refunds a payment that arrives after its hold lapsed and the plot was sold to someone else', async () => {
+    const late = await startPayment(siteUrl, ana, 'buy', ['G6']);
+    // The hold lapses (as if 30 minutes passed) while Ana's page stays open.
+    const [held] = await readCells(db(), ['G6']);
+    await writeCell(db(), { ...held!, hold: { ...held!.hold!, expires_at: Date.now() - 1000 } });
+    const winner = await startPayment(siteUrl, bea, 'buy', ['G6']);
+    expect(winner.status).toBe(200);
+    await submitHostedPage(winner.body.url!, '4242424242424242');
+    await waitFor('plot bought by Bea', settled(['G6'], 'bought'));
+    await submitHostedPage(late.body.url!, '4242424242424242');
+    await waitFor('late payment refunded', async () => (await paymentOf(late.body.sessionId!))?.refund_id);
+    expect(await paymentOf(late.body.sessionId!)).toMatchObject({ status: 'refunded', refund_reason: 'plots-taken', lost_plots: ['G6'] });
+    expect((await readCells(db(), ['G6']))[0]).toMatchObject({ status: 'bought', user: bea.uid });
+    expect(await ledgerOf(late.body.sessionId!)).toBeUndefined();
+    expect(await eventsOfSession(late.body.sessionId!, 'checkout.session.completed')).toHaveLength(1);
+  });
+});
+
+describe('the race: 50 donors buying overlapping sets of 10 plots at once', () => {
+  it('sells every plot at most once, tells every loser 409, and the ledger adds up', async () => {
+    // A ring of 40 plots (columns P..Q); donor i wants 10 consecutive ones from a shifting start.
+    const ring = [...Array.from({ length: 39 }, (_, i) => `P${i + 1}`), 'Q1'];
+    const donors = await Promise.all(Array.from({ length: 50 }, (_, i) => newDonor(authHost, db(), `Donante ${i}`)));
+    const wants = donors.map((_, i) => Array.from({ length: 10 }, (__, k) => ring[(i * 7 + k) % ring.length]!));
+    const answers = await Promise.all(donors.map((donor, i) => startPayment(siteUrl, donor, 'buy', wants[i])));
+    const unexpected = answers.filter((answer) => answer.status !== 200 && answer.status !== 409);
+    expect(unexpected).toEqual([]);
+    for (const answer of answers) if (answer.status === 409) expect(answer.body.error).toBe('Alguna parcela no está disponible');
+    const winners = answers.flatMap((answer, i) => (answer.status === 200 ? [{ i, answer }] : []));
+    expect(winners.length).toBeGreaterThan(0);
+    const claimed = winners.flatMap(({ i }) => wants[i]!);
+    expect(new Set(claimed).size).toBe(claimed.length);
+
+    await Promise.all(winners.map(({ answer }) => submitHostedPage(answer.body.url!, '4242424242424242')));
+    await waitFor('every winner settled', async () => {
+      const cells = await readCells(db(), claimed);
+      return cells.every((cell) => cell.status === 'bought');
+    }, 60_000);
+    const cells = await readCells(db(), ring);
+    for (const cell of cells) {
+      if (cell.status !== 'bought') continue;
+      const owner = winners.find(({ i }) => wants[i]!.includes(cell.id));
+      expect(cell.user).toBe(donors[owner!.i]!.uid);
+    }
+    const sold = cells.filter((cell) => cell.status === 'bought').length;
+    expect(sold).toBe(claimed.length);
+    const ledger = await Promise.all(winners.map(({ answer }) => ledgerOf(answer.body.sessionId!)));
+    const total = ledger.reduce((sum, entry) => sum + (entry?.amount_cents as number), 0);
+    expect(total).toBe(sold * 25000);
+  }, 180_000);
+});
