@@ -6,11 +6,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
-import { layoutPlots, parsePlotCode } from '@parroquia/domain';
+import { donorDisplay, layoutPlots, parsePlotCode } from '@parroquia/domain';
 import { PROJECT_ID, ROOT } from './stack.ts';
 
 export interface Seed {
   layout: { excluded: string[] };
+  /** Plots bought (or reserved) by demo donors; every other plot starts available. */
+  plots?: { taken: Array<{ code: string; status: 'bought' | 'reserved'; user: string }> };
   users: Array<{
     uid: string;
     name: string;
@@ -36,15 +38,32 @@ export async function seedStack(env: Record<string, string>, seed: Seed) {
     const existing = new Set((await db.collection('cells').listDocuments()).map((ref) => ref.id));
     const excluded = seed.layout.excluded.map((code) => parsePlotCode(code));
     const missing = layoutPlots(excluded).filter((plot) => !existing.has(plot.code));
+    const takenPlots = new Map(
+      (seed.plots?.taken ?? []).map((taken) => {
+        const donor = seed.users.find((user) => user.uid === taken.user);
+        if (!donor) throw new Error(`seed: plot ${taken.code} names an unknown user ${taken.user}`);
+        const holding = {
+          status: taken.status,
+          user: taken.user,
+          donor_display: donorDisplay(donor),
+        };
+        // A seeded reservation gets the usual 30 days from the first start.
+        const until =
+          taken.status === 'reserved' ? { reserved_until: new Date(Date.now() + 30 * 864e5) } : {};
+        return [taken.code, { ...holding, ...until }] as const;
+      }),
+    );
     for (let i = 0; i < missing.length; i += 400) {
       const batch = db.batch();
       for (const plot of missing.slice(i, i + 400)) {
         batch.create(db.collection('cells').doc(plot.code), {
           x: plot.x,
           y: plot.y,
-          status: 'available',
-          user: null,
-          donor_display: null,
+          ...(takenPlots.get(plot.code) ?? {
+            status: 'available',
+            user: null,
+            donor_display: null,
+          }),
           updated_at: FieldValue.serverTimestamp(),
         });
       }

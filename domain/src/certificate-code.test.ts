@@ -23,6 +23,18 @@ describe('readCertificateCodeDocument', () => {
     ).toEqual({ code: 'CERT2345', status: 'registered', plots: ['K3'], user: null });
   });
 
+  it('also reads plots stored as { x, y }', () => {
+    expect(
+      readCertificateCodeDocument('C', {
+        status: 'registered',
+        plots: [
+          { x: 'K', y: 3 },
+          { x: 'Z', y: 1 },
+        ],
+      }).plots,
+    ).toEqual(['K3']);
+  });
+
   it('treats a code with an account as linked and junk as unassigned', () => {
     expect(readCertificateCodeDocument('C', { status: 'registered', user: 'ana' }).status).toBe(
       'linked',

@@ -10,7 +10,8 @@
 import { effectiveCell } from './cell';
 import type { CellWithId } from './cell-document';
 import { MESSAGES } from './messages';
-import { tryParsePlotCode } from './plot-code';
+import { isPlotPosition } from './grid';
+import { formatPlotCode, tryParsePlotCode } from './plot-code';
 
 export type CertificateCodeStatus = 'unassigned' | 'registered' | 'linked';
 
@@ -34,12 +35,16 @@ export function readCertificateCodeDocument(
     typeof data.status === 'string' && STATUSES.includes(data.status)
       ? (data.status as CertificateCodeStatus)
       : 'unassigned';
-  const plots = Array.isArray(data.plots)
-    ? data.plots.filter((plot): plot is string => tryParsePlotCode(plot) !== null)
-    : [];
+  const plots = Array.isArray(data.plots) ? data.plots.flatMap(plotCodeOf) : [];
   const user = typeof data.user === 'string' && data.user !== '' ? data.user : null;
   // A code with an account is linked, whatever its status field says.
   return { code, status: user ? 'linked' : status, plots, user };
+}
+
+/** A stored plot as a code: `'K3'`, or `{ x: 'K', y: 3 }` (the payment routes' shape). */
+function plotCodeOf(stored: unknown): string[] {
+  if (isPlotPosition(stored)) return [formatPlotCode(stored)];
+  return tryParsePlotCode(stored) ? [stored as string] : [];
 }
 
 export type CertificateLinkPlan =

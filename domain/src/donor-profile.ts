@@ -12,9 +12,9 @@ export const DEFAULT_DONOR_NAME = 'Usuario sin nombre';
 /** Longer than any real name; keeps the map label and the certificate line sane. */
 export const DONOR_NAME_MAX_LENGTH = 120;
 
-// Control characters (newlines, NUL, bidi overrides are not control but harmless) would break
-// the map label and the certificate line; nothing a person types contains them.
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+// Control characters (line breaks, NUL...) would break the map label and the certificate line;
+// nothing a person types into a name field contains them.
+const CONTROL_CHARACTERS = /\p{Cc}/u;
 
 const nameText = z
   .string({ error: MESSAGES.nameNotText })

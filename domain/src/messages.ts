@@ -43,4 +43,13 @@ export const MESSAGES = {
   nameUnprintable: (characters: string) =>
     `El certificado no puede imprimir estos caracteres del nombre: ${characters}. Cambia el nombre en tu perfil.`,
   tooManyAttempts: 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.',
+  // Staff (issue 11).
+  cashLimitReached: (givenThisMonth: string, stillAllowed: string) =>
+    `Los pagos en efectivo no pueden superar 999,99 € al mes por donante. Este donante ya ha ` +
+    `entregado ${givenThisMonth} en efectivo este mes; aún puede entregar ${stillAllowed}.`,
+  paymentMethodInvalid: 'La forma de pago debe ser efectivo o transferencia.',
+  certificateCodeUsed: 'El código del certificado ya está vinculado.',
+  plotUnknown: (code: string) => `La parcela ${code} no existe en el plano.`,
+  ledgerRangeInvalid:
+    'Las fechas deben tener el formato AAAA-MM-DD y "desde" no puede ser posterior a "hasta".',
 } as const;

@@ -32,3 +32,11 @@ export function logDonorSynced(uid: string, created: boolean): void {
 export function logRateLimited(path: string, clientAddress: string): void {
   logger.warn('api: rate limit reached', { path, clientAddress });
 }
+
+export function logPhysicalCertificateRegistered(
+  code: string,
+  staffUid: string,
+  amountCents: number,
+): void {
+  logger.info('api: physical certificate registered', { code, staffUid, amountCents });
+}

@@ -2,7 +2,16 @@
  * What the API needs from the outside world. Handlers see only these, so tests give them
  * in-memory versions; `src/adapters/` implements them with firebase-admin.
  */
-import type { CellWithId, DonorProfileChange } from '@parroquia/domain';
+import type {
+  CellWithId,
+  DonorProfileChange,
+  LedgerEntry,
+  LedgerRange,
+  PhysicalCertificateRegistration,
+  RandomIndex,
+  RegistrationPlan,
+  RegistrationRefusal,
+} from '@parroquia/domain';
 
 /** A cell as stored, with its document id (the plot code). */
 export type StoredCell = CellWithId;
@@ -37,6 +46,8 @@ export interface Caller {
   email?: string | null;
   /** `firebase.sign_in_provider` of the token: `password`, `google.com`, `facebook.com`... */
   providerId?: string;
+  /** The token's `email_verified`: only then does the e-mail prove who the caller is. */
+  emailVerified?: boolean;
 }
 
 export interface IdTokenVerifier {
@@ -50,6 +61,8 @@ export interface NewDonorAccount {
   email: string;
   sub: string;
   is_staff: boolean;
+  /** Claims the physical certificates staff registered for this e-mail (verified only). */
+  emailVerified?: boolean;
 }
 
 export type CertificateLinkResult =
@@ -96,4 +109,33 @@ export interface ApiDependencies {
   newPersonalCode(): string;
   /** Epoch milliseconds; injected so tests can stand at any instant. */
   now(): number;
+  certificateCodes: CertificateCodeStore;
+  physicalCertificates: PhysicalCertificateRegistrar;
+  donations: DonationLedger;
+  /** Uniform random integer in [0, size), for codes; `node:crypto`'s `randomInt` in production. */
+  randomIndex: RandomIndex;
+}
+
+/** `certificate_codes/{code}`: physical certificate codes (issue 11). */
+export interface CertificateCodeStore {
+  /**
+   * Stores every code as `unassigned`, all or none: false (and nothing written) when any of them
+   * exists already, made before or by a concurrent request.
+   */
+  createCodes(codes: readonly string[], createdBy: string, now: number): Promise<boolean>;
+}
+
+/** Staff registering a physical certificate: one transaction over plots, code, ledger. */
+export interface PhysicalCertificateRegistrar {
+  register(
+    registration: PhysicalCertificateRegistration,
+    staffUid: string,
+    now: number,
+  ): Promise<RegistrationPlan | RegistrationRefusal>;
+}
+
+/** `donations/{id}`, the ledger (DESIGN.md 3). */
+export interface DonationLedger {
+  /** Entries with `created_at` in `[from, to)` (null: unbounded), oldest first. */
+  listDonations(range: LedgerRange): Promise<LedgerEntry[]>;
 }

@@ -137,6 +137,7 @@ describe('firebase-admin ID-token verifier', () => {
           token({
             sub: 'donor-ana',
             email: 'ana@parroquia.test',
+            email_verified: true,
             firebase: { sign_in_provider: 'password', identities: {} },
           }),
         ),
@@ -145,6 +146,7 @@ describe('firebase-admin ID-token verifier', () => {
         staff: false,
         email: 'ana@parroquia.test',
         providerId: 'password',
+        emailVerified: true,
       });
       expect(await verifier.verify(token({ sub: 'deleted-user' }))).toBeNull();
       expect(await verifier.verify(token({ sub: 'donor-ana', aud: 'other-project' }))).toBeNull();

@@ -1,9 +1,12 @@
 import { parsePlotCode } from '@parroquia/domain';
-import { PDFDocument } from 'pdf-lib';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { renderDonorCertificate, UnprintableTextError } from '../src/pdf/donor-certificate';
 import { pdfPageTexts } from './support/pdf-text';
 
+const require = createRequire(import.meta.url);
 const ISSUED = Date.UTC(2026, 10, 22, 23, 30); // 23 November in Madrid
 const base = {
   language: 'es' as const,
@@ -67,10 +70,21 @@ describe('the donor certificate PDF', () => {
     expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThanOrEqual(1);
   });
 
-  it('embeds its font (subset), so the PDF stays small and needs nothing installed', async () => {
-    const bytes = await renderDonorCertificate(base);
-    expect(bytes.length).toBeLessThan(120_000);
-    const doc = await PDFDocument.load(bytes);
+  it('embeds the whole fonts, not a subset (subsetting blanks out most glyphs of Noto Sans)', async () => {
+    const doc = await PDFDocument.load(await renderDonorCertificate(base));
+    const programs = doc.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .filter((object): object is PDFDict => object instanceof PDFDict)
+      .map((descriptor) => descriptor.get(PDFName.of('FontFile2')))
+      .filter((ref): ref is PDFRef => ref instanceof PDFRef)
+      .map((ref) => doc.context.lookup(ref))
+      .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
+      .map((stream) => decodePDFRawStream(stream).decode().length);
+    const ttf = (weight: string) =>
+      readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${weight}/NotoSans_${weight}.ttf`))
+        .length;
+    expect(programs.sort()).toEqual([ttf('400Regular'), ttf('700Bold')].sort());
     expect(doc.getTitle()).toBe('Certificado de donante: Begoña Núñez');
   });
 });

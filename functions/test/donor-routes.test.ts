@@ -234,6 +234,28 @@ describe('GET /api/certificates/verify/', () => {
   });
 });
 
+describe('POST /api/users/link-code/', () => {
+  it('links a registered code, then refuses an 11th try in a minute with 429', async () => {
+    const deps = testDependencies();
+    deps.users.profiles.set('donor-ana', ANA);
+    deps.cells.cells = [{ ...bought('K3', 'nobody', 'PAPER234'), user: null }];
+    deps.donors.certificateCodes.set('PAPER234', {
+      status: 'registered',
+      plots: ['K3'],
+      user: null,
+    });
+    const url = await serve(deps);
+    const link = (code: string) =>
+      call(url, '/api/users/link-code/', { token: 'token-ana', body: { code } });
+    const linked = await link('paper234');
+    expect(await linked.json()).toEqual({ status: 'success', code: 'PAPER234', plots: ['K3'] });
+    expect(deps.cells.cells[0]).toMatchObject({ user: 'donor-ana', donor_display: 'Ana García' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) statuses.push((await link('QQQQ2222')).status);
+    expect(statuses).toEqual([...Array(9).fill(404), 429]);
+  });
+});
+
 describe('RateLimiter', () => {
   it('allows perKey requests per address and window, then refuses until the window ends', () => {
     const limiter = new RateLimiter({ perKey: 3, overall: 100, windowMs: 60_000 });

@@ -22,6 +22,7 @@ export function firebaseIdTokenVerifier(auth: () => Auth): IdTokenVerifier {
           staff: decoded.staff === true,
           email: typeof decoded.email === 'string' ? decoded.email : null,
           providerId: decoded.firebase?.sign_in_provider,
+          emailVerified: decoded.email_verified === true,
         };
       } catch (error) {
         if (isRejectedToken(error)) return null;

@@ -18,6 +18,7 @@ import {
 } from 'firebase-admin/firestore';
 import { logMalformedCell } from '../log';
 import type { DonorAccountRepository, StoredCell, UserProfile } from '../ports';
+import { claimableCertificates, writeCertificateClaims } from './pending-certificates';
 import { userProfileFromDocument } from './user-document';
 
 /** Draws per sync before giving up: with 30^8 codes, even one collision is a rarity. */
@@ -76,6 +77,9 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
           const existing = (await tx.get(userRef)).data();
           if (existing) return { profile: userProfileFromDocument(existing), created: false };
           const code = await claimableCode(tx, newCode);
+          const claims = account.emailVerified
+            ? await claimableCertificates(db(), tx, uid, account.email, now)
+            : [];
           const createdAt = Timestamp.fromMillis(now);
           const document = {
             name: account.name,
@@ -89,7 +93,9 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
           };
           tx.create(userRef, document);
           tx.create(personalCodes().doc(code), { uid, created_at: createdAt });
-          return { profile: userProfileFromDocument(document), created: true };
+          const profile = userProfileFromDocument(document);
+          writeCertificateClaims(db(), tx, claims, uid, donorDisplay(profile), now);
+          return { profile, created: true };
         });
       } catch (error) {
         if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
@@ -143,6 +149,11 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
         const display = donorDisplay(userProfileFromDocument(userData));
         const at = Timestamp.fromMillis(now);
         tx.update(codeRef, { status: 'linked', user: uid, linked_at: at });
+        // The ledger entry of a physical certificate (written with the code in one transaction)
+        // now counts for the account too, e.g. for the monthly cash limit.
+        if (typeof codeData?.donation_id === 'string') {
+          tx.update(db().collection('donations').doc(codeData.donation_id), { donor: uid });
+        }
         for (const ref of plotRefs) {
           tx.update(ref, { user: uid, donor_display: display, updated_at: at });
         }

@@ -15,12 +15,16 @@ export interface CertificateFonts {
   bold: PDFFont;
 }
 
-/** Embeds both weights, subset to the glyphs the document uses (a few kB instead of 1 MB). */
+/**
+ * Embeds both weights whole. pdf-lib's subsetting loses most glyph outlines of Noto Sans: the
+ * text would still extract (so text tests pass) but print as blanks. Whole fonts cost about
+ * 300 kB each, compressed.
+ */
 export async function embedCertificateFonts(doc: PDFDocument): Promise<CertificateFonts> {
   doc.registerFontkit(fontkit);
   const [regular, bold] = await Promise.all([
-    doc.embedFont(notoSansRegular, { subset: true }),
-    doc.embedFont(notoSansBold, { subset: true }),
+    doc.embedFont(notoSansRegular, { subset: false }),
+    doc.embedFont(notoSansBold, { subset: false }),
   ]);
   return { regular, bold };
 }

@@ -6,9 +6,19 @@ import {
   showsDonorName,
 } from '@parroquia/domain';
 import type {
+  LedgerEntry,
+  LedgerRange,
+  PhysicalCertificateRegistration,
+  RegistrationPlan,
+  RegistrationRefusal,
+} from '@parroquia/domain';
+import type {
   ApiDependencies,
   Caller,
   CellRepository,
+  CertificateCodeStore,
+  DonationLedger,
+  PhysicalCertificateRegistrar,
   DonorAccountRepository,
   IdTokenVerifier,
   SessionRevoker,
@@ -128,6 +138,49 @@ export class TokenTable implements IdTokenVerifier {
   }
 }
 
+export class InMemoryCertificateCodes implements CertificateCodeStore {
+  readonly codes = new Map<string, { created_by: string; created_at: number }>();
+  async createCodes(codes: readonly string[], createdBy: string, now: number) {
+    if (codes.some((code) => this.codes.has(code))) return false;
+    for (const code of codes) this.codes.set(code, { created_by: createdBy, created_at: now });
+    return true;
+  }
+}
+
+/** Answers what the test sets, and keeps what it was asked (the real one runs on Firestore). */
+export class ScriptedRegistrar implements PhysicalCertificateRegistrar {
+  readonly calls: Array<{
+    registration: PhysicalCertificateRegistration;
+    staffUid: string;
+    now: number;
+  }> = [];
+  outcome: RegistrationPlan | RegistrationRefusal = {
+    ok: true,
+    kind: 'buy',
+    amountCents: 25000,
+    donorUid: null,
+    donorDisplay: 'María',
+    cells: [],
+  };
+  async register(registration: PhysicalCertificateRegistration, staffUid: string, now: number) {
+    this.calls.push({ registration, staffUid, now });
+    return this.outcome;
+  }
+}
+
+export class InMemoryLedger implements DonationLedger {
+  readonly ranges: LedgerRange[] = [];
+  constructor(public entries: LedgerEntry[] = []) {}
+  async listDonations(range: LedgerRange) {
+    this.ranges.push(range);
+    return this.entries.filter(
+      (entry) =>
+        (range.from === null || entry.created_at >= range.from) &&
+        (range.to === null || entry.created_at < range.to),
+    );
+  }
+}
+
 export const ANA: Caller = { uid: 'donor-ana', staff: false };
 export const STAFF: Caller = { uid: 'staff-demo', staff: true };
 export const NEW_DONOR: Caller = {
@@ -143,6 +196,9 @@ export interface TestDependencies extends ApiDependencies {
   cells: InMemoryCells;
   users: InMemoryUsers;
   idTokens: TokenTable;
+  certificateCodes: InMemoryCertificateCodes;
+  physicalCertificates: ScriptedRegistrar;
+  donations: InMemoryLedger;
   donors: InMemoryDonors;
   sessions: RecordedSessions;
 }
@@ -159,5 +215,9 @@ export function testDependencies(): TestDependencies {
     sessions: new RecordedSessions(),
     newPersonalCode: () => `NEWC${String(2345 + (drawn++ % 5000)).padStart(4, '2')}`,
     now: () => NOW,
+    certificateCodes: new InMemoryCertificateCodes(),
+    physicalCertificates: new ScriptedRegistrar(),
+    donations: new InMemoryLedger(),
+    randomIndex: (size) => Math.floor(Math.random() * size),
   };
 }

@@ -1,6 +1,5 @@
 /** The donor's certificate as a PDF (SPEC.md 1, 5 and 7). */
 import { certificateQuerySchema, MESSAGES, plotsBoughtBy } from '@parroquia/domain';
-import { renderDonorCertificate, UnprintableTextError } from '../../pdf/donor-certificate';
 import { ApiError } from '../http';
 import { signedInRoute } from '../router';
 import { siteOrigin, verifyPageUrl } from '../site-url';
@@ -14,6 +13,10 @@ export const generateCertificateRoute = signedInRoute(
     const now = deps.now();
     const plots = plotsBoughtBy(await deps.donors.cellsOf(caller.uid), caller.uid, now);
     if (plots.length === 0) throw new ApiError(404, MESSAGES.noPlotsBought);
+    // Loaded on first use: the fonts and PDF code are most of the bundle, and every other
+    // route's cold start would pay for them.
+    const { renderDonorCertificate, UnprintableTextError } =
+      await import('../../pdf/donor-certificate');
     try {
       const pdf = await renderDonorCertificate({
         language: params.lang,

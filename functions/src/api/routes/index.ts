@@ -10,6 +10,9 @@ import {
   updateUserRoute,
   whoamiRoute,
 } from './users';
+import { generateCertificatesPdfRoute, generateJsonCodesRoute } from './certificate-codes';
+import { donationsCsvRoute } from './donations';
+import { registerPhysicalCertificateRoute } from './physical-certificates';
 
 /** Every route of the API (SPEC.md 7), added as each is built. */
 export const ROUTES: readonly Route[] = [
@@ -22,4 +25,8 @@ export const ROUTES: readonly Route[] = [
   linkCodeRoute,
   generateCertificateRoute,
   verifyCertificateRoute,
+  generateCertificatesPdfRoute,
+  generateJsonCodesRoute,
+  registerPhysicalCertificateRoute,
+  donationsCsvRoute,
 ];

@@ -40,7 +40,13 @@ export const syncRoute = signedInRoute(
     });
     const { profile, created } = await deps.donors.syncDonor(
       caller.uid,
-      { name: body.name, email, sub: caller.uid, is_staff: caller.staff },
+      {
+        name: body.name,
+        email,
+        sub: caller.uid,
+        is_staff: caller.staff,
+        emailVerified: caller.emailVerified === true,
+      },
       () => deps.newPersonalCode(),
       deps.now(),
     );
