@@ -18,6 +18,7 @@ import { firestorePhysicalCertificates } from '../../functions/src/adapters/fire
 import { firestoreUserRepository } from '../../functions/src/adapters/firestore-users.ts';
 import type { ApiDependencies } from '../../functions/src/ports.ts';
 import { startServer, type RunningServer } from '../../functions/test/support/http-server.ts';
+import { unusedPayments } from '../../functions/test/support/in-memory.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import { resetPlots } from '../support/plots.ts';
 import { adminAuth, freshPlots, postJson, storedCode, uniqueName } from '../support/staff.ts';
@@ -48,6 +49,7 @@ beforeAll(async () => {
     donors: firestoreDonorAccounts(db),
     sessions: firebaseSessionRevoker(() => auth),
     newPersonalCode: () => generatePersonalCode(randomInt),
+    payments: unusedPayments(),
   };
   server = await startServer(createApiHandler(deps));
   staffToken = await idTokenOf(inject('authHost'), DEMO.staff);

@@ -224,7 +224,7 @@ export function testDependencies(): TestDependencies {
 }
 
 /** The payment routes run against the real stack (tests/api/payments.test.ts), not in memory. */
-function unusedPayments(): ApiDependencies['payments'] {
+export function unusedPayments(): ApiDependencies['payments'] {
   const unused = (): never => {
     throw new Error('payments are not part of the in-memory handler tests');
   };

@@ -35,16 +35,27 @@ export function currentLanguage(): Language {
   return isLanguage(resolved) ? resolved : DEFAULT_LANGUAGE;
 }
 
-/** Makes sure a language's catalogue is there; Spanish always is. */
-export async function loadLanguage(language: Language): Promise<void> {
+/**
+ * The supported language asked for (detected or picked), whether or not its catalogue has
+ * arrived; `currentLanguage` is the one in use.
+ */
+export function requestedLanguage(): Language {
+  const asked = (i18n.language ?? '').slice(0, 2);
+  return isLanguage(asked) ? asked : DEFAULT_LANGUAGE;
+}
+
+/** Loads the requested language's catalogue, then switches to it; Spanish is always there. */
+export async function loadLanguage(language: Language = requestedLanguage()): Promise<void> {
   if (language === 'es' || i18n.hasResourceBundle(language, 'translation')) return;
   const catalogue = await LOADERS[language]();
   i18n.addResourceBundle(language, 'translation', catalogue.default, true, true);
+  // i18next settles the language in use when it changes, so change again now it has a catalogue.
+  if (requestedLanguage() === language) await i18n.changeLanguage(i18n.language);
 }
 
 i18n.on('languageChanged', () => {
   if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
-  void loadLanguage(currentLanguage());
+  void loadLanguage();
 });
 
 void i18n
