@@ -1,0 +1,26 @@
+/**
+ * What legitimately differs between two emulators answering the same request: the project id
+ * (each case runs in a fresh project), commit and read times, transaction ids, resume tokens,
+ * generated document ids. Everything else is compared exactly.
+ */
+
+const TIME_KEYS = new Set(['updateTime', 'createTime', 'readTime', 'commitTime']);
+const TOKEN_KEYS = new Set(['transaction', 'resumeToken', 'nextPageToken', 'streamToken', 'streamId']);
+
+/** A fresh id per case, valid for real Firestore (lowercase, digits, dashes). */
+export function caseProjectId(): string {
+  return `diff-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+export function normalise(value: unknown, projectId: string): unknown {
+  if (typeof value === 'string') return value.split(projectId).join('{project}');
+  if (Array.isArray(value)) return value.map((item) => normalise(item, projectId));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (TIME_KEYS.has(key) && typeof item === 'string') out[key] = '{time}';
+    else if (TOKEN_KEYS.has(key) && typeof item === 'string') out[key] = '{token}';
+    else out[key] = normalise(item, projectId);
+  }
+  return out;
+}
