@@ -245,7 +245,7 @@ function send(res: http.ServerResponse, route: Route, response: Msg | Msg[] | vo
     const responses = ((response ?? []) as Msg[]).map((r) => toProto3Json(route.responseType, r));
     // Firestore marks the last answer of a finished query stream with `done: true`.
     const last = responses[responses.length - 1];
-    if (route.responseType === 'RunQueryResponse' && last) last.done = true;
+    if (route.responseType.startsWith('Run') && last) last.done = true;
     sendJson(res, 200, responses);
   } else if (route.responseType === 'Empty') sendJson(res, 200, {});
   else sendJson(res, 200, toProto3Json(route.responseType, (response ?? {}) as Msg));

@@ -25,9 +25,26 @@ const SEED: Record<string, Json> = {
   'x/1/c/z': { n: V.int(0) },
 };
 
-function queryCase(name: string, structuredQuery: Json, expect = 'OK'): RestCase {
-  return { name: `query: ${name}`, seed: SEED, requests: [runQuery(structuredQuery)], expect };
+function queryCase(
+  name: string,
+  structuredQuery: Json,
+  expect = 'OK',
+  deliberate?: RestCase['deliberate'],
+): RestCase {
+  return {
+    name: `query: ${name}`,
+    seed: SEED,
+    requests: [runQuery(structuredQuery)],
+    expect,
+    ...(deliberate ? { deliberate } : {}),
+  };
 }
+
+/** Production serves `__name__` descending from its built-in indexes; Google's emulator asks for a composite index. */
+const NAME_DESCENDING = {
+  google: 'FAILED_PRECONDITION',
+  why: "production orders by __name__ descending without a composite index; Google's emulator asks for one",
+};
 
 const q = (extra: Json): Json => ({ from: from('c'), ...extra });
 
@@ -69,7 +86,14 @@ export const QUERY_CASES: RestCase[] = [
     ['IS_NULL', 'IS_NOT_NULL', 'IS_NAN', 'IS_NOT_NAN'].map((op) => queryCase(`${path} ${op}`, q({ where: unary(path, op) }))),
   ),
   ...['n', 's', 'tags', 'm', 'm.k', '__name__'].flatMap((path) =>
-    ['ASCENDING', 'DESCENDING'].map((direction) => queryCase(`order by ${path} ${direction}`, q({ orderBy: [order(path, direction)] }))),
+    ['ASCENDING', 'DESCENDING'].map((direction) =>
+      queryCase(
+        `order by ${path} ${direction}`,
+        q({ orderBy: [order(path, direction)] }),
+        'OK',
+        path === '__name__' && direction === 'DESCENDING' ? NAME_DESCENDING : undefined,
+      ),
+    ),
   ),
   ...[0, 1, 3, 20].map((limit) => queryCase(`order by n, limit ${limit}`, q({ orderBy: [order('n')], limit }))),
   ...[1, 4, 20].map((offset) => queryCase(`order by n, offset ${offset}`, q({ orderBy: [order('n')], offset }))),
@@ -82,8 +106,11 @@ export const QUERY_CASES: RestCase[] = [
   queryCase('start after n 2', q({ orderBy: [order('n')], startAt: { values: [V.int(2)] } })),
   queryCase('end at n 2', q({ orderBy: [order('n')], endAt: { values: [V.int(2)] } })),
   queryCase('end before n 2', q({ orderBy: [order('n')], endAt: { values: [V.int(2)], before: true } })),
-  queryCase('start at n 2 and name b', q({ orderBy: [order('n')], startAt: { values: [V.int(2), V.ref('{root}/c/b')], before: true } })),
-  queryCase('cursor on __name__ desc', q({ orderBy: [order('__name__', 'DESCENDING')], startAt: { values: [V.ref('{root}/c/d')], before: true } })),
+  queryCase('start at n 2 and name b, __name__ not in the order', q({ orderBy: [order('n')], startAt: { values: [V.int(2), V.ref('{root}/c/b')], before: true } }), 'INVALID_ARGUMENT'),
+  queryCase('start at n 2 and name b', q({ orderBy: [order('n'), order('__name__')], startAt: { values: [V.int(2), V.ref('{root}/c/b')], before: true } })),
+  queryCase('start after n 2 and name b', q({ orderBy: [order('n'), order('__name__')], startAt: { values: [V.int(2), V.ref('{root}/c/b')] } })),
+  queryCase('cursor on __name__ desc', q({ orderBy: [order('__name__', 'DESCENDING')], startAt: { values: [V.ref('{root}/c/d')], before: true } }), 'OK', NAME_DESCENDING),
+  queryCase('cursor with a __name__ id only', q({ orderBy: [order('__name__')], startAt: { values: [V.ref('{root}/c/d')] } })),
   queryCase('__name__ > c/c', q({ where: field('__name__', 'GREATER_THAN', V.ref('{root}/c/c')) })),
   queryCase('__name__ == c/b', q({ where: field('__name__', 'EQUAL', V.ref('{root}/c/b')) })),
   queryCase('__name__ IN [c/a, c/h]', q({ where: field('__name__', 'IN', V.arr(V.ref('{root}/c/a'), V.ref('{root}/c/h'))) })),
@@ -92,7 +119,7 @@ export const QUERY_CASES: RestCase[] = [
   queryCase('n == 1 or s == "f"', q({ where: or(field('n', 'EQUAL', V.int(1)), field('s', 'EQUAL', V.str('f'))) })),
   queryCase('n == 1 or (s == "b" and n == 2)', q({ where: or(field('n', 'EQUAL', V.int(1)), and(field('s', 'EQUAL', V.str('b')), field('n', 'EQUAL', V.int(2)))) })),
   queryCase('or with one filter', q({ where: or(field('n', 'EQUAL', V.int(3))) })),
-  queryCase('and with no filter', q({ where: and() }), 'INVALID_ARGUMENT'),
+  queryCase('and with no filter', q({ where: and() })),
   queryCase('collection group c', { from: from('c', true), orderBy: [order('n')] }),
   queryCase('collection group c, n < 2', { from: from('c', true), where: field('n', 'LESS_THAN', V.int(2)) }),
   queryCase('collection missing', { from: from('nothing') }),
@@ -127,7 +154,10 @@ export const QUERY_CASES: RestCase[] = [
   queryCase('negative limit', q({ limit: -1 }), 'INVALID_ARGUMENT'),
   queryCase('negative offset', q({ offset: -1 }), 'INVALID_ARGUMENT'),
   queryCase('two from clauses', { from: [...from('c'), ...from('x')] }, 'INVALID_ARGUMENT'),
-  queryCase('findNearest', q({ findNearest: { vectorField: { fieldPath: 'v' }, queryVector: V.map({ __type__: V.str('__vector__'), value: V.arr(V.double(1)) }), distanceMeasure: 'EUCLIDEAN', limit: 2 } }), 'INVALID_ARGUMENT'),
+  queryCase('findNearest', q({ findNearest: { vectorField: { fieldPath: 'v' }, queryVector: V.map({ __type__: V.str('__vector__'), value: V.arr(V.double(1)) }), distanceMeasure: 'EUCLIDEAN', limit: 2 } }), 'UNIMPLEMENTED', {
+    google: 'OK',
+    why: 'vector search is not implemented here: refused rather than answered with the whole collection',
+  }),
   queryCase('order by a field with an empty segment', q({ orderBy: [order('a..b')] }), 'INVALID_ARGUMENT'),
 
   // Aggregations.
@@ -155,5 +185,8 @@ export const QUERY_CASES: RestCase[] = [
     seed: SEED,
     requests: [runAggregation(q({}), aggregations as Json[])],
     expect: 'INVALID_ARGUMENT',
+    ...(label === 'six aggregations'
+      ? { deliberate: { google: 'UNKNOWN', why: "production refuses more than 5 aggregations with INVALID_ARGUMENT; Google's emulator fails internally" } }
+      : {}),
   })),
 ];

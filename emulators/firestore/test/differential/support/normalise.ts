@@ -17,7 +17,11 @@ export function normalise(value: unknown, projectId: string): unknown {
   if (Array.isArray(value)) return value.map((item) => normalise(item, projectId));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
+  // Key order carries no meaning in JSON (Google's emulator writes map fields in its own order).
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [key, item] of entries) {
+    // Where an offset's skipped count is reported depends on how the server batches results.
+    if (key === 'skippedResults') continue;
     if (TIME_KEYS.has(key) && typeof item === 'string') out[key] = '{time}';
     else if (TOKEN_KEYS.has(key) && typeof item === 'string') out[key] = '{token}';
     else out[key] = normalise(item, projectId);
