@@ -217,10 +217,12 @@ const PATH_ROUTES: Record<string, Route> = {
 
 function decodeSegments(raw: string | undefined): string[] {
   if (!raw) return [];
-  return raw
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map((segment) => decodeURIComponent(segment));
+  const segments = raw.replace(/^\/|\/$/g, '').split('/');
+  if (segments.length === 1 && segments[0] === '') return [];
+  // `c//a` names nothing: refused, as Firestore does, rather than read as `c/a`.
+  if (segments.some((segment) => segment === ''))
+    throw new HttpError(400, Code.INVALID_ARGUMENT, `Invalid resource path: "${raw}"`);
+  return segments.map((segment) => decodeURIComponent(segment));
 }
 
 function findRoute(method: string, rpcName: string | undefined, segments: string[], url: URL) {
