@@ -137,7 +137,7 @@ export function stageWrites(database: Database, writes: Msg[], commitTime: Micro
     if (write.delete) {
       staged.set(path, null);
       stagedWrites.push({ name, path, operation: 'delete', before, after: null });
-      results.push({ updateTime: toTimestamp(commitTime) });
+      results.push(before ? { updateTime: toTimestamp(commitTime) } : {});
       continue;
     }
     let fields = updatedFields(write, before);

@@ -181,6 +181,11 @@ function listDocumentsRequest(call: RestCall): Msg {
   if (pageSize) request.pageSize = Number(pageSize);
   const pageToken = call.url.searchParams.get('pageToken');
   if (pageToken) request.pageToken = pageToken;
+  const orderBy = call.url.searchParams.get('orderBy');
+  if (orderBy) request.orderBy = orderBy;
+  if (call.url.searchParams.get('showMissing') === 'true') request.showMissing = true;
+  const mask = maskParameter(call.url, 'mask');
+  if (mask) request.mask = mask;
   return request;
 }
 

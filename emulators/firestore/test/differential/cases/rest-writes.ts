@@ -79,21 +79,25 @@ export const WRITE_CASES: RestCase[] = [
     ['?orderBy=n', 'OK'],
     ['?orderBy=n%20desc', 'OK'],
     ['?orderBy=s%20desc,n', 'OK'],
-    ['?orderBy=__name__%20desc', 'OK'],
+    ['?orderBy=__name__%20desc', 'OK', {
+      google: 'FAILED_PRECONDITION',
+      why: "production orders by __name__ descending without a composite index; Google's emulator asks for one",
+    }],
     ['?mask.fieldPaths=s', 'OK'],
     ['?showMissing=true', 'OK'],
     ['?showMissing=true&orderBy=n', 'INVALID_ARGUMENT'],
     ['?pageSize=-1', 'INVALID_ARGUMENT'],
-  ].map(([query, expect]): RestCase => ({
-    name: `list documents: c${query}`,
+  ].map(([query, expect, deliberate]): RestCase => ({
+    name: `list documents: c${query as string}`,
+    ...(deliberate ? { deliberate: deliberate as RestCase['deliberate'] } : {}),
     seed: {
       'c/a': { n: V.int(3), s: V.str('x') },
       'c/b': { n: V.int(1), s: V.str('y') },
       'c/c': { s: V.str('x') },
       'c/missing/sub/d': { n: V.int(2) },
     },
-    requests: [get(`c${query}`)],
-    expect: expect!,
+    requests: [get(`c${query as string}`)],
+    expect: expect as string,
   })),
   {
     name: 'list collection ids',
