@@ -10,6 +10,7 @@ import {
   parseParent,
   projectFields,
 } from './paths.ts';
+import { compileQuery } from './query.ts';
 import { readContext, readDocuments } from './reads.ts';
 import type { CoreState } from './state.ts';
 import type { Database, StoredDoc } from './storage.ts';
@@ -88,7 +89,25 @@ export async function batchGetDocuments(
   return responses;
 }
 
+/** ListDocuments' `orderBy` ("n desc, s") as StructuredQuery orders. */
+function listOrders(orderBy: unknown): Msg[] {
+  if (!orderBy) return [];
+  return String(orderBy)
+    .split(',')
+    .map((part) => part.trim().split(/\s+/))
+    .map(([fieldPath, direction]) => {
+      const dir = (direction ?? 'asc').toLowerCase();
+      if (!fieldPath || (dir !== 'asc' && dir !== 'desc'))
+        throw invalidArgument(`Invalid order_by: "${String(orderBy)}"`);
+      return { field: { fieldPath }, direction: dir === 'desc' ? 'DESCENDING' : 'ASCENDING' };
+    });
+}
+
 export async function listDocuments(state: CoreState, request: Msg, caller?: Caller): Promise<Msg> {
+  const orders = listOrders(request.orderBy);
+  if (orders.length && request.showMissing)
+    throw invalidArgument('cannot specify an order when show_missing is true');
+  if (Number(request.pageSize ?? 0) < 0) throw invalidArgument('page_size must be non-negative');
   const parent = parseParent(request.parent);
   const database = state.databases.databaseFor(parent);
   const context = readContext(state, database, request);
@@ -114,7 +133,16 @@ export async function listDocuments(state: CoreState, request: Msg, caller?: Cal
       found.set(documentPath, doc);
   }
   if (!request.showMissing) for (const [path, doc] of found) if (!doc) found.delete(path);
-  const paths = [...found.keys()].sort((a, b) => compareStrings(a, b));
+  let paths = [...found.keys()].sort((a, b) => compareStrings(a, b));
+  if (orders.length) {
+    // Ordered like a query: documents without an ordered field are left out.
+    const query = compileQuery(parent, { from: [{ collectionId }], orderBy: orders });
+    paths = paths
+      .map((path) => ({ path, name: docName(database.name, path), fields: found.get(path)!.fields }))
+      .filter((candidate) => query.matches(candidate))
+      .sort(query.compare)
+      .map((candidate) => candidate.path);
+  }
   const { items, nextPageToken } = page(paths, request);
   const mask = maskOf(request);
   const response: Msg = {

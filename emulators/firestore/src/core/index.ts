@@ -16,6 +16,7 @@ import {
   listCollectionIds,
   listDocuments,
 } from './documents.ts';
+import { validateAggregations } from './query-validation.ts';
 import { exportData, importData, type ExportedData } from './export.ts';
 import { ListenStreamImpl } from './listen.ts';
 import { parseDatabase } from './paths.ts';
@@ -78,6 +79,8 @@ async function runQuery(state: CoreState, request: Msg, caller?: Caller): Promis
     return { document, readTime };
   });
   if (!responses.length) responses.push({ readTime });
+  else if (Number(request.structuredQuery.offset ?? 0) > 0)
+    responses[0]!.skippedResults = Number(request.structuredQuery.offset);
   if (context.newTransactionId) responses[0]!.transaction = context.newTransactionId;
   return responses;
 }
@@ -85,6 +88,7 @@ async function runQuery(state: CoreState, request: Msg, caller?: Caller): Promis
 async function runAggregationQuery(state: CoreState, request: Msg, caller?: Caller) {
   const aggregationQuery = request.structuredAggregationQuery;
   if (!aggregationQuery) throw invalidArgument('structuredAggregationQuery is required');
+  validateAggregations((aggregationQuery.aggregations ?? []) as Msg[]);
   const parsed = parseQueryRequest(state, request, aggregationQuery.structuredQuery);
   checkList(state, parsed, aggregationQuery.structuredQuery, caller);
   const { database, query } = parsed;

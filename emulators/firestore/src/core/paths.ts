@@ -17,6 +17,7 @@ export interface ParsedName extends DbRef {
 }
 
 const MAX_NAME_BYTES = 1500;
+const MAX_FULL_NAME_BYTES = 6 * 1024;
 
 function bad(msg: string): FirestoreError {
   return new FirestoreError(Code.INVALID_ARGUMENT, msg);
@@ -40,11 +41,12 @@ export function parseName(name: string): ParsedName {
     if (/^__.*__$/.test(s) && s !== '__name__')
       throw bad(`Resource id "${s}" is reserved: "${name}"`);
   }
-  if (
-    Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES + 200 ||
-    Buffer.byteLength(segments.join('/'), 'utf8') > MAX_NAME_BYTES
-  ) {
-    throw bad(`Document name is longer than 1,500 bytes`);
+  // Firestore's limits: 1,500 bytes per collection or document id, 6 KiB for the whole name.
+  if (segments.some((segment) => Buffer.byteLength(segment, 'utf8') > MAX_NAME_BYTES)) {
+    throw bad(`A document or collection id is longer than 1,500 bytes: "${name.slice(0, 200)}..."`);
+  }
+  if (Buffer.byteLength(name, 'utf8') > MAX_FULL_NAME_BYTES) {
+    throw bad(`Document name is longer than 6 KiB: "${name.slice(0, 200)}..."`);
   }
   return {
     project: m[1]!,

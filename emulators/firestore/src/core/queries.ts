@@ -107,7 +107,14 @@ function averageOf(values: Value[]): Value {
 }
 
 /** The aggregate fields (count, sum, avg) of a StructuredAggregationQuery over `results`. */
-export function aggregate(aggregations: Msg[], results: QueryResult[]): Record<string, Value> {
+export function aggregate(aggregations: Msg[], all: QueryResult[]): Record<string, Value> {
+  // Aggregations asked together see only the documents that have every summed/averaged field
+  // (Firestore: "documents that don't have all the fields are excluded").
+  const needed = aggregations
+    .map((aggregation) => (aggregation.sum ?? aggregation.avg)?.field?.fieldPath)
+    .filter((fieldPath): fieldPath is string => typeof fieldPath === 'string')
+    .map((fieldPath) => parseFieldPath(fieldPath));
+  const results = all.filter((r) => needed.every((path) => getField(r.doc.fields, path) !== undefined));
   const fields: Record<string, Value> = {};
   let unnamed = 0;
   for (const aggregation of aggregations) {

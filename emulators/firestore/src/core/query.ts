@@ -17,6 +17,7 @@ import {
   type Fields,
   type Value,
 } from './values.ts';
+import { validateStructuredQuery } from './query-validation.ts';
 
 export interface QDoc {
   /** path relative to documents/ */
@@ -77,6 +78,11 @@ const INEQ = new Set([
   'NOT_IN',
 ]);
 
+/** Firestore never matches null or NaN by comparison: `IS_NULL` / `IS_NAN` are the ways to ask. */
+function unmatchable(v: Value): boolean {
+  return v.nullValue !== undefined || isNaNValue(v);
+}
+
 function arrayValues(v: Value | undefined): Value[] {
   if (!v || v.arrayValue === undefined) throw bad('Filter value must be an array');
   return (v.arrayValue.values ?? []) as Value[];
@@ -127,19 +133,23 @@ function compileFilter(f: Msg, ineqFields: Map<string, string[]>): Pred {
     const vt = typeOrder(kindOf(val));
     switch (op) {
       case 'EQUAL':
+        if (unmatchable(val)) return () => false;
         return (d) => {
           const v = fieldOf(d, path, isName);
           return v !== undefined && valuesEqual(v, val);
         };
       case 'NOT_EQUAL':
+        if (val.nullValue !== undefined) return () => false;
         return (d) => {
           const v = fieldOf(d, path, isName);
-          return v !== undefined && v.nullValue === undefined && !valuesEqual(v, val);
+          if (v === undefined || v.nullValue !== undefined) return false;
+          return isNaNValue(val) || !valuesEqual(v, val);
         };
       case 'LESS_THAN':
       case 'LESS_THAN_OR_EQUAL':
       case 'GREATER_THAN':
       case 'GREATER_THAN_OR_EQUAL':
+        if (unmatchable(val)) return () => false;
         return (d) => {
           const v = fieldOf(d, path, isName);
           if (v === undefined || typeOrder(kindOf(v)) !== vt) return false;
@@ -154,6 +164,7 @@ function compileFilter(f: Msg, ineqFields: Map<string, string[]>): Pred {
                 : c >= 0;
         };
       case 'ARRAY_CONTAINS':
+        if (unmatchable(val)) return () => false;
         return (d) => {
           const v = fieldOf(d, path, isName);
           return (
@@ -162,14 +173,16 @@ function compileFilter(f: Msg, ineqFields: Map<string, string[]>): Pred {
           );
         };
       case 'IN': {
-        const list = arrayValues(val);
+        const list = arrayValues(val).filter((x) => !unmatchable(x));
         return (d) => {
           const v = fieldOf(d, path, isName);
           return v !== undefined && list.some((x) => valuesEqual(v, x));
         };
       }
       case 'NOT_IN': {
-        const list = arrayValues(val);
+        // A null in the list excludes everything; a NaN excludes nothing (NaN equals nothing).
+        if (arrayValues(val).some((x) => x.nullValue !== undefined)) return () => false;
+        const list = arrayValues(val).filter((x) => !isNaNValue(x));
         return (d) => {
           const v = fieldOf(d, path, isName);
           return (
@@ -178,7 +191,7 @@ function compileFilter(f: Msg, ineqFields: Map<string, string[]>): Pred {
         };
       }
       case 'ARRAY_CONTAINS_ANY': {
-        const list = arrayValues(val);
+        const list = arrayValues(val).filter((x) => !unmatchable(x));
         return (d) => {
           const v = fieldOf(d, path, isName);
           return (
@@ -238,6 +251,7 @@ function smallest(docs: QDoc[], count: number, compare: (a: QDoc, b: QDoc) => nu
 }
 
 export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
+  validateStructuredQuery(q);
   const from = (q.from ?? []) as Msg[];
   if (from.length !== 1) throw bad('Query must have exactly one "from" clause');
   const collectionId = String(from[0]!.collectionId ?? '');

@@ -74,5 +74,10 @@ export function applyTransform(
   } else if (transform.removeAllFromArray) {
     next = arrayRemove(current, transform.removeAllFromArray);
   } else throw invalidArgument('Field transform has no operation');
-  return { fields: setField(fields, path, next), result: next };
+  if (path.length === 1 && /^__.*__$/.test(path[0]!))
+    throw invalidArgument(`Field name '${path[0]}' is reserved (names like __x__ are).`);
+  // Firestore answers array transforms with a null result, not the resulting array.
+  const isArrayTransform = !!(transform.appendMissingElements || transform.removeAllFromArray);
+  const result: Value = isArrayTransform ? { nullValue: 'NULL_VALUE' } : next;
+  return { fields: setField(fields, path, next), result };
 }

@@ -57,6 +57,9 @@ export function typeOrder(k: Kind): number {
   }
 }
 
+const MIN_TIMESTAMP_SECONDS = -62_135_596_800; // 0001-01-01T00:00:00Z
+const MAX_TIMESTAMP_SECONDS = 253_402_300_799; // 9999-12-31T23:59:59Z
+
 export function normTimestamp(t: Msg | undefined | null): { seconds: string; nanos: number } {
   if (!t) return { seconds: '0', nanos: 0 };
   const seconds = t.seconds === undefined || t.seconds === null ? '0' : String(t.seconds);
@@ -64,7 +67,14 @@ export function normTimestamp(t: Msg | undefined | null): { seconds: string; nan
   if (!/^-?\d+$/.test(seconds) || !Number.isInteger(nanos) || nanos < 0 || nanos > 999_999_999) {
     throw new FirestoreError(Code.INVALID_ARGUMENT, 'Invalid timestamp');
   }
-  return { seconds, nanos };
+  const secondsNumber = Number(seconds);
+  if (secondsNumber < MIN_TIMESTAMP_SECONDS || secondsNumber > MAX_TIMESTAMP_SECONDS)
+    throw new FirestoreError(
+      Code.INVALID_ARGUMENT,
+      'Timestamp out of range (0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999Z)',
+    );
+  // Firestore keeps microseconds: the nanoseconds below are dropped.
+  return { seconds, nanos: nanos - (nanos % 1000) };
 }
 
 const INT64_MIN = -(2n ** 63n);

@@ -8,6 +8,7 @@ import { deleteField, getField, parseDocumentName, parseFieldPath, setField } fr
 import type { Change } from './state.ts';
 import type { Database, StoredDoc } from './storage.ts';
 import { applyTransform } from './transforms.ts';
+import { checkWrittenFields } from './value-validation.ts';
 import { invalidArgument } from './transactions.ts';
 import {
   documentSize,
@@ -61,8 +62,7 @@ function checkPrecondition(precondition: Msg | undefined, current: StoredDoc | n
   }
   if (precondition.updateTime) {
     const time = fromTimestamp(precondition.updateTime);
-    if (!current) throw new FirestoreError(Code.NOT_FOUND, `No document to update: ${name}`);
-    if (current.updateTime !== time) {
+    if (!current || current.updateTime !== time) {
       throw new FirestoreError(
         Code.FAILED_PRECONDITION,
         `The document's update time does not match the precondition: ${name}`,
@@ -82,7 +82,8 @@ function checkSize(name: string, fields: Fields): void {
 }
 
 function checkDepth(fields: Fields, depth: number): void {
-  if (depth >= MAX_NESTING_DEPTH) {
+  // The document's own fields are level 0; maps may nest 20 levels below it.
+  if (depth > MAX_NESTING_DEPTH) {
     throw invalidArgument('Document has a field nested deeper than 20 levels');
   }
   for (const key of Object.keys(fields)) {
@@ -130,13 +131,13 @@ export function stageWrites(database: Database, writes: Msg[], commitTime: Micro
     checkPrecondition(write.currentDocument, before, name);
     if (write.verify) {
       stagedWrites.push({ name, path, operation: 'verify', before, after: before });
-      results.push({});
+      results.push({ updateTime: toTimestamp(commitTime) });
       continue;
     }
     if (write.delete) {
       staged.set(path, null);
       stagedWrites.push({ name, path, operation: 'delete', before, after: null });
-      results.push({});
+      results.push(before ? { updateTime: toTimestamp(commitTime) } : {});
       continue;
     }
     let fields = updatedFields(write, before);
@@ -149,6 +150,7 @@ export function stageWrites(database: Database, writes: Msg[], commitTime: Micro
       fields = applied.fields;
       transformResults.push(applied.result);
     }
+    checkWrittenFields(fields);
     checkDepth(fields, 0);
     checkSize(name, fields);
     const after: StoredDoc =

@@ -417,6 +417,8 @@ function valueToJson(v: Msg | undefined): unknown {
 
 function fieldValueToJson(field: protobuf.Field, v: unknown): unknown {
   const rt = field.resolvedType;
+  // proto3 JSON spells google.protobuf.NullValue as a JSON null (as Firestore does).
+  if (rt instanceof protobuf.Enum && fullName(rt) === 'google.protobuf.NullValue') return null;
   if (rt instanceof protobuf.Enum) {
     if (typeof v === 'number') return rt.valuesById[v] ?? v;
     return v;
@@ -443,10 +445,12 @@ function messageToJson(type: protobuf.Type, obj: Msg | null | undefined): Record
     if (field.map) {
       const m: Record<string, unknown> = {};
       const entries = v instanceof Map ? [...v.entries()] : Object.entries(v as object);
+      // proto3 JSON leaves out empty maps and lists, as Firestore does (`mapValue: {}`).
+      if (entries.length === 0) continue;
       for (const [k, x] of entries) m[String(k)] = fieldValueToJson(field, x);
       out[field.name] = m;
     } else if (field.repeated) {
-      if (!Array.isArray(v)) continue;
+      if (!Array.isArray(v) || v.length === 0) continue;
       out[field.name] = v.map((x) => fieldValueToJson(field, x));
     } else {
       out[field.name] = fieldValueToJson(field, v);

@@ -181,6 +181,11 @@ function listDocumentsRequest(call: RestCall): Msg {
   if (pageSize) request.pageSize = Number(pageSize);
   const pageToken = call.url.searchParams.get('pageToken');
   if (pageToken) request.pageToken = pageToken;
+  const orderBy = call.url.searchParams.get('orderBy');
+  if (orderBy) request.orderBy = orderBy;
+  if (call.url.searchParams.get('showMissing') === 'true') request.showMissing = true;
+  const mask = maskParameter(call.url, 'mask');
+  if (mask) request.mask = mask;
   return request;
 }
 
@@ -217,10 +222,12 @@ const PATH_ROUTES: Record<string, Route> = {
 
 function decodeSegments(raw: string | undefined): string[] {
   if (!raw) return [];
-  return raw
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map((segment) => decodeURIComponent(segment));
+  const segments = raw.replace(/^\/|\/$/g, '').split('/');
+  if (segments.length === 1 && segments[0] === '') return [];
+  // `c//a` names nothing: refused, as Firestore does, rather than read as `c/a`.
+  if (segments.some((segment) => segment === ''))
+    throw new HttpError(400, Code.INVALID_ARGUMENT, `Invalid resource path: "${raw}"`);
+  return segments.map((segment) => decodeURIComponent(segment));
 }
 
 function findRoute(method: string, rpcName: string | undefined, segments: string[], url: URL) {
@@ -242,12 +249,11 @@ function findRoute(method: string, rpcName: string | undefined, segments: string
 
 function send(res: http.ServerResponse, route: Route, response: Msg | Msg[] | void): void {
   if (route.streaming) {
-    const responses = (response ?? []) as Msg[];
-    sendJson(
-      res,
-      200,
-      responses.map((r) => toProto3Json(route.responseType, r)),
-    );
+    const responses = ((response ?? []) as Msg[]).map((r) => toProto3Json(route.responseType, r));
+    // Firestore marks the last answer of a finished query stream with `done: true`.
+    const last = responses[responses.length - 1];
+    if (route.responseType.startsWith('Run') && last) last.done = true;
+    sendJson(res, 200, responses);
   } else if (route.responseType === 'Empty') sendJson(res, 200, {});
   else sendJson(res, 200, toProto3Json(route.responseType, (response ?? {}) as Msg));
 }

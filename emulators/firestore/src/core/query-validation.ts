@@ -1,0 +1,139 @@
+/**
+ * The shapes of StructuredQuery that Firestore refuses with INVALID_ARGUMENT, checked before a
+ * query runs (RunQuery, RunAggregationQuery, and listen targets alike), so code that passes its
+ * tests here is not refused in production. Limits are Firestore's documented ones.
+ */
+import { Code, FirestoreError, type Msg } from '../backend.ts';
+import type { Value } from './values.ts';
+
+const MAX_IN = 30;
+const MAX_NOT_IN = 10;
+const MAX_DISJUNCTIONS = 30;
+const MAX_AGGREGATIONS = 5;
+
+function refuse(message: string): FirestoreError {
+  return new FirestoreError(Code.INVALID_ARGUMENT, message);
+}
+
+interface FilterFacts {
+  notEqualOrNotIn: number;
+  arrayContains: number;
+  notIn: boolean;
+  inOrArrayContainsAny: boolean;
+  insideOr: boolean;
+}
+
+function listOf(filter: Msg, op: string): Value[] {
+  const value = filter.value as Value | undefined;
+  if (!value || value.arrayValue === undefined)
+    throw refuse(`'${op}' requires an ArrayValue.`);
+  const values = (value.arrayValue.values ?? []) as Value[];
+  if (values.length === 0) throw refuse(`'${op}' requires a non-empty ArrayValue.`);
+  return values;
+}
+
+/** Checks one field filter; returns how many disjunctions it stands for once normalised. */
+function checkFieldFilter(filter: Msg, facts: FilterFacts, orAbove: boolean): number {
+  const op = String(filter.op);
+  const fieldPath = filter.field?.fieldPath;
+  const isName = fieldPath === '__name__';
+  const references = (values: Value[]) => {
+    if (isName && values.some((value) => value.referenceValue === undefined))
+      throw refuse(`A filter on __name__ must compare with document references.`);
+  };
+  switch (op) {
+    case 'IN':
+    case 'ARRAY_CONTAINS_ANY': {
+      const values = listOf(filter, op);
+      if (values.length > MAX_IN)
+        throw refuse(`'${op}' supports up to ${MAX_IN} comparison values.`);
+      references(values);
+      facts.inOrArrayContainsAny = true;
+      if (op === 'ARRAY_CONTAINS_ANY') facts.arrayContains++;
+      return values.length;
+    }
+    case 'NOT_IN': {
+      const values = listOf(filter, op);
+      if (values.length > MAX_NOT_IN)
+        throw refuse(`'NOT_IN' supports up to ${MAX_NOT_IN} comparison values.`);
+      references(values);
+      facts.notIn = true;
+      facts.notEqualOrNotIn++;
+      if (orAbove) facts.insideOr = true;
+      return 1;
+    }
+    case 'NOT_EQUAL':
+      facts.notEqualOrNotIn++;
+      break;
+    case 'ARRAY_CONTAINS':
+      facts.arrayContains++;
+      break;
+  }
+  if (filter.value) references([filter.value as Value]);
+  return 1;
+}
+
+/** Walks the filter tree; returns the number of disjunctions in its disjunctive normal form. */
+function checkFilter(filter: Msg, facts: FilterFacts, orAbove: boolean): number {
+  if (filter.compositeFilter) {
+    const isOr = filter.compositeFilter.op === 'OR';
+    const parts = ((filter.compositeFilter.filters ?? []) as Msg[]).map((part) =>
+      checkFilter(part, facts, orAbove || isOr),
+    );
+    if (parts.length === 0) return 1;
+    // Capped so a product of many lists cannot grow without bound before it is refused.
+    return isOr
+      ? parts.reduce((sum, count) => sum + count, 0)
+      : parts.reduce((product, count) => Math.min(product * count, MAX_DISJUNCTIONS + 1), 1);
+  }
+  if (filter.fieldFilter) return checkFieldFilter(filter.fieldFilter, facts, orAbove);
+  return 1;
+}
+
+export function validateStructuredQuery(query: Msg): void {
+  if (query.findNearest)
+    throw new FirestoreError(
+      Code.UNIMPLEMENTED,
+      'Vector search (findNearest) is not supported by this emulator.',
+    );
+  if (query.where) {
+    const facts: FilterFacts = {
+      notEqualOrNotIn: 0,
+      arrayContains: 0,
+      notIn: false,
+      inOrArrayContainsAny: false,
+      insideOr: false,
+    };
+    const disjunctions = checkFilter(query.where, facts, false);
+    if (facts.notEqualOrNotIn > 1)
+      throw refuse(`A query can contain at most one 'NOT_EQUAL' or 'NOT_IN' filter.`);
+    if (facts.notIn && (facts.inOrArrayContainsAny || facts.insideOr))
+      throw refuse(`'NOT_IN' cannot be used with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR' filters.`);
+    if (facts.arrayContains > 1)
+      throw refuse(`A query can contain at most one 'ARRAY_CONTAINS' or 'ARRAY_CONTAINS_ANY' filter.`);
+    if (disjunctions > MAX_DISJUNCTIONS)
+      throw refuse(
+        `A query may not have more than ${MAX_DISJUNCTIONS} disjunctions in its disjunctive normal form.`,
+      );
+  }
+  const offset = Number(query.offset ?? 0);
+  if (!Number.isInteger(offset) || offset < 0) throw refuse('offset must be non-negative.');
+  const explicitOrders = ((query.orderBy ?? []) as Msg[]).length;
+  for (const cursor of [query.startAt, query.endAt] as (Msg | undefined)[]) {
+    if (cursor && ((cursor.values ?? []) as Value[]).length > explicitOrders)
+      throw refuse('Cursor has too many values.');
+  }
+}
+
+export function validateAggregations(aggregations: Msg[]): void {
+  if (aggregations.length === 0) throw refuse('At least one aggregation is required.');
+  if (aggregations.length > MAX_AGGREGATIONS)
+    throw refuse(`A query can contain at most ${MAX_AGGREGATIONS} aggregations.`);
+  const aliases = new Set<string>();
+  for (const aggregation of aggregations) {
+    const alias = aggregation.alias as string | undefined;
+    if (!alias) continue;
+    if (aliases.has(alias)) throw refuse(`Duplicate aggregation alias '${alias}'.`);
+    aliases.add(alias);
+  }
+}

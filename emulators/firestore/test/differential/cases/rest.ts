@@ -1,0 +1,7 @@
+/** Every raw REST case of the differential table. */
+import type { RestCase } from '../support/rest.ts';
+import { QUERY_CASES } from './rest-queries.ts';
+import { VALUE_CASES } from './rest-values.ts';
+import { WRITE_CASES } from './rest-writes.ts';
+
+export const REST_CASES: RestCase[] = [...VALUE_CASES, ...QUERY_CASES, ...WRITE_CASES];
