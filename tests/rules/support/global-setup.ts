@@ -8,8 +8,8 @@ import { googleEmulatorInstalled, startGoogleEmulator } from '../../../emulators
 import { freePort } from '../../../emulators/firestore/test/conformance/support/ports.ts';
 import './targets.ts';
 
-/** Until our emulator enforces rules on the wire (issue 7 wiring), the suite runs on Google's only. */
-const OURS_ENFORCES_RULES = process.env.RULES_ON_OURS === '1';
+/** Our emulator enforces rules on the wire (issue 7 wiring); RULES_ON_OURS=0 runs Google's only. */
+const OURS_ENFORCES_RULES = process.env.RULES_ON_OURS !== '0';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const ours = OURS_ENFORCES_RULES ? await start({ port: await freePort(), host: '127.0.0.1', quiet: true }) : null;
