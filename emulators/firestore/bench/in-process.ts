@@ -13,7 +13,10 @@ import { compileRules } from '../src/rules/index.ts';
 const PROJECT = 'bench-in-process';
 const DB = `projects/${PROJECT}/databases/(default)`;
 const DOCS = `${DB}/documents`;
-const donor: Caller = { owner: false, auth: { uid: 'donor-1', token: { sub: 'donor-1', staff: false } } };
+const donor: Caller = {
+  owner: false,
+  auth: { uid: 'donor-1', token: { sub: 'donor-1', staff: false } },
+};
 
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -36,7 +39,8 @@ function emulator(rulesSource?: string) {
   const registry = new RulesRegistry();
   if (rulesSource) {
     const compiled = compileRules(rulesSource);
-    if (!compiled.ok) throw new Error(`bench rules do not compile: ${JSON.stringify(compiled.errors)}`);
+    if (!compiled.ok)
+      throw new Error(`bench rules do not compile: ${JSON.stringify(compiled.errors)}`);
     registry.setProjectRules(PROJECT, compiled.rules);
   }
   return createBackend(createCoreState(createAccessHooks(registry)));
@@ -68,7 +72,9 @@ export async function inProcessRows(repoRoot: string): Promise<string[][]> {
     parent: DOCS,
     structuredQuery: {
       from: [{ collectionId: 'cells' }],
-      where: { fieldFilter: { field: { fieldPath: 'group' }, op: 'EQUAL', value: { integerValue: '7' } } },
+      where: {
+        fieldFilter: { field: { fieldPath: 'group' }, op: 'EQUAL', value: { integerValue: '7' } },
+      },
       orderBy: [{ field: { fieldPath: 'row' }, direction: 'DESCENDING' }],
       limit: { value: 50 },
     },
@@ -121,7 +127,10 @@ service cloud.firestore {
       );
       stream.onRequest({
         database: DB,
-        addTarget: { targetId: 2, query: { parent: DOCS, structuredQuery: { from: [{ collectionId: 'cells' }] } } },
+        addTarget: {
+          targetId: 2,
+          query: { parent: DOCS, structuredQuery: { from: [{ collectionId: 'cells' }] } },
+        },
       });
       stream.close();
       if (!current) throw new Error('the cells listener was refused');

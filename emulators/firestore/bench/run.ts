@@ -59,7 +59,9 @@ const fmtMiB = (x: number) => (Number.isFinite(x) ? `${x.toFixed(1)} MiB` : 'n/a
 
 function rssMiB(pid: number, field = 'VmRSS'): number {
   try {
-    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(
+      new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'),
+    );
     return m ? Number(m[1]) / 1024 : NaN;
   } catch {
     return NaN;
@@ -156,7 +158,11 @@ function cellOf(i: number) {
   };
 }
 
-async function writeCells(db: import('firebase-admin/firestore').Firestore, from: number, to: number) {
+async function writeCells(
+  db: import('firebase-admin/firestore').Firestore,
+  from: number,
+  to: number,
+) {
   let next = from;
   await Promise.all(
     Array.from({ length: 10 }, async () => {
@@ -167,7 +173,11 @@ async function writeCells(db: import('firebase-admin/firestore').Firestore, from
   );
 }
 
-async function measureStartups(label: string, argv: string[], rows: string[][]): Promise<number | undefined> {
+async function measureStartups(
+  label: string,
+  argv: string[],
+  rows: string[][],
+): Promise<number | undefined> {
   const connect: number[] = [];
   const ready: number[] = [];
   const idle: number[] = [];
@@ -221,13 +231,21 @@ async function main() {
     emuPid = s.child.pid!;
     emuHost = `${HOST}:${s.port}`;
     await sleep(1000);
-    rows.push(['RSS idle (load instance)', fmtMiB(rssMiB(emuPid)), '< 60 MiB', useBundle ? 'bundle' : 'tsx']);
+    rows.push([
+      'RSS idle (load instance)',
+      fmtMiB(rssMiB(emuPid)),
+      '< 60 MiB',
+      useBundle ? 'bundle' : 'tsx',
+    ]);
   } else {
     emuHost = external;
     log(`benchmarking the external emulator at ${external} (no start-up / RSS figures)`);
   }
   process.env.FIRESTORE_EMULATOR_HOST = emuHost;
-  const [emuAddr, emuPortStr] = [emuHost.slice(0, emuHost.lastIndexOf(':')), emuHost.slice(emuHost.lastIndexOf(':') + 1)];
+  const [emuAddr, emuPortStr] = [
+    emuHost.slice(0, emuHost.lastIndexOf(':')),
+    emuHost.slice(emuHost.lastIndexOf(':') + 1),
+  ];
 
   const { initializeApp, deleteApp } = await import('firebase-admin/app');
   const { getFirestore } = await import('firebase-admin/firestore');
@@ -244,11 +262,21 @@ async function main() {
     if (emuPid) {
       await sleep(500);
       const rss = rssMiB(emuPid);
-      rows.push(['RSS after 1,000 documents of 500 B', fmtMiB(rss), '< 70 MiB', `peak VmHWM ${fmtMiB(rssMiB(emuPid, 'VmHWM'))}; written in ${fmtMs(writeMs)} (10 parallel writers)`]);
+      rows.push([
+        'RSS after 1,000 documents of 500 B',
+        fmtMiB(rss),
+        '< 70 MiB',
+        `peak VmHWM ${fmtMiB(rssMiB(emuPid, 'VmHWM'))}; written in ${fmtMs(writeMs)} (10 parallel writers)`,
+      ]);
       log('writing 9,000 more documents ...');
       await writeCells(db, 1000, 10_000);
       await sleep(500);
-      rows.push(['RSS after 10,000 documents of 500 B', fmtMiB(rssMiB(emuPid)), '< 100 MiB', `peak VmHWM ${fmtMiB(rssMiB(emuPid, 'VmHWM'))}`]);
+      rows.push([
+        'RSS after 10,000 documents of 500 B',
+        fmtMiB(rssMiB(emuPid)),
+        '< 100 MiB',
+        `peak VmHWM ${fmtMiB(rssMiB(emuPid, 'VmHWM'))}`,
+      ]);
     } else {
       rows.push(['write 1,000 documents', fmtMs(writeMs), '', '10 parallel writers']);
     }
@@ -263,18 +291,32 @@ async function main() {
       lat.push(now() - t);
     }
     rows.push([`commit latency p50 (admin set, n=${N_COMMITS})`, fmtMs(pct(lat, 50)), '', '']);
-    rows.push([`commit latency p95`, fmtMs(pct(lat, 95)), '< 5 ms', `p99 ${fmtMs(pct(lat, 99))}, max ${fmtMs(Math.max(...lat))}`]);
+    rows.push([
+      `commit latency p95`,
+      fmtMs(pct(lat, 95)),
+      '< 5 ms',
+      `p99 ${fmtMs(pct(lat, 99))}, max ${fmtMs(Math.max(...lat))}`,
+    ]);
 
     // 4. Commit -> 20 browser listeners.
     log(`commit -> ${PAGES * PER_PAGE} browser listeners over ${N_LISTEN_COMMITS} commits ...`);
     const listenRows = await listenerLatency(db, projectId, emuAddr, Number(emuPortStr));
     rows.push(...listenRows);
 
-    if (emuPid) rows.push(['RSS at the end', fmtMiB(rssMiB(emuPid)), '', `peak VmHWM ${fmtMiB(rssMiB(emuPid, 'VmHWM'))}`]);
+    if (emuPid)
+      rows.push([
+        'RSS at the end',
+        fmtMiB(rssMiB(emuPid)),
+        '',
+        `peak VmHWM ${fmtMiB(rssMiB(emuPid, 'VmHWM'))}`,
+      ]);
     log('in-process figures: query cost, rules cost ...');
     rows.push(...(await inProcessRows(repoRoot)));
   } finally {
-    await fetch(`http://${emuHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' }).catch(() => {});
+    await fetch(
+      `http://${emuHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
+      { method: 'DELETE' },
+    ).catch(() => {});
     await db.terminate().catch(() => {});
     await deleteApp(app).catch(() => {});
     if (mainChild) await stopChild(mainChild);
@@ -300,19 +342,32 @@ async function listenerLatency(
     await page.goto(staticServer.url);
     await page.evaluate(
       (cfg) => (globalThis as unknown as { bench: { start(c: unknown): void } }).bench.start(cfg),
-      { projectId, host, port, listeners: PER_PAGE, longPolling: process.env.BENCH_LONG_POLLING === '1' },
+      {
+        projectId,
+        host,
+        port,
+        listeners: PER_PAGE,
+        longPolling: process.env.BENCH_LONG_POLLING === '1',
+      },
     );
     pages.push(page);
   }
   const read = () =>
-    Promise.all(pages.map((pg) => pg.evaluate(() => (globalThis as unknown as { bench: { state: PageState } }).bench.state)));
+    Promise.all(
+      pages.map((pg) =>
+        pg.evaluate(() => (globalThis as unknown as { bench: { state: PageState } }).bench.state),
+      ),
+    );
   const deadlineReady = now() + 20_000;
   for (;;) {
     const st = await read();
     const errs = st.flatMap((s) => s.errors);
     if (errs.length) throw new Error(`listener errors: ${errs.join('; ')}`);
     if (st.every((s) => s.ready.length === PER_PAGE && s.ready.every(Boolean))) break;
-    if (now() > deadlineReady) throw new Error(`browser listeners did not receive their first server snapshot within 20 s: ${JSON.stringify(st.map((s) => s.ready))}`);
+    if (now() > deadlineReady)
+      throw new Error(
+        `browser listeners did not receive their first server snapshot within 20 s: ${JSON.stringify(st.map((s) => s.ready))}`,
+      );
     await sleep(50);
   }
   await sleep(300);
@@ -343,8 +398,18 @@ async function listenerLatency(
     await sleep(20);
   }
   return [
-    [`commit -> listener p50 (${PAGES * PER_PAGE} listeners on ${PAGES} pages, ${N_LISTEN_COMMITS} commits)`, fmtMs(pct(all, 50)), '', ''],
-    ['commit -> listener p95', fmtMs(pct(all, 95)), '< 50 ms', `max ${fmtMs(Math.max(...all))}; commit -> slowest of ${PAGES * PER_PAGE}: p50 ${fmtMs(pct(slowest, 50))}, p95 ${fmtMs(pct(slowest, 95))}${missed ? `; ${missed} deliveries MISSING after 10 s` : ''}`],
+    [
+      `commit -> listener p50 (${PAGES * PER_PAGE} listeners on ${PAGES} pages, ${N_LISTEN_COMMITS} commits)`,
+      fmtMs(pct(all, 50)),
+      '',
+      '',
+    ],
+    [
+      'commit -> listener p95',
+      fmtMs(pct(all, 95)),
+      '< 50 ms',
+      `max ${fmtMs(Math.max(...all))}; commit -> slowest of ${PAGES * PER_PAGE}: p50 ${fmtMs(pct(slowest, 50))}, p95 ${fmtMs(pct(slowest, 95))}${missed ? `; ${missed} deliveries MISSING after 10 s` : ''}`,
+    ],
   ];
 }
 

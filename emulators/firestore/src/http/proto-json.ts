@@ -448,7 +448,8 @@ function messageToJson(type: protobuf.Type, obj: Msg | null | undefined): Record
       // proto3 JSON leaves out empty maps and lists, as Firestore does (`mapValue: {}`).
       if (entries.length === 0) continue;
       for (const [k, x] of entries) m[String(k)] = fieldValueToJson(field, x);
-      out[field.name] = m;
+      // proto3 JSON leaves out empty maps, as Firestore does (`{"name": ...}` for a doc with no fields).
+      if (entries.length) out[field.name] = m;
     } else if (field.repeated) {
       if (!Array.isArray(v) || v.length === 0) continue;
       out[field.name] = v.map((x) => fieldValueToJson(field, x));
