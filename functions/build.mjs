@@ -19,6 +19,8 @@ const result = await build({
   // The workspace package, by path, so the build does not depend on node_modules symlinks.
   alias: { '@parroquia/domain': here('../domain/src/index.ts') },
   external: runtimeDependencies.flatMap((name) => [name, `${name}/*`]),
+  // The certificate fonts travel inside the bundle as bytes: nothing to read or fetch at run time.
+  loader: { '.ttf': 'binary' },
 });
 
 const bundled = Object.keys(result.metafile.inputs);

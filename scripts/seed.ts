@@ -6,11 +6,21 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue, Timestamp, getFirestore } from 'firebase-admin/firestore';
-import { availableCell, layoutPlots, parsePlotCode, writeCellDocument } from '@parroquia/domain';
+import {
+  RESERVATION_DURATION_MS,
+  availableCell,
+  donorDisplay,
+  layoutPlots,
+  parsePlotCode,
+  writeCellDocument,
+  type Cell,
+} from '@parroquia/domain';
 import { PROJECT_ID, ROOT } from './stack.ts';
 
 export interface Seed {
   layout: { excluded: string[] };
+  /** Plots bought (or reserved) by demo donors; every other plot starts available. */
+  plots?: { taken: Array<{ code: string; status: 'bought' | 'reserved'; user: string }> };
   users: Array<{
     uid: string;
     name: string;
@@ -36,12 +46,26 @@ export async function seedStack(env: Record<string, string>, seed: Seed) {
     const existing = new Set((await db.collection('cells').listDocuments()).map((ref) => ref.id));
     const excluded = seed.layout.excluded.map((code) => parsePlotCode(code));
     const missing = layoutPlots(excluded).filter((plot) => !existing.has(plot.code));
+    const takenPlots = new Map(
+      (seed.plots?.taken ?? []).map((taken) => {
+        const donor = seed.users.find((user) => user.uid === taken.user);
+        if (!donor) throw new Error(`seed: plot ${taken.code} names an unknown user ${taken.user}`);
+        const holding: Partial<Cell> = {
+          status: taken.status,
+          user: taken.user,
+          donor_display: donorDisplay(donor),
+          // A seeded reservation gets the usual 30 days from the first start.
+          reserved_until: taken.status === 'reserved' ? Date.now() + RESERVATION_DURATION_MS : null,
+        };
+        return [taken.code, holding] as const;
+      }),
+    );
     for (let i = 0; i < missing.length; i += 400) {
       const batch = db.batch();
       for (const plot of missing.slice(i, i + 400)) {
         batch.create(
           db.collection('cells').doc(plot.code),
-          writeCellDocument(availableCell(plot), {
+          writeCellDocument({ ...availableCell(plot), ...takenPlots.get(plot.code) }, {
             instant: (millis) => Timestamp.fromMillis(millis),
             serverTime: () => FieldValue.serverTimestamp(),
           }),

@@ -5,14 +5,18 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { DEFAULT_PORTS, ROOT, provideSeedAuth, startStack } from './stack.ts';
+import { DEFAULT_PORTS, ROOT, provideSeedAuth, startStack, webBuildEnv } from './stack.ts';
 import { readSeed, seedStack } from './seed.ts';
 
 const STATE_DIR = join(ROOT, '.emulator-state');
 
-function run(title: string, args: string[]) {
+function run(title: string, args: string[], env: Record<string, string> = {}) {
   console.log(`> ${title}`);
-  const result = spawnSync('npm', args, { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync('npm', args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) {
     console.error(`${title} failed.`);
     process.exit(result.status ?? 1);
@@ -21,7 +25,7 @@ function run(title: string, args: string[]) {
 
 async function main() {
   run('building the functions', ['run', 'build', '-w', 'functions']);
-  run('building the web app', ['run', 'build', '-w', 'web']);
+  run('building the web app', ['run', 'build', '-w', 'web'], webBuildEnv(DEFAULT_PORTS));
   // The first run starts from the committed seed; later runs from what the last one exported.
   provideSeedAuth(STATE_DIR);
   console.log('> starting the emulators (Firestore, Auth, Functions, Hosting)');

@@ -6,7 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './stack.ts';
+import { ROOT, webBuildEnv } from './stack.ts';
+import { TEST_PORTS } from '../tests/support/test-stack.ts';
 
 interface Suite {
   name: string;
@@ -42,7 +43,12 @@ const selected = SUITES.filter(
 
 // The stack suites serve what was built: build it fresh so they never test a stale bundle.
 for (const workspace of selected.some((suite) => suite.servesBuild) ? ['functions', 'web'] : []) {
-  const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: ROOT, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '-w', workspace], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    // The web app is served by the test stack, so it talks to that stack's emulators.
+    env: { ...process.env, ...(workspace === 'web' ? webBuildEnv(TEST_PORTS) : {}) },
+  });
   if (build.status !== 0) {
     console.log(`tests: 0 passed, 1 failed, 0 skipped (the ${workspace} build failed)`);
     process.exit(1);

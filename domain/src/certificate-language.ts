@@ -1,4 +1,5 @@
 /** Donor certificates exist in Spanish and Romanian; English readers get the Spanish one. */
+import { z } from 'zod';
 import { MESSAGES } from './messages';
 import { invalid, valid, type Validation } from './validation';
 
@@ -18,3 +19,13 @@ export function certificateLanguage(requested: unknown): Validation<CertificateL
       : undefined;
   return language ? valid(language) : invalid(MESSAGES.certificateDownloadFailed);
 }
+
+/** `GET /api/users/generate-certificate/?lang=`: the same rule as a query schema. */
+export const certificateQuerySchema = z.object({
+  lang: z.string({ error: MESSAGES.certificateDownloadFailed }).transform((requested, context) => {
+    const language = certificateLanguage(requested);
+    if (language.ok) return language.value;
+    context.addIssue({ code: 'custom', message: language.error });
+    return z.NEVER;
+  }),
+});

@@ -28,8 +28,30 @@ describe('physical certificate registration', () => {
           { x: 'K', y: 4 },
         ],
         reserve: false,
+        method: 'cash',
       },
     });
+  });
+
+  it('lowercases the e-mail and takes transfer as the payment method', () => {
+    const result = validatePhysicalCertificateRegistration({
+      ...form,
+      email: 'Ana@Parroquia.TEST',
+      method: 'transfer',
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { email: 'ana@parroquia.test', method: 'transfer' },
+    });
+  });
+
+  it('refuses a payment method other than cash or transfer', () => {
+    for (const method of ['card', '', 1, 'CASH']) {
+      expect(validatePhysicalCertificateRegistration({ ...form, method })).toEqual({
+        ok: false,
+        error: 'La forma de pago debe ser efectivo o transferencia.',
+      });
+    }
   });
 
   it('does not require the name, and reads missing flags as false', () => {

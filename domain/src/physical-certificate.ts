@@ -14,7 +14,12 @@ export interface PhysicalCertificateRegistration {
   plots: PlotPosition[];
   /** Reserve instead of buy. */
   reserve: boolean;
+  /** How the donor paid the parish; cash is what staff usually record. */
+  method: OfflinePaymentMethod;
 }
+
+/** Ways of paying staff in person; card payments go through Stripe, never through staff. */
+export type OfflinePaymentMethod = 'cash' | 'transfer';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -29,14 +34,18 @@ export function validatePhysicalCertificateRegistration(
     return invalid(MESSAGES.physicalCertificateIncomplete);
   }
   if (!EMAIL_PATTERN.test(email)) return invalid(MESSAGES.emailInvalid);
+  const method = body.method ?? 'cash';
+  if (method !== 'cash' && method !== 'transfer') return invalid(MESSAGES.paymentMethodInvalid);
   const plots = validatePlotCodeList(parcelas);
   if (!plots.ok) return plots;
   return valid({
-    email,
+    // E-mail addresses are matched without regard to case (Firebase Auth lowercases them too).
+    email: email.toLowerCase(),
     code,
     name: typeof body.name === 'string' ? body.name.trim() : '',
     is_anonymous_donor: body.is_anonymous_donor === true,
     plots: plots.value,
     reserve: body.reserve === true,
+    method,
   });
 }

@@ -21,6 +21,26 @@ export function logMalformedCell(cellId: string, problem: string): void {
   logger.warn('api: malformed cell document skipped', { cellId, problem });
 }
 
+export function logPrivacyPolicyRefused(uid: string): void {
+  logger.info('api: privacy policy not accepted yet', { uid });
+}
+
+export function logDonorSynced(uid: string, created: boolean): void {
+  logger.info('api: donor synced', { uid, created });
+}
+
+export function logRateLimited(path: string, clientAddress: string): void {
+  logger.warn('api: rate limit reached', { path, clientAddress });
+}
+
+export function logPhysicalCertificateRegistered(
+  code: string,
+  staffUid: string,
+  amountCents: number,
+): void {
+  logger.info('api: physical certificate registered', { code, staffUid, amountCents });
+}
+
 export function logLatePaymentRefunded(sessionId: string, uid: string, lostPlots: string[]): void {
   logger.warn('payments: paid after the plots went to someone else; refunding', { sessionId, uid, lostPlots });
 }

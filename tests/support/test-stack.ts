@@ -4,7 +4,13 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { provideSeedAuth, ROOT, startStack, type Stack, type StackPorts } from '../../scripts/stack.ts';
+import {
+  provideSeedAuth,
+  ROOT,
+  startStack,
+  type Stack,
+  type StackPorts,
+} from '../../scripts/stack.ts';
 import { readSeed, seedStack } from '../../scripts/seed.ts';
 
 /** `TEST_STACK_PORT_OFFSET` moves every port, so two checkouts can run their suites at once. */

@@ -14,8 +14,16 @@ export function firebaseIdTokenVerifier(auth: () => Auth): IdTokenVerifier {
   return {
     async verify(idToken) {
       try {
-        const decoded = await auth().verifyIdToken(idToken);
-        return { uid: decoded.uid, staff: decoded.staff === true };
+        // checkRevoked: after logout (revokeRefreshTokens) the ID tokens issued before stop
+        // working at once, not an hour later.
+        const decoded = await auth().verifyIdToken(idToken, true);
+        return {
+          uid: decoded.uid,
+          staff: decoded.staff === true,
+          email: typeof decoded.email === 'string' ? decoded.email : null,
+          providerId: decoded.firebase?.sign_in_provider,
+          emailVerified: decoded.email_verified === true,
+        };
       } catch (error) {
         if (isRejectedToken(error)) return null;
         throw error;

@@ -4,6 +4,7 @@ import { API_CONFIG, type ApiConfig } from '../config';
 import { logRequestFailed } from '../log';
 import type { ApiDependencies } from '../ports';
 import { authenticate } from './auth';
+import { clientAddressOf } from './client-address';
 import {
   ApiError,
   assertDeclaredLengthWithin,
@@ -37,7 +38,16 @@ export function createApiHandler(
       const caller = await authenticate(req, path, route.access, deps.idTokens);
       const rawBody = await readBody(req, config.maxBodyBytes);
       const body = route.body === 'json' ? parseJsonBody(rawBody) : undefined;
-      sendReply(res, await route.handle({ deps, query: url.searchParams, body, rawBody, caller, headers: req.headers }));
+      const context = {
+        deps,
+        query: url.searchParams,
+        body,
+        rawBody,
+        caller,
+        headers: req.headers,
+        clientAddress: clientAddressOf(req),
+      };
+      sendReply(res, await route.handle(context));
     } catch (error) {
       if (!(error instanceof ApiError)) logRequestFailed(method, path, error);
       if (res.headersSent) {

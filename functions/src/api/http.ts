@@ -8,7 +8,7 @@ import { API_MESSAGES } from './messages';
  */
 export type ApiRequest = IncomingMessage & { rawBody?: Buffer };
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 500 | 503;
 
 /** Thrown by any layer to answer `{ error: message }` with its status. */
 export class ApiError extends Error {
@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly status: ErrorStatus,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More fields of the JSON answer, e.g. `field` for a refused input. */
+    readonly details: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -50,7 +52,7 @@ export function sendReply(res: ServerResponse, reply: ApiReply): void {
 
 export function sendError(res: ServerResponse, error: ApiError): void {
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-  sendReply(res, jsonReply({ error: error.message }, error.status));
+  sendReply(res, jsonReply({ error: error.message, ...error.details }, error.status));
 }
 
 /** 413 early, from the declared length, before reading anything. */

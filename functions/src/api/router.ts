@@ -1,30 +1,54 @@
 /**
  * A tiny router: exact method + path, trailing slashes as in SPEC.md 7. Hosting forwards
  * `/api/**` with the `/api` prefix; the function's own URL drops it. Both are accepted.
+ *
+ * A route may declare zod schemas for its JSON body and its query string: the router answers
+ * 400 naming the field before the handler runs, and the handler receives the parsed, typed
+ * values (`body`, `params`). A signed-in route may also require the privacy policy accepted.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { z } from 'zod';
 import type { ApiDependencies, Caller } from '../ports';
 import type { Access } from './auth';
+import { assertPrivacyPolicyAccepted } from './consent';
 import { ApiError, type ApiReply } from './http';
 import { API_MESSAGES } from './messages';
+
+// zod's own messages (wrong type, missing field) in the API's language.
+z.config(z.locales.es());
 
 export type Method = 'GET' | 'POST';
 
 export interface RequestContext {
   deps: ApiDependencies;
   query: URLSearchParams;
-  /** The parsed JSON body, `undefined` when empty. */
+  /** The parsed JSON body, `undefined` when empty; the schema's output when one is declared. */
   body: unknown;
   /** The body exactly as received (the Stripe webhook checks its signature on it). */
   rawBody: Buffer;
   caller: Caller | null;
-  /** The request's headers (the webhook reads `Stripe-Signature`, payments the `Origin`). */
   headers: IncomingHttpHeaders;
+  /** The client's address as far as it can be known (rate limits), never trusted for more. */
+  clientAddress: string;
+  /** The query string parsed by the route's `querySchema`; `undefined` without one. */
+  params?: unknown;
 }
 
 export interface SignedInContext extends RequestContext {
   caller: Caller;
 }
+
+type Schema = z.ZodType | undefined;
+type Parsed<S extends Schema, Otherwise> = S extends z.ZodType ? z.output<S> : Otherwise;
+
+/** What a handler receives: the request with its body and query already checked and typed. */
+export type RouteContext<C extends RequestContext, B extends Schema, Q extends Schema> = Omit<
+  C,
+  'body' | 'params'
+> & {
+  body: Parsed<B, unknown>;
+  params: Parsed<Q, undefined>;
+};
 
 export interface Route {
   method: Method;
@@ -36,33 +60,81 @@ export interface Route {
   handle(context: RequestContext): Promise<ApiReply>;
 }
 
-type RouteOptions = { body?: 'json' | 'raw' };
+export interface RouteOptions<B extends Schema = undefined, Q extends Schema = undefined> {
+  body?: 'json' | 'raw';
+  /** The JSON body's schema (an empty body is checked as `{}`). */
+  bodySchema?: B;
+  /** The query string's schema, checked on an object of its parameters (last value wins). */
+  querySchema?: Q;
+}
 
-export function publicRoute(
+export interface CallerRouteOptions<
+  B extends Schema = undefined,
+  Q extends Schema = undefined,
+> extends RouteOptions<B, Q> {
+  /** 403 for a caller who has not accepted the privacy policy (SPEC.md 6). */
+  privacyPolicy?: 'required';
+}
+
+/** The schema's value, or the 400 of its first problem, naming the field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.map(String).join('.') ?? '';
+  const message = issue?.message ?? API_MESSAGES.internal;
+  if (field === '') throw new ApiError(400, message);
+  throw new ApiError(400, API_MESSAGES.invalidField(message, field), {}, { field });
+}
+
+function checkedInput(context: RequestContext, options: RouteOptions<Schema, Schema>) {
+  const body = options.bodySchema
+    ? parseInput(options.bodySchema, context.body ?? {})
+    : context.body;
+  const params = options.querySchema
+    ? parseInput(options.querySchema, Object.fromEntries(context.query))
+    : undefined;
+  return { body, params };
+}
+
+export function publicRoute<B extends Schema = undefined, Q extends Schema = undefined>(
   method: Method,
   path: string,
-  handle: (context: RequestContext) => Promise<ApiReply>,
-  options: RouteOptions = {},
+  handle: (context: RouteContext<RequestContext, B, Q>) => Promise<ApiReply>,
+  options: RouteOptions<B, Q> = {},
 ): Route {
-  return { method, path, access: 'public', body: options.body ?? 'json', handle };
+  return {
+    method,
+    path,
+    access: 'public',
+    body: options.body ?? 'json',
+    handle(context) {
+      const input = checkedInput(context, options);
+      return handle({ ...context, ...input } as RouteContext<RequestContext, B, Q>);
+    },
+  };
 }
 
 function callerRoute(access: 'signed-in' | 'staff') {
-  return (
+  return <B extends Schema = undefined, Q extends Schema = undefined>(
     method: Method,
     path: string,
-    handle: (context: SignedInContext) => Promise<ApiReply>,
-    options: RouteOptions = {},
+    handle: (context: RouteContext<SignedInContext, B, Q>) => Promise<ApiReply>,
+    options: CallerRouteOptions<B, Q> = {},
   ): Route => ({
     method,
     path,
     access,
     body: options.body ?? 'json',
-    handle(context) {
+    async handle(context) {
       const { caller } = context;
       // The middleware never lets an anonymous request this far; this keeps the type honest.
       if (!caller) throw new ApiError(401, API_MESSAGES.signInRequired);
-      return handle({ ...context, caller });
+      const input = checkedInput(context, options);
+      if (options.privacyPolicy === 'required') {
+        await assertPrivacyPolicyAccepted(context.deps, caller);
+      }
+      return handle({ ...context, caller, ...input } as RouteContext<SignedInContext, B, Q>);
     },
   });
 }

@@ -1,9 +1,27 @@
 /** In-memory versions of the API's ports, for handler tests. */
+import {
+  donorDisplay,
+  planCertificateLink,
+  readCertificateCodeDocument,
+  showsDonorName,
+} from '@parroquia/domain';
+import type {
+  LedgerEntry,
+  LedgerRange,
+  PhysicalCertificateRegistration,
+  RegistrationPlan,
+  RegistrationRefusal,
+} from '@parroquia/domain';
 import type {
   ApiDependencies,
   Caller,
   CellRepository,
+  CertificateCodeStore,
+  DonationLedger,
+  PhysicalCertificateRegistrar,
+  DonorAccountRepository,
   IdTokenVerifier,
+  SessionRevoker,
   StoredCell,
   UserProfile,
   UserRepository,
@@ -23,6 +41,93 @@ export class InMemoryUsers implements UserRepository {
   }
 }
 
+/** The donor account rules over the same maps (the Firestore adapter is tested on the stack). */
+export class InMemoryDonors implements DonorAccountRepository {
+  /** `certificate_codes/{code}` documents as stored. */
+  readonly certificateCodes = new Map<string, Record<string, unknown>>();
+  constructor(
+    private readonly users: InMemoryUsers,
+    private readonly cells: InMemoryCells,
+  ) {}
+
+  async syncDonor(
+    uid: string,
+    account: Parameters<DonorAccountRepository['syncDonor']>[1],
+    newCode: () => string,
+  ) {
+    const existing = this.users.profiles.get(uid);
+    if (existing) return { profile: existing, created: false };
+    const taken = new Set(
+      [...this.users.profiles.values()].map((profile) => profile.personal_code),
+    );
+    let code = newCode();
+    while (taken.has(code)) code = newCode();
+    const profile: UserProfile = {
+      ...account,
+      personal_code: code,
+      is_anonymous_donor: false,
+      accepted_privacy_policy: false,
+      created_at: null,
+    };
+    this.users.profiles.set(uid, profile);
+    return { profile, created: true };
+  }
+
+  private change(uid: string, fields: Partial<UserProfile>, now: number) {
+    const current = this.users.profiles.get(uid);
+    if (!current) return null;
+    const profile = { ...current, ...fields };
+    this.users.profiles.set(uid, profile);
+    for (const cell of this.cells.cells) {
+      if (showsDonorName(cell, uid, now)) cell.donor_display = donorDisplay(profile);
+    }
+    return profile;
+  }
+
+  async updateDonor(
+    uid: string,
+    change: { name?: string; is_anonymous_donor?: boolean },
+    now: number,
+  ) {
+    return this.change(uid, change, now);
+  }
+
+  async acceptPrivacyPolicy(uid: string, anonymous: boolean, now: number) {
+    return this.change(uid, { accepted_privacy_policy: true, is_anonymous_donor: anonymous }, now);
+  }
+
+  async linkCertificateCode(uid: string, code: string, now: number) {
+    const data = this.certificateCodes.get(code);
+    const record = data ? readCertificateCodeDocument(code, data) : null;
+    const plan = planCertificateLink(record, this.cells.cells, uid, now);
+    if (!plan.ok) return plan;
+    const display = donorDisplay(this.users.profiles.get(uid)!);
+    this.certificateCodes.set(code, { ...data, status: 'linked', user: uid });
+    for (const cell of this.cells.cells) {
+      if (plan.plots.includes(cell.id)) Object.assign(cell, { user: uid, donor_display: display });
+    }
+    return plan;
+  }
+
+  async cellsOf(uid: string) {
+    return this.cells.cells.filter((cell) => cell.user === uid).map((cell) => ({ ...cell }));
+  }
+
+  async findByPersonalCode(code: string) {
+    for (const [uid, profile] of this.users.profiles) {
+      if (profile.personal_code === code) return { uid, profile };
+    }
+    return null;
+  }
+}
+
+export class RecordedSessions implements SessionRevoker {
+  readonly revoked: string[] = [];
+  async revokeSessions(uid: string) {
+    this.revoked.push(uid);
+  }
+}
+
 /** Accepts exactly the tokens it was given, as a real verifier accepts only signed ones. */
 export class TokenTable implements IdTokenVerifier {
   readonly verified: string[] = [];
@@ -33,8 +138,57 @@ export class TokenTable implements IdTokenVerifier {
   }
 }
 
+export class InMemoryCertificateCodes implements CertificateCodeStore {
+  readonly codes = new Map<string, { created_by: string; created_at: number }>();
+  async createCodes(codes: readonly string[], createdBy: string, now: number) {
+    if (codes.some((code) => this.codes.has(code))) return false;
+    for (const code of codes) this.codes.set(code, { created_by: createdBy, created_at: now });
+    return true;
+  }
+}
+
+/** Answers what the test sets, and keeps what it was asked (the real one runs on Firestore). */
+export class ScriptedRegistrar implements PhysicalCertificateRegistrar {
+  readonly calls: Array<{
+    registration: PhysicalCertificateRegistration;
+    staffUid: string;
+    now: number;
+  }> = [];
+  outcome: RegistrationPlan | RegistrationRefusal = {
+    ok: true,
+    kind: 'buy',
+    amountCents: 25000,
+    donorUid: null,
+    donorDisplay: 'María',
+    cells: [],
+  };
+  async register(registration: PhysicalCertificateRegistration, staffUid: string, now: number) {
+    this.calls.push({ registration, staffUid, now });
+    return this.outcome;
+  }
+}
+
+export class InMemoryLedger implements DonationLedger {
+  readonly ranges: LedgerRange[] = [];
+  constructor(public entries: LedgerEntry[] = []) {}
+  async listDonations(range: LedgerRange) {
+    this.ranges.push(range);
+    return this.entries.filter(
+      (entry) =>
+        (range.from === null || entry.created_at >= range.from) &&
+        (range.to === null || entry.created_at < range.to),
+    );
+  }
+}
+
 export const ANA: Caller = { uid: 'donor-ana', staff: false };
 export const STAFF: Caller = { uid: 'staff-demo', staff: true };
+export const NEW_DONOR: Caller = {
+  uid: 'donor-new',
+  staff: false,
+  email: null,
+  providerId: 'facebook.com',
+};
 
 export const NOW = Date.UTC(2026, 10, 22, 12, 0);
 
@@ -42,14 +196,29 @@ export interface TestDependencies extends ApiDependencies {
   cells: InMemoryCells;
   users: InMemoryUsers;
   idTokens: TokenTable;
+  certificateCodes: InMemoryCertificateCodes;
+  physicalCertificates: ScriptedRegistrar;
+  donations: InMemoryLedger;
+  donors: InMemoryDonors;
+  sessions: RecordedSessions;
 }
 
 export function testDependencies(): TestDependencies {
+  const cells = new InMemoryCells();
+  const users = new InMemoryUsers();
+  let drawn = 0;
   return {
-    cells: new InMemoryCells(),
-    users: new InMemoryUsers(),
-    idTokens: new TokenTable({ 'token-ana': ANA, 'token-staff': STAFF }),
+    cells,
+    users,
+    idTokens: new TokenTable({ 'token-ana': ANA, 'token-staff': STAFF, 'token-new': NEW_DONOR }),
+    donors: new InMemoryDonors(users, cells),
+    sessions: new RecordedSessions(),
+    newPersonalCode: () => `NEWC${String(2345 + (drawn++ % 5000)).padStart(4, '2')}`,
     now: () => NOW,
+    certificateCodes: new InMemoryCertificateCodes(),
+    physicalCertificates: new ScriptedRegistrar(),
+    donations: new InMemoryLedger(),
+    randomIndex: (size) => Math.floor(Math.random() * size),
     payments: unusedPayments(),
   };
 }

@@ -1,8 +1,8 @@
-/** App-wide providers: translations are initialised on import, toasts are mounted once here. */
-import type { ReactNode } from 'react';
+/** App-wide providers: translations are initialised on import; the session and toasts are mounted once here. */
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
 import '@/lib/i18n';
+import { SessionProvider } from '@/lib/session';
 
 /** SPEC.md 9: bottom-centre, close button, 4000 ms, 3 visible, 14 px gap (width 356 is sonner's default). */
 export const TOASTER_SETTINGS = {
@@ -13,12 +13,17 @@ export const TOASTER_SETTINGS = {
   gap: 14,
 } as const;
 
+// Mounted right after the first paint: no toast can come before a user acts.
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
 export function AppProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <>
+    <SessionProvider>
       {children}
-      <Toaster {...TOASTER_SETTINGS} toastOptions={{ closeButtonAriaLabel: t('toast.close') }} />
-    </>
+      <Suspense fallback={null}>
+        <Toaster {...TOASTER_SETTINGS} toastOptions={{ closeButtonAriaLabel: t('toast.close') }} />
+      </Suspense>
+    </SessionProvider>
   );
 }

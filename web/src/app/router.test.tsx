@@ -3,8 +3,31 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api-client';
 import { ApiClientProvider } from '@/lib/api-client-context';
+import { StaticSessionProvider, type DonorUser, type Session } from '@/lib/session';
 import { sendJson, startLocalServer, type LocalServer } from '@/testing/local-server';
 import { routes } from './router';
+
+const signedOut: Session = { status: 'signed-out' };
+const donor = (fields: Partial<DonorUser> = {}): Session => ({
+  status: 'signed-in',
+  account: {
+    uid: 'donor-ana',
+    email: 'ana@parroquia.test',
+    displayName: 'Ana',
+    providerId: 'password',
+  },
+  userState: 'ready',
+  user: {
+    id: 'donor-ana',
+    name: 'Ana García',
+    email: 'ana@parroquia.test',
+    personal_code: 'ANA7K3QZ',
+    is_anonymous_donor: false,
+    accepted_privacy_policy: true,
+    is_staff: false,
+    ...fields,
+  },
+});
 
 let server: LocalServer;
 
@@ -22,23 +45,32 @@ afterAll(async () => {
   await server.close();
 });
 
-function renderAt(path: string) {
+function renderAt(path: string, session: Session = signedOut) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const api = {
+    session,
+    getToken: async () => 'token',
+    reloadUser: async () => null,
+    signOut: async () => {},
+  };
   render(
     <ApiClientProvider client={createApiClient({ baseUrl: server.url })}>
-      <RouterProvider router={router} />
+      <StaticSessionProvider value={api}>
+        <RouterProvider router={router} />
+      </StaticSessionProvider>
     </ApiClientProvider>,
   );
   return router;
 }
 
 describe('routes', () => {
-  it('home: title, intro and the plots from the API, inside header and footer', async () => {
+  it('home: title, intro and the way to donate, inside header and footer', async () => {
     renderAt('/');
     expect(
       await screen.findByRole('heading', { level: 1, name: /iglesia en Asturias/ }),
     ).toBeTruthy();
-    expect((await screen.findByTestId('cell-K3')).dataset.status).toBe('reserved');
+    expect(screen.getByRole('button', { name: 'Cómo donar' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeTruthy();
 
     expect(
       screen.getByRole('link', { name: 'Parroquia Ortodoxa de Asturias' }).getAttribute('href'),
@@ -61,9 +93,67 @@ describe('routes', () => {
     ['/politica-privacidad', 'Política de privacidad'],
     ['/politica-cookies', 'Política de cookies'],
     ['/aviso-legal', 'Aviso legal'],
-  ])('%s shows its placeholder page', async (path, title) => {
+  ])('%s shows its document', async (path, title) => {
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThan(3);
+  });
+
+  it('the privacy policy names its revision date and the providers used', async () => {
+    renderAt('/politica-privacidad');
+    expect(await screen.findByText('Última revisión: 10 de julio de 2025')).toBeTruthy();
+    expect(document.body.textContent).toContain('Stripe');
+    expect(document.body.textContent).toContain('Google Firebase');
+  });
+
+  it.each(['/donativos', '/success', '/cancel', '/post-login', '/set/certificate'])(
+    '%s sends a visitor to /login, without the header, keeping the return path',
+    async (path) => {
+      const router = renderAt(path);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' }, { timeout: 5000 }),
+      ).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(router.state.location.state).toEqual({ returnTo: path });
+      expect(screen.queryByRole('banner')).toBeNull();
+    },
+  );
+
+  it('a donor who has not accepted the privacy policy goes to /post-login', async () => {
+    const router = renderAt('/donativos', donor({ accepted_privacy_policy: false }));
+    expect(await screen.findByRole('heading', { level: 1, name: '¡Bienvenido!' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/post-login');
+    expect(screen.getByTestId('personal-code').textContent).toBe('ANA7K3QZ');
+    const proceed = screen.getByRole('button', { name: 'Continuar' }) as HTMLButtonElement;
+    expect(proceed.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: /acepto la política/ }));
+    expect(proceed.disabled).toBe(false);
+  });
+
+  it('the staff page sends a donor home', async () => {
+    const router = renderAt('/set/certificate', donor());
+    await screen.findByRole('heading', { level: 1, name: /iglesia en Asturias/ });
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows the payment reference on /success and the cancel texts on /cancel', async () => {
+    renderAt('/success?session_id=cs_test_42', donor());
+    expect((await screen.findByTestId('session-id')).textContent).toBe('cs_test_42');
+  });
+
+  it('/cancel: title, description, way home', async () => {
+    renderAt('/cancel', donor());
+    expect(await screen.findByRole('heading', { level: 1, name: '¡Pago cancelado!' })).toBeTruthy();
+    expect(screen.getByText('Puedes intentarlo de nuevo cuando quieras.')).toBeTruthy();
+  });
+
+  it('signed in: Certificate, profile and Logout in the header', async () => {
+    renderAt('/aviso-legal', donor());
+    await screen.findByRole('heading', { level: 1, name: 'Aviso legal' });
+    const header = screen.getByRole('banner');
+    for (const name of ['Certificado', 'Mi perfil', 'Cerrar sesión']) {
+      expect(within(header).getByRole('button', { name })).toBeTruthy();
+    }
   });
 
   it('any other path shows the not-found page with a way home', async () => {

@@ -1,6 +1,6 @@
 /**
  * The route table. Every page is a lazy module, so the home page downloads only what it shows
- * (later, the map's Firestore SDK stays out of it).
+ * (the map's Firestore SDK stays out of it).
  */
 import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -12,6 +12,12 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 });
 
 export const routes: RouteObject[] = [
+  // SPEC.md 2: /login shows without the header.
+  {
+    path: paths.login.path,
+    lazy: page(() => import('./routes/login')),
+    HydrateFallback: RootHydrateFallback,
+  },
   {
     path: paths.home.path,
     Component: RootLayout,
@@ -28,6 +34,15 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('./routes/legal/cookie-policy')),
       },
       { path: paths.legalNotice.path, lazy: page(() => import('./routes/legal/legal-notice')) },
+      { path: paths.donate.path, lazy: page(() => import('./routes/donate')) },
+      { path: paths.postLogin.path, lazy: page(() => import('./routes/post-login')) },
+      { path: paths.paymentSuccess.path, lazy: page(() => import('./routes/payment-success')) },
+      { path: paths.paymentCancel.path, lazy: page(() => import('./routes/payment-cancel')) },
+      {
+        path: paths.staffCertificate.path,
+        lazy: page(() => import('./routes/staff-certificate')),
+      },
+      { path: paths.verifyCertificate.path, lazy: page(() => import('./routes/verify')) },
       { path: '*', lazy: page(() => import('./routes/not-found')) },
     ],
   },

@@ -28,6 +28,19 @@ const EnvSchema = z.object({
   FIREBASE_AUTH_DOMAIN: text('demo-parroquia.firebaseapp.com'),
   FIREBASE_PROJECT_ID: text('demo-parroquia'),
   FIREBASE_APP_ID: text('1:000000000000:web:demo'),
+  /** Where the SDKs find the local emulators when `USE_EMULATORS` is true. */
+  AUTH_EMULATOR_URL: text('http://127.0.0.1:9099'),
+  FIRESTORE_EMULATOR_HOST: text('127.0.0.1:8080'),
+  /**
+   * The parish's bank and contact details shown in the "how to donate" popup. The defaults are
+   * placeholders (marked as such on screen); production sets the real ones.
+   */
+  PARISH_BANK_HOLDER: z.optional(z.string()),
+  PARISH_BANK_NAME: z.optional(z.string()),
+  PARISH_IBAN: z.optional(z.string()),
+  PARISH_BIC: z.optional(z.string()),
+  PARISH_CONTACT_EMAIL: z.optional(z.string()),
+  PARISH_CONTACT_PHONE: z.optional(z.string()),
   /** `true` connects the Firebase SDKs to the local emulators (DESIGN.md 2). */
   USE_EMULATORS: z.pipe(
     z._default(z.enum(['true', 'false']), 'false'),

@@ -1,6 +1,6 @@
 /**
  * Every route of the site (SPEC.md 2) in one registry: `path` is the router pattern, `getHref`
- * builds a link to it. Routes not built yet are listed so links can already point at them.
+ * builds a link to it.
  */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -17,6 +17,10 @@ export const paths = {
   cookiePolicy: { path: '/politica-cookies', getHref: () => '/politica-cookies' },
   staffCertificate: { path: '/set/certificate', getHref: () => '/set/certificate' },
   login: { path: '/login', getHref: () => '/login' },
+  verifyCertificate: {
+    path: '/verificar/:code',
+    getHref: (code: string) => `/verificar/${encodeURIComponent(code)}`,
+  },
 } as const;
 
 export type RouteName = keyof typeof paths;

@@ -38,6 +38,8 @@ export interface RequestOptions {
 export interface ApiClient {
   get<T>(path: string, schema: Schema<T>, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body: unknown, schema: Schema<T>, options?: RequestOptions): Promise<T>;
+  /** A file (a PDF): `body` undefined means GET. Errors as for JSON calls. */
+  file(path: string, body: unknown, options?: RequestOptions): Promise<Blob>;
 }
 
 function errorField(body: unknown): string | null {
@@ -59,14 +61,14 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 export function createApiClient({ baseUrl, fetch: fetchFn }: ApiClientOptions): ApiClient {
-  async function request<T>(
+  async function send(
     method: 'GET' | 'POST',
     path: string,
     body: unknown,
-    schema: Schema<T>,
-    { signal, token }: RequestOptions = {},
-  ): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    { signal, token }: RequestOptions,
+    accept: string,
+  ): Promise<Response> {
+    const headers: Record<string, string> = { Accept: accept };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -83,12 +85,23 @@ export function createApiClient({ baseUrl, fetch: fetchFn }: ApiClientOptions): 
       if (signal?.aborted) throw cause;
       throw new ApiError(REQUEST_FAILED, null, { cause });
     }
-
-    const payload = await readJson(response);
     if (!response.ok) {
+      const payload = await readJson(response);
       const fallback = method === 'GET' ? httpErrorMessage(response.status) : REQUEST_FAILED;
       throw new ApiError(errorField(payload) ?? fallback, response.status);
     }
+    return response;
+  }
+
+  async function request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    schema: Schema<T>,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const response = await send(method, path, body, options, 'application/json');
+    const payload = await readJson(response);
     const parsed = z.safeParse(schema, payload);
     if (!parsed.success) {
       throw new ApiError(REQUEST_FAILED, response.status, { cause: parsed.error });
@@ -99,6 +112,10 @@ export function createApiClient({ baseUrl, fetch: fetchFn }: ApiClientOptions): 
   return {
     get: (path, schema, options) => request('GET', path, undefined, schema, options),
     post: (path, body, schema, options) => request('POST', path, body, schema, options),
+    file: async (path, body, options = {}) => {
+      const response = await send(body === undefined ? 'GET' : 'POST', path, body, options, '*/*');
+      return response.blob();
+    },
   };
 }
 

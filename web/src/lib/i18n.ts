@@ -1,24 +1,22 @@
 /**
  * Interface languages (SPEC.md 1): es (default and fallback), en, ro. Detected from `?lng=`,
  * a cookie, local storage, session storage, the browser and the html tag; cached in local
- * storage. The three catalogues are small, so they ship in the main bundle.
+ * storage. Spanish, the default and fallback, ships in the main bundle; English and Romanian
+ * load on demand (before the first render when detected, see `main.tsx`).
  */
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import en from '@/locales/en.json';
 import es from '@/locales/es.json';
-import ro from '@/locales/ro.json';
 
 export const LANGUAGES = ['es', 'en', 'ro'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'es';
 
-export const resources = {
-  es: { translation: es },
-  en: { translation: en },
-  ro: { translation: ro },
-} as const;
+const LOADERS: Record<Exclude<Language, 'es'>, () => Promise<{ default: typeof es }>> = {
+  en: () => import('@/locales/en.json'),
+  ro: () => import('@/locales/ro.json'),
+};
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -37,15 +35,37 @@ export function currentLanguage(): Language {
   return isLanguage(resolved) ? resolved : DEFAULT_LANGUAGE;
 }
 
+/**
+ * The supported language asked for (detected or picked), whether or not its catalogue has
+ * arrived; `currentLanguage` is the one in use.
+ */
+export function requestedLanguage(): Language {
+  const asked = (i18n.language ?? '').slice(0, 2);
+  return isLanguage(asked) ? asked : DEFAULT_LANGUAGE;
+}
+
+/** Loads the requested language's catalogue, then switches to it; Spanish is always there. */
+export async function loadLanguage(language: Language = requestedLanguage()): Promise<void> {
+  if (language === 'es' || i18n.hasResourceBundle(language, 'translation')) return;
+  const catalogue = await LOADERS[language]();
+  i18n.addResourceBundle(language, 'translation', catalogue.default, true, true);
+  // i18next settles the language in use when it changes, so change again now it has a catalogue.
+  if (requestedLanguage() === language) await i18n.changeLanguage(i18n.language);
+}
+
 i18n.on('languageChanged', () => {
   if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
+  void loadLanguage();
 });
 
 void i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources,
+    resources: { es: { translation: es } },
+    partialBundledLanguages: true,
+    // Re-render when a catalogue arrives.
+    react: { bindI18nStore: 'added' },
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, resources } from '@/lib/i18n';
+import { LANGUAGES } from '@/lib/i18n';
+import en from './en.json';
+import es from './es.json';
+import ro from './ro.json';
+import legalEn from './legal/en.json';
+import legalEs from './legal/es.json';
+import legalRo from './legal/ro.json';
 
 type Catalogue = { [key: string]: string | Catalogue };
 
@@ -21,7 +27,7 @@ const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 const catalogues = Object.fromEntries(
-  LANGUAGES.map((language) => [language, flatten(resources[language].translation)]),
+  LANGUAGES.map((language) => [language, flatten({ es, en, ro }[language])]),
 );
 const allKeys = [
   ...new Set(Object.values(catalogues).flatMap((leaves) => [...leaves.keys()])),
@@ -57,5 +63,27 @@ describe('translation catalogues', () => {
       );
       expect(mismatched).toEqual([]);
     });
+  });
+});
+
+describe('legal texts (loaded with the legal pages)', () => {
+  const legal = { es: flatten(legalEs), en: flatten(legalEn), ro: flatten(legalRo) };
+  const keys = [...legal.es.keys()].sort();
+
+  it.each(LANGUAGES)('%s has the same sections as Spanish, none blank', (language) => {
+    expect([...legal[language].keys()].sort()).toEqual(keys);
+    const blank = [...legal[language]].filter(([, text]) => String(text).trim() === '');
+    expect(blank).toEqual([]);
+  });
+
+  it('the privacy policy names the providers actually used', () => {
+    for (const language of LANGUAGES) {
+      const privacy = [...legal[language]]
+        .filter(([key]) => key.startsWith('privacy.'))
+        .map(([, text]) => String(text))
+        .join(' ');
+      expect(privacy).toContain('Stripe');
+      expect(privacy).toContain('Google Firebase');
+    }
   });
 });

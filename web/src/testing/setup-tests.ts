@@ -1,8 +1,10 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { i18n } from '@/lib/i18n';
+import { i18n, loadLanguage } from '@/lib/i18n';
 
 beforeEach(async () => {
+  await loadLanguage('en');
+  await loadLanguage('ro');
   await i18n.changeLanguage('es');
 });
 

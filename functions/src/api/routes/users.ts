@@ -1,11 +1,86 @@
-/** The signed-in donor's own account. */
+/** The signed-in donor's own account (SPEC.md 7). */
+import {
+  accountEmail,
+  acceptPrivacyPolicyBodySchema,
+  MESSAGES,
+  syncUserBodySchema,
+  updateUserBodySchema,
+} from '@parroquia/domain';
+import { logDonorSynced } from '../../log';
+import type { Caller, UserProfile } from '../../ports';
 import { ApiError, jsonReply } from '../http';
 import { API_MESSAGES } from '../messages';
 import { signedInRoute } from '../router';
 
+/** The profile as the API answers it; staff rights only ever from the token's custom claim. */
+function profileJson(caller: Caller, profile: UserProfile) {
+  return { id: caller.uid, ...profile, is_staff: caller.staff };
+}
+
 export const whoamiRoute = signedInRoute('GET', '/api/users/whoami/', async ({ deps, caller }) => {
   const profile = await deps.users.findUser(caller.uid);
   if (!profile) throw new ApiError(404, API_MESSAGES.userNotFound);
-  // Staff rights come from the token's custom claim, the only thing the API trusts for them.
-  return jsonReply({ id: caller.uid, ...profile, is_staff: caller.staff });
+  return jsonReply(profileJson(caller, profile));
+});
+
+/**
+ * Creates the donor's account on first sign-in, once: a second sync, or two at the same time,
+ * answer the same account. The e-mail stored is the one the token vouches for (SPEC.md 2's
+ * placeholder when the provider gave none), never the body's.
+ */
+export const syncRoute = signedInRoute(
+  'POST',
+  '/api/users/sync/',
+  async ({ deps, caller, body }) => {
+    if (body.sub !== caller.uid) throw new ApiError(403, MESSAGES.subjectMismatch);
+    const email = accountEmail({
+      email: caller.email,
+      providerId: caller.providerId ?? 'password',
+      subject: caller.uid,
+    });
+    const { profile, created } = await deps.donors.syncDonor(
+      caller.uid,
+      {
+        name: body.name,
+        email,
+        sub: caller.uid,
+        is_staff: caller.staff,
+        emailVerified: caller.emailVerified === true,
+      },
+      () => deps.newPersonalCode(),
+      deps.now(),
+    );
+    logDonorSynced(caller.uid, created);
+    return jsonReply({ ...profileJson(caller, profile), created }, created ? 201 : 200);
+  },
+  { bodySchema: syncUserBodySchema },
+);
+
+/** Only the name and the anonymity change; the map's plots follow in the same transaction. */
+export const updateUserRoute = signedInRoute(
+  'POST',
+  '/api/users/update_user/',
+  async ({ deps, caller, body }) => {
+    const profile = await deps.donors.updateDonor(caller.uid, body, deps.now());
+    if (!profile) throw new ApiError(404, API_MESSAGES.userNotFound);
+    return jsonReply(profileJson(caller, profile));
+  },
+  { bodySchema: updateUserBodySchema },
+);
+
+export const acceptPrivacyPolicyRoute = signedInRoute(
+  'POST',
+  '/api/users/accept-privacy-policy/',
+  async ({ deps, caller, body }) => {
+    const profile = await deps.donors.acceptPrivacyPolicy(caller.uid, body.anonymous, deps.now());
+    if (!profile) throw new ApiError(404, API_MESSAGES.userNotFound);
+    return jsonReply(profileJson(caller, profile));
+  },
+  { bodySchema: acceptPrivacyPolicyBodySchema },
+);
+
+/** Ends every session of the account; the token of this very request stops working too. */
+export const logoutRoute = signedInRoute('POST', '/api/users/logout/', async ({ deps, caller }) => {
+  await deps.sessions.revokeSessions(caller.uid);
+  return jsonReply({ status: 'ok' });
 });

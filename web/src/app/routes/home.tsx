@@ -1,9 +1,35 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CellsSection } from '@/features/cells/components/cells-section';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { HowToDonateDialog } from '@/features/donate/components/how-to-donate-dialog';
+import { useSession } from '@/lib/session';
 import styles from './home.module.css';
+
+// The progress reads the live listener, so it brings the Firestore SDK: loaded after the page
+// has painted, it stays out of the home route's own JavaScript.
+const CampaignProgress = lazy(() => import('@/features/map/components/campaign-progress'));
 
 export default function HomeRoute() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { session } = useSession();
+  const [howToOpen, setHowToOpen] = useState(false);
+  const [showProgress, setShowProgress] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setShowProgress(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+
+  // SPEC.md 1: straight to the map when signed in, otherwise through login and back.
+  const goToMap = () => {
+    setHowToOpen(false);
+    if (session.status === 'signed-in') navigate(paths.donate.getHref());
+    else navigate(paths.login.getHref(), { state: { returnTo: paths.donate.getHref() } });
+  };
+
   return (
     <>
       <title>{t('home.documentTitle')}</title>
@@ -15,8 +41,19 @@ export default function HomeRoute() {
           <p>{t('home.intro2')}</p>
           <p>{t('home.intro3')}</p>
         </div>
+        <div className={styles.buttons}>
+          <Button onClick={() => setHowToOpen(true)}>{t('home.howToDonate')}</Button>
+          <Button variant="secondary" onClick={goToMap}>
+            {t('home.goToMap')}
+          </Button>
+        </div>
       </section>
-      <CellsSection />
+      {showProgress && (
+        <Suspense fallback={<p className={styles.progressPending}>{t('progress.loading')}</p>}>
+          <CampaignProgress />
+        </Suspense>
+      )}
+      {howToOpen && <HowToDonateDialog onClose={() => setHowToOpen(false)} onGoToMap={goToMap} />}
     </>
   );
 }

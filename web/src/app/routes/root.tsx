@@ -5,11 +5,12 @@ import { ContentPage } from '@/components/layout/content-page';
 import { MainLayout } from '@/components/layout/main-layout';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { AccountActions } from '@/features/account/components/account-actions';
 import styles from './root.module.css';
 
 export function RootLayout() {
   return (
-    <MainLayout>
+    <MainLayout headerActions={<AccountActions />}>
       <Outlet />
     </MainLayout>
   );

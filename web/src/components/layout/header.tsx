@@ -1,13 +1,25 @@
+/**
+ * The header of every page but /login (SPEC.md 2): title, language picker, a spinner while a
+ * page loads, and the account actions the app passes in. On small screens the picker and the
+ * actions move into a side panel opened by a menu button.
+ */
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigation } from 'react-router';
+import { Link, useLocation, useNavigation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { LanguagePicker } from './language-picker';
 import styles from './header.module.css';
 
-export function Header() {
+export function Header({ actions }: { actions?: ReactNode }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const location = useLocation();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const panelId = useId();
+
+  // A navigation closes the panel.
+  useEffect(() => setPanelOpen(false), [location.pathname]);
 
   return (
     <header className={styles.header}>
@@ -21,11 +33,27 @@ export function Header() {
           </svg>
           <span>{t('header.title')}</span>
         </Link>
-        <div className={styles.actions}>
-          {navigation.state === 'loading' && <Spinner label={t('header.loading')} />}
+        {navigation.state === 'loading' && <Spinner label={t('header.loading')} />}
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={panelOpen}
+          aria-controls={panelId}
+          onClick={() => setPanelOpen((open) => !open)}
+        >
+          <span aria-hidden>☰</span>
+          <span className="visually-hidden">
+            {t(panelOpen ? 'header.closeMenu' : 'header.openMenu')}
+          </span>
+        </button>
+        <div id={panelId} className={styles.actions} data-open={panelOpen || undefined}>
           <LanguagePicker />
+          {actions}
         </div>
       </div>
+      {panelOpen && (
+        <div className={styles.backdrop} onClick={() => setPanelOpen(false)} aria-hidden />
+      )}
     </header>
   );
 }

@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './button.module.css';
 
-type Variant = 'primary' | 'secondary';
+type Variant = 'primary' | 'secondary' | 'danger' | 'warning';
 
 const classes = (variant: Variant, extra?: string) =>
   [styles.button, styles[variant], extra].filter(Boolean).join(' ');

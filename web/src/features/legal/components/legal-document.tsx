@@ -1,16 +1,71 @@
+/**
+ * The legal pages (SPEC.md 2): privacy policy (revised 10 July 2025, naming the providers the
+ * site uses: Stripe and Google Firebase), legal notice and cookie policy, in the active
+ * language. Their long texts live in `locales/legal/<language>.json`, loaded with the page so
+ * that every other page's bundle stays small.
+ */
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentPage } from '@/components/layout/content-page';
 import { ButtonLink } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
+import { currentLanguage, type Language } from '@/lib/i18n';
+import type legalEs from '@/locales/legal/es.json';
 
 export type LegalDocumentKind = 'privacy' | 'cookies' | 'notice';
+type LegalTexts = typeof legalEs;
+type Section = { title: string; body: string };
 
-/** Placeholder for the legal texts, which the parish provides later. */
+const LOADERS: Record<Language, () => Promise<{ default: LegalTexts }>> = {
+  es: () => import('@/locales/legal/es.json'),
+  en: () => import('@/locales/legal/en.json'),
+  ro: () => import('@/locales/legal/ro.json'),
+};
+
+/** The privacy policy's last revision (SPEC.md 2). */
+export const PRIVACY_REVISED = new Date(2025, 6, 10);
+
 export function LegalDocument({ kind }: { kind: LegalDocumentKind }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage();
+  const [texts, setTexts] = useState<{ language: Language; texts: LegalTexts } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void LOADERS[language]().then((module) => {
+      if (current) setTexts({ language, texts: module.default });
+    });
+    return () => {
+      current = false;
+    };
+  }, [language]);
+
+  if (!texts || texts.language !== language) {
+    return (
+      <p role="status">
+        <Spinner /> {t('header.loading')}
+      </p>
+    );
+  }
+  const { title, ...rest } = texts.texts[kind];
+  const sections = Object.values(rest) as Section[];
   return (
-    <ContentPage title={t(`legal.${kind}`)}>
-      <p>{t('legal.placeholder')}</p>
+    <ContentPage title={title}>
+      {kind === 'privacy' && (
+        <p>
+          <em>{t('legal.revised', { date: formatDate(PRIVACY_REVISED, i18n.language) })}</em>
+        </p>
+      )}
+      {sections.map((section) => (
+        <section key={section.title}>
+          <h2>{section.title}</h2>
+          {section.body.split('\n\n').map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+        </section>
+      ))}
       <ButtonLink to={paths.home.getHref()} variant="secondary">
         {t('legal.backHome')}
       </ButtonLink>

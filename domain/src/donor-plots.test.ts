@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { availableCell, type Cell } from './cell';
+import type { CellWithId } from './cell-document';
+import { plotsBoughtBy, plotsHeldBy, showsDonorName } from './donor-plots';
+import { parsePlotCode } from './plot-code';
+
+const NOW = Date.UTC(2026, 10, 22, 12);
+const cell = (code: string, change: Partial<Cell>): CellWithId => ({
+  id: code,
+  ...availableCell(parsePlotCode(code)),
+  ...change,
+});
+
+const cells = [
+  cell('K3', { status: 'bought', user: 'ana' }),
+  cell('B2', { status: 'bought', user: 'ana' }),
+  cell('B10', { status: 'reserved', user: 'ana', reserved_until: NOW + 1 }),
+  cell('C1', { status: 'reserved', user: 'ana', reserved_until: NOW - 1 }),
+  cell('D1', {
+    status: 'held',
+    user: 'ana',
+    hold: { session_id: 's', kind: 'buy', expires_at: NOW + 1 },
+  }),
+  cell('E1', { status: 'bought', user: 'ion' }),
+];
+
+describe("a donor's plots", () => {
+  it('held: bought and live reservations, in map order', () => {
+    expect(plotsHeldBy(cells, 'ana', NOW).map((c) => c.id)).toEqual(['B2', 'B10', 'K3']);
+  });
+
+  it('bought: only what the certificate lists', () => {
+    expect(plotsBoughtBy(cells, 'ana', NOW).map((c) => c.id)).toEqual(['B2', 'K3']);
+    expect(plotsBoughtBy(cells, 'nobody', NOW)).toEqual([]);
+  });
+
+  it('shows the name on bought and reserved plots, not on holds or lapsed reservations', () => {
+    const shows = cells.filter((c) => showsDonorName(c, 'ana', NOW)).map((c) => c.id);
+    expect(shows).toEqual(['K3', 'B2', 'B10']);
+  });
+});

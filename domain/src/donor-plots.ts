@@ -1,0 +1,32 @@
+/** A donor's plots, as the certificate, the check page and name changes see them. */
+import { effectiveCell, type Cell } from './cell';
+import type { CellWithId } from './cell-document';
+import { comparePlotPositions } from './grid';
+
+/** Plots the donor holds at `now`: bought or reserved by them, in map order. */
+export function plotsHeldBy(cells: readonly CellWithId[], uid: string, now: number): CellWithId[] {
+  return cells
+    .map((cell) => ({ ...effectiveCell(cell, now), id: cell.id }))
+    .filter((cell) => cell.user === uid && (cell.status === 'bought' || cell.status === 'reserved'))
+    .sort(comparePlotPositions);
+}
+
+/** Plots the donor has bought (what the certificate lists), in map order. */
+export function plotsBoughtBy(
+  cells: readonly CellWithId[],
+  uid: string,
+  now: number,
+): CellWithId[] {
+  return plotsHeldBy(cells, uid, now).filter((cell) => cell.status === 'bought');
+}
+
+/**
+ * Whether a stored cell shows the donor's name on the map, so a change of name or anonymity must
+ * rewrite its `donor_display`. A live hold shows no name yet; the payment will write it.
+ */
+export function showsDonorName(cell: Cell, uid: string, now: number): boolean {
+  const effective = effectiveCell(cell, now);
+  return (
+    effective.user === uid && (effective.status === 'bought' || effective.status === 'reserved')
+  );
+}

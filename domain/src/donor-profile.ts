@@ -1,0 +1,77 @@
+/**
+ * The bodies of the donor's own account routes (SPEC.md 3 and 7), as zod schemas shared by the
+ * functions (which validate) and the web (which sends the same bodies). Messages are Spanish,
+ * the API's language; unknown fields are dropped, so a body can never change what it does not
+ * name (e-mail, personal code, staff flag).
+ */
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+import { isPersonalCode, normalizeCode } from './personal-code';
+
+export const DEFAULT_DONOR_NAME = 'Usuario sin nombre';
+/** Longer than any real name; keeps the map label and the certificate line sane. */
+export const DONOR_NAME_MAX_LENGTH = 120;
+
+// Control characters (line breaks, NUL...) would break the map label and the certificate line;
+// nothing a person types into a name field contains them.
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+
+const nameText = z
+  .string({ error: MESSAGES.nameNotText })
+  .trim()
+  .max(DONOR_NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong(DONOR_NAME_MAX_LENGTH) })
+  .refine((name) => !CONTROL_CHARACTERS.test(name), { error: MESSAGES.nameControlCharacters });
+
+/** A donor's name as typed: trimmed, 1..120 characters. HTML is kept as text, never markup. */
+export const donorNameSchema = nameText.refine((name) => name !== '', {
+  error: MESSAGES.nameEmpty,
+});
+
+/** `POST /api/users/sync/`: the sign-in profile; `sub` must be the signed-in account's uid. */
+export const syncUserBodySchema = z.object({
+  email: z.string({ error: MESSAGES.emailNotText }).max(320).nullish(),
+  /** Empty or absent: "Usuario sin nombre". */
+  name: nameText.nullish().transform((name) => (name ? name : DEFAULT_DONOR_NAME)),
+  sub: z
+    .string({ error: MESSAGES.subjectMissing })
+    .min(1, { error: MESSAGES.subjectMissing })
+    .max(128),
+});
+export type SyncUserBody = z.input<typeof syncUserBodySchema>;
+
+/**
+ * `POST /api/users/update_user/`: the web sends the whole user object; only `name` and
+ * `is_anonymous_donor` are read, and at least one of them must be there.
+ */
+export const updateUserBodySchema = z
+  .object({
+    name: donorNameSchema.optional(),
+    is_anonymous_donor: z.boolean({ error: MESSAGES.anonymousNotBoolean }).optional(),
+  })
+  .refine((change) => change.name !== undefined || change.is_anonymous_donor !== undefined, {
+    error: MESSAGES.profileChangeEmpty,
+  });
+export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
+export type DonorProfileChange = z.output<typeof updateUserBodySchema>;
+
+/** `POST /api/users/accept-privacy-policy/`: `accepted` must be true. */
+export const acceptPrivacyPolicyBodySchema = z.object({
+  accepted: z.literal(true, { error: MESSAGES.privacyPolicyMustBeAccepted }),
+  anonymous: z.boolean({ error: MESSAGES.anonymousNotBoolean }),
+});
+export type AcceptPrivacyPolicyBody = z.input<typeof acceptPrivacyPolicyBodySchema>;
+
+/** An 8-character code as a person types it: spaces and case do not matter. */
+export const typedCodeSchema = z
+  .string({ error: MESSAGES.codeMissing })
+  .max(64, { error: MESSAGES.codeMalformed })
+  .transform(normalizeCode)
+  .refine((code) => code !== '', { error: MESSAGES.codeMissing })
+  .refine(isPersonalCode, { error: MESSAGES.codeMalformed });
+
+/** `POST /api/users/link-code/`: a physical certificate's code. */
+export const linkCodeBodySchema = z.object({ code: typedCodeSchema });
+export type LinkCodeBody = z.input<typeof linkCodeBodySchema>;
+
+/** `GET /api/certificates/verify/?code=`: a donor's personal code. */
+export const verifyCertificateQuerySchema = z.object({ code: typedCodeSchema });

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  csvField,
+  ledgerCsv,
+  neutraliseFormula,
+  spanishDayStart,
+  validateLedgerRange,
+  type LedgerEntry,
+} from './ledger';
+
+const entry: LedgerEntry = {
+  donor: 'donor-ana',
+  donor_email: 'ana@parroquia.test',
+  donor_name: 'Ana García',
+  method: 'cash',
+  kind: 'buy',
+  amount_cents: 50000,
+  cells: ['K3', 'K4'],
+  month: '2026-11',
+  created_at: Date.UTC(2026, 10, 22, 12, 5),
+  recorded_by: 'staff-demo',
+};
+
+describe('ledger CSV', () => {
+  it('has a header and one CRLF row per entry, in Spanish time and euros', () => {
+    expect(ledgerCsv([entry])).toBe(
+      'fecha,donante,correo,forma_de_pago,tipo,parcelas,importe_eur\r\n' +
+        '2026-11-22 13:05,Ana García,ana@parroquia.test,efectivo,compra,K3 K4,500.00\r\n',
+    );
+  });
+
+  it('quotes commas, quotes and line breaks as RFC 4180 says', () => {
+    expect(csvField('López, María')).toBe('"López, María"');
+    expect(csvField('El "Padre"')).toBe('"El ""Padre"""');
+    expect(csvField('a\nb')).toBe('"a\nb"');
+    expect(csvField('plain')).toBe('plain');
+  });
+
+  it('neutralises cells a spreadsheet would run as formulas', () => {
+    for (const dangerous of ['=1+1', '+34 600', '-2', '@SUM(A1)', '\tx', '\rx']) {
+      expect(neutraliseFormula(dangerous)).toBe(`'${dangerous}`);
+    }
+    expect(neutraliseFormula('Ana')).toBe('Ana');
+    const csv = ledgerCsv([
+      { ...entry, donor_name: '=HYPERLINK("http://x","y")', amount_cents: 5 },
+    ]);
+    expect(csv.split('\r\n')[1]).toBe(
+      `2026-11-22 13:05,"'=HYPERLINK(""http://x"",""y"")",ana@parroquia.test,efectivo,compra,K3 K4,0.05`,
+    );
+  });
+});
+
+describe('ledger date range', () => {
+  it('starts days at midnight in Spain, summer and winter', () => {
+    expect(spanishDayStart('2026-01-15')).toBe(Date.UTC(2026, 0, 14, 23, 0));
+    expect(spanishDayStart('2026-07-15')).toBe(Date.UTC(2026, 6, 14, 22, 0));
+    expect(spanishDayStart('2026-02-30')).toBeNull();
+    expect(spanishDayStart('15/01/2026')).toBeNull();
+  });
+
+  it('includes both named days, and each end is optional', () => {
+    expect(validateLedgerRange('2026-03-01', '2026-03-31')).toEqual({
+      ok: true,
+      value: { from: Date.UTC(2026, 1, 28, 23, 0), to: Date.UTC(2026, 2, 31, 22, 0) },
+    });
+    expect(validateLedgerRange(null, '')).toEqual({ ok: true, value: { from: null, to: null } });
+  });
+
+  it('refuses malformed dates and a start after the end', () => {
+    expect(validateLedgerRange('2026-13-01', null)).toMatchObject({ ok: false });
+    expect(validateLedgerRange('2026-03-02', '2026-03-01')).toMatchObject({ ok: false });
+  });
+});

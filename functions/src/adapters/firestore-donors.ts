@@ -1,0 +1,186 @@
+/**
+ * The donor's account on Firestore. Every change is one transaction over the user document,
+ * its personal-code claim and the donor's plots, so they never disagree (DESIGN.md 3).
+ */
+import {
+  donorDisplay,
+  planCertificateLink,
+  readCellDocument,
+  readCertificateCodeDocument,
+  showsDonorName,
+  type DonorProfileChange,
+} from '@parroquia/domain';
+import {
+  Timestamp,
+  type DocumentData,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import { logMalformedCell } from '../log';
+import type { DonorAccountRepository, StoredCell, UserProfile } from '../ports';
+import { claimableCertificates, writeCertificateClaims } from './pending-certificates';
+import { userProfileFromDocument } from './user-document';
+
+/** Draws per sync before giving up: with 30^8 codes, even one collision is a rarity. */
+export const PERSONAL_CODE_ATTEMPTS = 8;
+
+/** gRPC ALREADY_EXISTS: a racing sync created the user between our read and our commit. */
+const ALREADY_EXISTS = 6;
+
+export function firestoreDonorAccounts(db: () => Firestore): DonorAccountRepository {
+  const users = () => db().collection('users');
+  const personalCodes = () => db().collection('personal_codes');
+  const cells = () => db().collection('cells');
+
+  /** The donor's cells as read inside the transaction (a query read, so it is locked too). */
+  async function cellsInTransaction(tx: Transaction, uid: string) {
+    const snapshot = await tx.get(cells().where('user', '==', uid));
+    return snapshot.docs.flatMap((doc) => {
+      const reading = readCellDocument(doc.id, doc.data());
+      if (reading.ok) return [{ ref: doc.ref, cell: reading.cell }];
+      logMalformedCell(doc.id, reading.problem);
+      return [];
+    });
+  }
+
+  /** Writes `fields` to the user and the new `donor_display` to every plot showing them. */
+  async function changeDonor(
+    uid: string,
+    fields: Partial<Pick<UserProfile, 'name' | 'is_anonymous_donor' | 'accepted_privacy_policy'>>,
+    extra: DocumentData,
+    now: number,
+  ): Promise<UserProfile | null> {
+    return db().runTransaction(async (tx) => {
+      const userRef = users().doc(uid);
+      const snapshot = await tx.get(userRef);
+      const data = snapshot.data();
+      if (!data) return null;
+      const donorCells = await cellsInTransaction(tx, uid);
+      const profile = { ...userProfileFromDocument(data), ...fields };
+      const display = donorDisplay(profile);
+      const updatedAt = Timestamp.fromMillis(now);
+      tx.update(userRef, { ...fields, ...extra, updated_at: updatedAt });
+      for (const { ref, cell } of donorCells) {
+        if (showsDonorName(cell, uid, now) && cell.donor_display !== display) {
+          tx.update(ref, { donor_display: display, updated_at: updatedAt });
+        }
+      }
+      return profile;
+    });
+  }
+
+  return {
+    async syncDonor(uid, account, newCode, now) {
+      const userRef = users().doc(uid);
+      try {
+        return await db().runTransaction(async (tx) => {
+          const existing = (await tx.get(userRef)).data();
+          if (existing) return { profile: userProfileFromDocument(existing), created: false };
+          const code = await claimableCode(tx, newCode);
+          const claims = account.emailVerified
+            ? await claimableCertificates(db(), tx, uid, account.email, now)
+            : [];
+          const createdAt = Timestamp.fromMillis(now);
+          const document = {
+            name: account.name,
+            email: account.email,
+            personal_code: code,
+            is_anonymous_donor: false,
+            accepted_privacy_policy: false,
+            is_staff: account.is_staff,
+            sub: account.sub,
+            created_at: createdAt,
+          };
+          tx.create(userRef, document);
+          tx.create(personalCodes().doc(code), { uid, created_at: createdAt });
+          const profile = userProfileFromDocument(document);
+          writeCertificateClaims(db(), tx, claims, uid, donorDisplay(profile), now);
+          return { profile, created: true };
+        });
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+        const existing = (await userRef.get()).data();
+        if (!existing) throw error;
+        return { profile: userProfileFromDocument(existing), created: false };
+      }
+
+      async function claimableCode(tx: Transaction, draw: () => string): Promise<string> {
+        for (let attempt = 0; attempt < PERSONAL_CODE_ATTEMPTS; attempt += 1) {
+          const candidate = draw();
+          if (!(await tx.get(personalCodes().doc(candidate))).exists) return candidate;
+        }
+        throw new Error(`no free personal code in ${PERSONAL_CODE_ATTEMPTS} draws`);
+      }
+    },
+
+    updateDonor(uid, change: DonorProfileChange, now) {
+      const fields: Partial<Pick<UserProfile, 'name' | 'is_anonymous_donor'>> = {};
+      if (change.name !== undefined) fields.name = change.name;
+      if (change.is_anonymous_donor !== undefined) {
+        fields.is_anonymous_donor = change.is_anonymous_donor;
+      }
+      return changeDonor(uid, fields, {}, now);
+    },
+
+    acceptPrivacyPolicy(uid, anonymous, now) {
+      return changeDonor(
+        uid,
+        { accepted_privacy_policy: true, is_anonymous_donor: anonymous },
+        { privacy_policy_accepted_at: Timestamp.fromMillis(now) },
+        now,
+      );
+    },
+
+    linkCertificateCode(uid, code, now) {
+      return db().runTransaction(async (tx) => {
+        const userData = (await tx.get(users().doc(uid))).data();
+        const codeRef = db().collection('certificate_codes').doc(code);
+        const codeData = (await tx.get(codeRef)).data();
+        const record = codeData ? readCertificateCodeDocument(code, codeData) : null;
+        const plotRefs = (record?.plots ?? []).map((plot) => cells().doc(plot));
+        const plotSnapshots = plotRefs.length > 0 ? await tx.getAll(...plotRefs) : [];
+        const plotCells = plotSnapshots.flatMap((snapshot) => {
+          const reading = snapshot.exists ? readCellDocument(snapshot.id, snapshot.data()!) : null;
+          return reading?.ok ? [reading.cell] : [];
+        });
+        const plan = planCertificateLink(record, plotCells, uid, now);
+        if (!plan.ok) return plan;
+        if (!userData) return { ok: false, status: 404, error: 'Usuario no encontrado.' };
+        const display = donorDisplay(userProfileFromDocument(userData));
+        const at = Timestamp.fromMillis(now);
+        tx.update(codeRef, { status: 'linked', user: uid, linked_at: at });
+        // The ledger entry of a physical certificate (written with the code in one transaction)
+        // now counts for the account too, e.g. for the monthly cash limit.
+        if (typeof codeData?.donation_id === 'string') {
+          tx.update(db().collection('donations').doc(codeData.donation_id), { donor: uid });
+        }
+        for (const ref of plotRefs) {
+          tx.update(ref, { user: uid, donor_display: display, updated_at: at });
+        }
+        return { ok: true, plots: plan.plots };
+      });
+    },
+
+    async cellsOf(uid) {
+      const snapshot = await cells().where('user', '==', uid).get();
+      const found: StoredCell[] = [];
+      for (const doc of snapshot.docs) {
+        const reading = readCellDocument(doc.id, doc.data());
+        if (reading.ok) found.push(reading.cell);
+        else logMalformedCell(doc.id, reading.problem);
+      }
+      return found;
+    },
+
+    async findByPersonalCode(code) {
+      const claim = (await personalCodes().doc(code).get()).data();
+      const uid = typeof claim?.uid === 'string' ? claim.uid : null;
+      if (!uid) return null;
+      const data = (await users().doc(uid).get()).data();
+      if (!data) return null;
+      const profile = userProfileFromDocument(data);
+      // A claim left behind by a changed code must not answer for the donor.
+      return profile.personal_code === code ? { uid, profile } : null;
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Physical certificates registered by staff before their donor had an account (`registered`,
+ * `user: null`, with the donor's e-mail): a new account whose e-mail is verified claims them
+ * when it first syncs, as link-code does by code. An unverified e-mail proves nothing, so those
+ * donors link with the code printed on their certificate.
+ */
+import {
+  planCertificateLink,
+  readCellDocument,
+  readCertificateCodeDocument,
+  type CellWithId,
+} from '@parroquia/domain';
+import {
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
+
+export interface CertificateClaim {
+  code: DocumentReference;
+  plots: DocumentReference[];
+  donationId: string | null;
+}
+
+/** Reads (inside `tx`) the pending certificates of `email` whose plots are still waiting. */
+export async function claimableCertificates(
+  db: Firestore,
+  tx: Transaction,
+  uid: string,
+  email: string,
+  now: number,
+): Promise<CertificateClaim[]> {
+  const pending = await tx.get(
+    db
+      .collection('certificate_codes')
+      .where('email', '==', email.trim().toLowerCase())
+      .where('status', '==', 'registered'),
+  );
+  const claims: CertificateClaim[] = [];
+  for (const doc of pending.docs) {
+    const record = readCertificateCodeDocument(doc.id, doc.data());
+    const plots = record.plots.map((plot) => db.collection('cells').doc(plot));
+    const snapshots = plots.length > 0 ? await tx.getAll(...plots) : [];
+    const cells: CellWithId[] = snapshots.flatMap((snapshot) => {
+      const reading = snapshot.exists ? readCellDocument(snapshot.id, snapshot.data()!) : null;
+      return reading?.ok ? [reading.cell] : [];
+    });
+    // Same rule as link-code: every plot still taken and waiting (or already this donor's).
+    if (!planCertificateLink(record, cells, uid, now).ok) continue;
+    const donationId = doc.get('donation_id');
+    claims.push({
+      code: doc.ref,
+      plots,
+      donationId: typeof donationId === 'string' ? donationId : null,
+    });
+  }
+  return claims;
+}
+
+/** Writes the claims read by `claimableCertificates` (after every read of the transaction). */
+export function writeCertificateClaims(
+  db: Firestore,
+  tx: Transaction,
+  claims: readonly CertificateClaim[],
+  uid: string,
+  donorDisplay: string,
+  now: number,
+): void {
+  const at = Timestamp.fromMillis(now);
+  for (const claim of claims) {
+    tx.update(claim.code, { status: 'linked', user: uid, linked_at: at });
+    for (const plot of claim.plots)
+      tx.update(plot, { user: uid, donor_display: donorDisplay, updated_at: at });
+    if (claim.donationId)
+      tx.update(db.collection('donations').doc(claim.donationId), { donor: uid });
+  }
+}

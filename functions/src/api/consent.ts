@@ -1,0 +1,24 @@
+/**
+ * The privacy-policy gate (SPEC.md 6): a donor who has not accepted it cannot buy, reserve,
+ * link codes or download a certificate. Routes ask for it with `privacyPolicy: 'required'`;
+ * handlers that need the check elsewhere call this directly.
+ */
+import { MESSAGES } from '@parroquia/domain';
+import { logPrivacyPolicyRefused } from '../log';
+import type { ApiDependencies, Caller, UserProfile } from '../ports';
+import { ApiError } from './http';
+import { API_MESSAGES } from './messages';
+
+/** The caller's profile when they accepted the policy; 404 without one, 403 before accepting. */
+export async function assertPrivacyPolicyAccepted(
+  deps: Pick<ApiDependencies, 'users'>,
+  caller: Caller,
+): Promise<UserProfile> {
+  const profile = await deps.users.findUser(caller.uid);
+  if (!profile) throw new ApiError(404, API_MESSAGES.userNotFound);
+  if (!profile.accepted_privacy_policy) {
+    logPrivacyPolicyRefused(caller.uid);
+    throw new ApiError(403, MESSAGES.privacyPolicyRequired);
+  }
+  return profile;
+}

@@ -1,0 +1,39 @@
+/** Anyone can check a certificate by its personal code (the QR code's page, /verificar/:code). */
+import {
+  donorDisplay,
+  formatPlotCode,
+  MESSAGES,
+  plotsHeldBy,
+  verifyCertificateQuerySchema,
+} from '@parroquia/domain';
+import { logRateLimited } from '../../log';
+import { ApiError, jsonReply } from '../http';
+import { RateLimiter } from '../rate-limit';
+import { publicRoute } from '../router';
+
+/** Per function instance: 20 checks a minute per address, 300 over all addresses. */
+export const verifyRateLimiter = new RateLimiter({ perKey: 20, overall: 300, windowMs: 60_000 });
+
+export const verifyCertificateRoute = publicRoute(
+  'GET',
+  '/api/certificates/verify/',
+  async ({ deps, params, clientAddress }) => {
+    const now = deps.now();
+    if (!verifyRateLimiter.allow(clientAddress, now)) {
+      logRateLimited('/api/certificates/verify/', clientAddress);
+      throw new ApiError(429, MESSAGES.tooManyAttempts, {
+        'Retry-After': String(verifyRateLimiter.retryAfterSeconds(now)),
+      });
+    }
+    const donor = await deps.donors.findByPersonalCode(params.code);
+    if (!donor) throw new ApiError(404, MESSAGES.donorCodeUnknown);
+    const plots = plotsHeldBy(await deps.donors.cellsOf(donor.uid), donor.uid, now);
+    // Only what the map already shows: the name, or the code for anonymous donors.
+    return jsonReply({
+      code: params.code,
+      donor_display: donorDisplay(donor.profile),
+      plots: plots.map((cell) => ({ code: formatPlotCode(cell), status: cell.status })),
+    });
+  },
+  { querySchema: verifyCertificateQuerySchema },
+);

@@ -1,0 +1,43 @@
+/** Staff link a physical certificate, paid in cash or by transfer, to a donor and plots. */
+import {
+  validatePhysicalCertificateRegistration,
+  type RegistrationRefusalReason,
+} from '@parroquia/domain';
+import { logPhysicalCertificateRegistered } from '../../log';
+import { ApiError, jsonReply, type ErrorStatus } from '../http';
+import { staffRoute } from '../router';
+
+export const PHYSICAL_CERTIFICATE_LINKED = 'Certificado vinculado correctamente.';
+
+/** 409 when the plots' state is the problem (DESIGN.md 4); the rest is what staff typed. */
+const REFUSAL_STATUS: Record<RegistrationRefusalReason, ErrorStatus> = {
+  'certificate-code-unknown': 400,
+  'certificate-code-used': 400,
+  'plot-unknown': 400,
+  'plot-not-available': 409,
+  'over-cash-limit': 400,
+};
+
+export const registerPhysicalCertificateRoute = staffRoute(
+  'POST',
+  '/api/users/register-physical-certificate/',
+  async ({ deps, body, caller }) => {
+    const registration = validatePhysicalCertificateRegistration(body);
+    if (!registration.ok) throw new ApiError(400, registration.error);
+    const outcome = await deps.physicalCertificates.register(
+      registration.value,
+      caller.uid,
+      deps.now(),
+    );
+    if (!outcome.ok) throw new ApiError(REFUSAL_STATUS[outcome.reason], outcome.message);
+    logPhysicalCertificateRegistered(registration.value.code, caller.uid, outcome.amountCents);
+    return jsonReply({
+      message: PHYSICAL_CERTIFICATE_LINKED,
+      code: registration.value.code,
+      status: outcome.kind === 'buy' ? 'bought' : 'reserved',
+      parcelas: outcome.cells.map((cell) => cell.id),
+      amount_cents: outcome.amountCents,
+      linked_to_account: outcome.donorUid !== null,
+    });
+  },
+);

@@ -1,0 +1,55 @@
+/** The donor certificate's words, in the two languages it exists in (SPEC.md 5). */
+import type { CertificateLanguage } from '@parroquia/domain';
+
+export interface DonorCertificateTexts {
+  parish: string;
+  title: string;
+  certifies: string;
+  contribution: (count: number) => string;
+  personalCode: string;
+  plots: string;
+  date: string;
+  check: string;
+  locale: string;
+}
+
+export const DONOR_CERTIFICATE_TEXTS: Record<CertificateLanguage, DonorCertificateTexts> = {
+  es: {
+    parish: 'Parroquia Ortodoxa de Asturias',
+    title: 'Certificado de donante',
+    certifies: 'La parroquia agradece y certifica que',
+    contribution: (count) =>
+      count === 1
+        ? 'ha donado 1 parcela para la construcción de la iglesia.'
+        : `ha donado ${count} parcelas para la construcción de la iglesia.`,
+    personalCode: 'Código personal',
+    plots: 'Parcelas',
+    date: 'Fecha',
+    check: 'Comprueba este certificado en',
+    locale: 'es-ES',
+  },
+  ro: {
+    parish: 'Parohia Ortodoxă din Asturias',
+    title: 'Certificat de donator',
+    certifies: 'Parohia mulțumește și certifică faptul că',
+    contribution: (count) =>
+      count === 1
+        ? 'a donat 1 parcelă pentru construirea bisericii.'
+        : `a donat ${count} parcele pentru construirea bisericii.`,
+    personalCode: 'Cod personal',
+    plots: 'Parcele',
+    date: 'Data',
+    check: 'Verificați acest certificat la',
+    locale: 'ro-RO',
+  },
+};
+
+/** The date as people of that language write it, on the parish's calendar (Europe/Madrid). */
+export function certificateDate(issuedAt: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Madrid',
+  }).format(new Date(issuedAt));
+}

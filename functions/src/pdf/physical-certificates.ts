@@ -1,0 +1,92 @@
+/**
+ * The printable physical certificates staff hand to cash and transfer donors: one A4 page per
+ * code, the code printed large, blank lines for the donor's name and plots, written by hand.
+ * Spanish only (SPEC.md 9). The standard PDF fonts cover every character of these texts
+ * (WinAnsi: á, é, ñ, ...), so nothing is embedded and 250 pages stay small and quick.
+ */
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 48;
+const INK = rgb(0.15, 0.12, 0.1);
+const GOLD = rgb(0.62, 0.47, 0.16);
+const MUTED = rgb(0.4, 0.38, 0.36);
+
+export const PHYSICAL_CERTIFICATE_TEXT = {
+  parish: 'Parroquia Ortodoxa de Asturias',
+  title: 'Certificado de donación',
+  intro: [
+    'Con gratitud, la parroquia certifica que la persona aquí nombrada ha donado',
+    'las parcelas indicadas para la construcción de nuestra iglesia.',
+  ],
+  donor: 'Donante',
+  plots: 'Parcelas',
+  date: 'Fecha',
+  codeLabel: 'Código del certificado',
+  codeHelp: [
+    'Introduce este código en tu perfil de la web de donativos para ver tus',
+    'parcelas en el plano y descargar tu certificado.',
+  ],
+} as const;
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  code: PDFFont;
+}
+
+export async function physicalCertificatesPdf(codes: readonly string[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(PHYSICAL_CERTIFICATE_TEXT.title);
+  pdf.setAuthor(PHYSICAL_CERTIFICATE_TEXT.parish);
+  pdf.setLanguage('es-ES');
+  const fonts: Fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+    code: await pdf.embedFont(StandardFonts.CourierBold),
+  };
+  for (const code of codes) drawCertificate(pdf.addPage(A4), code, fonts);
+  return pdf.save();
+}
+
+function drawCertificate(page: PDFPage, code: string, fonts: Fonts): void {
+  const [width, height] = A4;
+  const text = PHYSICAL_CERTIFICATE_TEXT;
+  page.drawRectangle({
+    x: MARGIN / 2,
+    y: MARGIN / 2,
+    width: width - MARGIN,
+    height: height - MARGIN,
+    borderColor: GOLD,
+    borderWidth: 3,
+  });
+  const centred = (line: string, y: number, font: PDFFont, size: number, color = INK) =>
+    page.drawText(line, {
+      x: (width - font.widthOfTextAtSize(line, size)) / 2,
+      y,
+      size,
+      font,
+      color,
+    });
+
+  centred(text.parish.toUpperCase(), height - 110, fonts.bold, 14, GOLD);
+  centred(text.title, height - 170, fonts.bold, 32);
+  text.intro.forEach((line, i) => centred(line, height - 230 - i * 18, fonts.regular, 12, MUTED));
+
+  // Lines to fill in by hand.
+  [text.donor, text.plots, text.date].forEach((label, i) => {
+    const y = height - 330 - i * 60;
+    page.drawText(`${label}:`, { x: MARGIN + 24, y, size: 13, font: fonts.bold, color: INK });
+    page.drawLine({
+      start: { x: MARGIN + 110, y: y - 2 },
+      end: { x: width - MARGIN - 24, y: y - 2 },
+      thickness: 0.8,
+      color: MUTED,
+    });
+  });
+
+  centred(text.codeLabel.toUpperCase(), 250, fonts.bold, 12, GOLD);
+  const spaced = code.split('').join(' ');
+  centred(spaced, 190, fonts.code, 44);
+  text.codeHelp.forEach((line, i) => centred(line, 140 - i * 15, fonts.regular, 10, MUTED));
+}

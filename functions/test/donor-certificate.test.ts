@@ -1,0 +1,90 @@
+import { parsePlotCode } from '@parroquia/domain';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { renderDonorCertificate, UnprintableTextError } from '../src/pdf/donor-certificate';
+import { pdfPageTexts } from './support/pdf-text';
+
+const require = createRequire(import.meta.url);
+const ISSUED = Date.UTC(2026, 10, 22, 23, 30); // 23 November in Madrid
+const base = {
+  language: 'es' as const,
+  donorName: 'Begoña Núñez',
+  personalCode: 'ANA7K3QZ',
+  plots: ['B2', 'K3', 'K4'].map(parsePlotCode),
+  issuedAt: ISSUED,
+  verifyUrl: 'http://localhost:5000/verificar/ANA7K3QZ',
+};
+
+describe('the donor certificate PDF', () => {
+  it('shows the parish, the name as typed, the code, the plots, the date and the check address', async () => {
+    const [text] = await pdfPageTexts(await renderDonorCertificate(base));
+    expect(text).toContain('Parroquia Ortodoxa de Asturias');
+    expect(text).toContain('Begoña Núñez');
+    expect(text).toContain('Código personal: ANA7K3QZ');
+    expect(text).toContain('B2, K3, K4');
+    expect(text).toContain('ha donado 3 parcelas');
+    expect(text).toContain('Fecha: 23 de noviembre de 2026');
+    expect(text).toContain('http://localhost:5000/verificar/ANA7K3QZ');
+  });
+
+  it('prints Romanian names in both comma-below and cedilla forms, in Romanian', async () => {
+    const name = 'Ștefan Țăranu şi Ţică Îngerașu';
+    const [text] = await pdfPageTexts(
+      await renderDonorCertificate({
+        ...base,
+        language: 'ro',
+        donorName: name,
+        plots: [parsePlotCode('A1')],
+      }),
+    );
+    expect(text).toContain(name);
+    expect(text).toContain('Parohia Ortodoxă din Asturias');
+    expect(text).toContain('Cod personal: ANA7K3QZ');
+    expect(text).toContain('a donat 1 parcelă');
+    expect(text).toContain('23 noiembrie 2026');
+  });
+
+  it('keeps HTML in a name as plain text', async () => {
+    const name = '<img src=x onerror=alert(1)>';
+    const [text] = await pdfPageTexts(await renderDonorCertificate({ ...base, donorName: name }));
+    expect(text).toContain(name);
+  });
+
+  it('refuses a name the font cannot print instead of replacing characters', async () => {
+    await expect(renderDonorCertificate({ ...base, donorName: 'Ana 漢字' })).rejects.toBeInstanceOf(
+      UnprintableTextError,
+    );
+  });
+
+  it('lists every plot of a large donor, moving to a second page when needed', async () => {
+    const plots = Array.from({ length: 39 * 6 }, (_, i) =>
+      parsePlotCode(`${'ABCDEF'[Math.floor(i / 39)]}${(i % 39) + 1}`),
+    );
+    const bytes = await renderDonorCertificate({ ...base, plots });
+    const text = (await pdfPageTexts(bytes)).join('\n');
+    for (const code of ['A1', 'A39', 'C17', 'F39'])
+      expect(text).toMatch(new RegExp(`\\b${code}\\b`));
+    expect(text).toContain('ha donado 234 parcelas');
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThanOrEqual(1);
+  });
+
+  it('embeds the whole fonts, not a subset (subsetting blanks out most glyphs of Noto Sans)', async () => {
+    const doc = await PDFDocument.load(await renderDonorCertificate(base));
+    const programs = doc.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .filter((object): object is PDFDict => object instanceof PDFDict)
+      .map((descriptor) => descriptor.get(PDFName.of('FontFile2')))
+      .filter((ref): ref is PDFRef => ref instanceof PDFRef)
+      .map((ref) => doc.context.lookup(ref))
+      .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
+      .map((stream) => decodePDFRawStream(stream).decode().length);
+    const ttf = (weight: string) =>
+      readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${weight}/NotoSans_${weight}.ttf`))
+        .length;
+    expect(programs.sort()).toEqual([ttf('400Regular'), ttf('700Bold')].sort());
+    expect(doc.getTitle()).toBe('Certificado de donante: Begoña Núñez');
+  });
+});

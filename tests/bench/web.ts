@@ -1,0 +1,168 @@
+/**
+ * Web app figures for `npm run bench` (issue 12 targets), not pass/fail:
+ *  1. home route JavaScript, gzip: the entry with its static imports and the home route's
+ *     module (from Vite's manifest); and everything the home page has loaded once idle (the
+ *     Auth SDK for the header and the Firestore SDK of the live progress come after paint);
+ *  2. the map interactive (all 936 plots in the DOM) after navigating to /donativos, signed in;
+ *  3. a live change: the `cells-snapshot` performance mark -> the plot's new status painted.
+ * Builds the web app for, and starts, the test stack (TEST_STACK_PORT_OFFSET moves its ports).
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { Timestamp } from 'firebase-admin/firestore';
+import { ROOT, webBuildEnv } from '../../scripts/stack.ts';
+import { CHROMIUM_ARGS } from '../playwright.config.ts';
+import { adminFirestore, DEMO } from '../support/clients.ts';
+import { startTestStack, TEST_PORTS } from '../support/test-stack.ts';
+
+const DIST = join(ROOT, 'web/dist');
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+function gzipKb(file: string): number {
+  return gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length / 1024;
+}
+
+/** The JS a first visit to / needs before the page shows: entry + home route, static imports. */
+function homeRouteJs(): { files: string[]; kb: number } {
+  const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit('index.html');
+  visit('src/app/routes/home.tsx');
+  const list = [...files].filter((file) => file.endsWith('.js'));
+  return { files: list, kb: list.reduce((sum, file) => sum + gzipKb(file), 0) };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const fmt = (values: number[]) =>
+  `median ${median(values).toFixed(0)} ms, min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)} (${values.length} runs)`;
+
+async function main() {
+  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, ...webBuildEnv(TEST_PORTS) },
+  });
+  if (build.status !== 0) throw new Error('web build failed');
+  const home = homeRouteJs();
+
+  const stack = await startTestStack();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+
+    // 1. Everything the home page downloads, once idle.
+    let loadedKb = 0;
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.endsWith('.js') && url.pathname.startsWith('/assets/')) {
+        loadedKb += gzipKb(url.pathname.slice(1));
+      }
+    });
+    await page.goto(`${stack.siteUrl}/`, { waitUntil: 'networkidle' });
+    await page.getByTestId('campaign-progress').waitFor();
+    const homeTotalKb = loadedKb;
+    page.removeAllListeners('response');
+
+    // Sign in once; the session persists in the context.
+    await page.goto(`${stack.siteUrl}/donativos`);
+    await page.locator('input[type=email]').fill(DEMO.ana.email);
+    await page.locator('input[type=password]').fill(DEMO.ana.password);
+    await page.locator('form button[type=submit]').click();
+    await page.locator('[data-code="X39"]').waitFor({ state: 'attached', timeout: 30_000 });
+
+    // 2. Navigation -> 936 plots interactive.
+    const interactive: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      await page.goto(`${stack.siteUrl}/aviso-legal`);
+      await page.goto(`${stack.siteUrl}/donativos`);
+      await page.locator('[data-code="X39"]').waitFor({ state: 'attached', timeout: 30_000 });
+      interactive.push(
+        await page.evaluate(() => {
+          if (document.querySelectorAll('[data-code]').length !== 936) return Number.NaN;
+          return performance.now();
+        }),
+      );
+    }
+
+    // 3. Snapshot -> repaint of one changed plot.
+    const db = adminFirestore(stack.env.FIRESTORE_EMULATOR_HOST!);
+    const repaint: number[] = [];
+    for (let run = 0; run < RUNS * 4; run += 1) {
+      const status = run % 2 === 0 ? 'bought' : 'available';
+      const painted = page.evaluate(
+        (expected) =>
+          new Promise<number>((resolve) => {
+            const plot = document.querySelector('[data-code="B2"]')!;
+            new MutationObserver(() => {
+              if (plot.getAttribute('data-status') !== expected) return;
+              requestAnimationFrame(() => {
+                const marks = performance.getEntriesByName('cells-snapshot');
+                resolve(performance.now() - marks[marks.length - 1]!.startTime);
+              });
+            }).observe(plot, { attributes: true });
+          }),
+        status,
+      );
+      await db
+        .collection('cells')
+        .doc('B2')
+        .set({
+          x: 'B',
+          y: 2,
+          status,
+          user: status === 'bought' ? 'bench' : null,
+          donor_display: status === 'bought' ? 'Bench' : null,
+          hold: null,
+          reserved_until: null,
+          updated_at: Timestamp.now(),
+        });
+      repaint.push(await painted);
+    }
+
+    console.log('web app (headless Chromium, local test stack)');
+    console.log(
+      `  home route JS, gzip: ${home.kb.toFixed(1)} KB (${home.files.length} files; target < 150 KB)`,
+    );
+    console.log(
+      `  home page JS loaded once idle, gzip: ${homeTotalKb.toFixed(1)} KB (adds the Auth SDK and the live progress's Firestore SDK after paint)`,
+    );
+    console.log(
+      `  /donativos navigation -> 936 plots interactive: ${fmt(interactive)} (target < 1500 ms)`,
+    );
+    console.log(`  live change, snapshot -> repainted: ${fmt(repaint)} (target < 100 ms)`);
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

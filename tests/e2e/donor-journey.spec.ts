@@ -1,0 +1,112 @@
+/**
+ * Issue 8 item 6: a donor signs in through the Auth emulator, accepts the privacy policy,
+ * edits the profile and downloads the certificate; anyone then checks it on /verificar/:code.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { DEMO } from '../support/clients.ts';
+import {
+  expectNoAxeViolations,
+  firestore,
+  freeCell,
+  setCell,
+  signInOnLoginPage,
+} from './support.ts';
+
+const ION_CODE = 'PVN4W8RT';
+
+test.beforeEach(async () => {
+  // Ion starts as the seed has him: anonymous, privacy policy not yet accepted.
+  await firestore()
+    .collection('users')
+    .doc(DEMO.ion.uid)
+    .update({ accepted_privacy_policy: false, is_anonymous_donor: true, name: 'Ion Popescu' });
+});
+
+test('sign in, consent, profile edit, certificate download, public check', async ({ page }) => {
+  await page.goto('/?lng=es');
+  await page.getByRole('banner').getByRole('button', { name: 'Iniciar sesión' }).click();
+  await signInOnLoginPage(page, DEMO.ion);
+
+  // Privacy not accepted: /post-login, with the personal code.
+  await expect(page).toHaveURL(/\/post-login$/);
+  await expect(page.getByTestId('personal-code')).toHaveText(ION_CODE);
+  const proceed = page.getByRole('button', { name: 'Continuar' });
+  await expect(proceed).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await page.getByRole('checkbox', { name: /acepto la política de privacidad/ }).check();
+  await page.getByRole('checkbox', { name: /donante anónimo/ }).uncheck();
+  await proceed.click();
+  await expect(page.getByText('Política de privacidad aceptada correctamente.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const stored = (await firestore().collection('users').doc(DEMO.ion.uid).get()).data();
+  expect(stored).toMatchObject({ accepted_privacy_policy: true, is_anonymous_donor: false });
+
+  // Profile: name editable, e-mail and code read-only.
+  await page.getByRole('banner').getByRole('button', { name: 'Mi perfil' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('profile-email')).toHaveValue(DEMO.ion.email);
+  await expect(dialog.getByTestId('profile-code')).toHaveValue(ION_CODE);
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel('Nombre').fill('Ștefan Țăranu');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Usuario actualizado correctamente')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect((await firestore().collection('users').doc(DEMO.ion.uid).get()).data()?.name).toBe(
+    'Ștefan Țăranu',
+  );
+
+  // No plot yet: a warning, no file.
+  const certificate = page.getByRole('banner').getByRole('button', { name: 'Certificado' });
+  await certificate.click();
+  await expect(page.getByText('No tienes parcelas compradas')).toBeVisible();
+
+  // With a plot bought: the PDF.
+  await setCell('G12', { status: 'bought', user: DEMO.ion.uid, donor_display: 'Ștefan Țăranu' });
+  try {
+    const download = page.waitForEvent('download');
+    await certificate.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('certificado.pdf');
+    const bytes = readFileSync((await file.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await expect(page.getByText('Certificado descargado')).toBeVisible();
+
+    // Anyone can check the code.
+    await page.goto(`/verificar/${ION_CODE}?lng=ro`);
+    await expect(page.getByTestId('verify-donor')).toHaveText('Ștefan Țăranu');
+    await expect(page.getByTestId('verify-plots')).toHaveText('G12');
+  } finally {
+    await freeCell('G12');
+  }
+});
+
+test('an unknown code on /verificar says so', async ({ page }) => {
+  await page.goto('/verificar/ZZZZ9999?lng=en');
+  await expect(page.getByTestId('verify-unknown')).toHaveText(
+    'The code ZZZZ9999 does not match any certificate.',
+  );
+});
+
+test('a wrong password is a toast in the chosen language, and nothing signs in', async ({
+  page,
+}) => {
+  await page.goto('/donativos?lng=ro');
+  await signInOnLoginPage(page, { email: DEMO.ana.email, password: 'not-the-password' });
+  await expect(page.getByText('Adresa de e-mail sau parola nu sunt corecte.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('logout returns home signed out; Login remembers the page it was pressed on', async ({
+  page,
+}) => {
+  await page.goto('/aviso-legal?lng=es');
+  await page.getByRole('banner').getByRole('button', { name: 'Iniciar sesión' }).click();
+  await signInOnLoginPage(page, DEMO.ana);
+  await expect(page).toHaveURL(/\/aviso-legal\?lng=es$/);
+  await page.getByRole('banner').getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: 'Iniciar sesión' }),
+  ).toBeVisible();
+});

@@ -1,0 +1,144 @@
+/**
+ * The live map (/donativos): signing in on the way, 936 plots, live colours, the selection
+ * rules, keyboard use, axe, and a failed payment start. Screenshots are kept as artifacts.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO } from '../support/clients.ts';
+import {
+  expectNoAxeViolations,
+  freeCell,
+  inHalfAnHour,
+  LANGUAGES,
+  setCell,
+  signInOnLoginPage,
+} from './support.ts';
+
+const plot = (page: Page, code: string) => page.locator(`[data-code="${code}"]`);
+
+async function openMapAsAna(page: Page, language = 'es') {
+  await page.goto(`/donativos?lng=${language}`);
+  await signInOnLoginPage(page, DEMO.ana);
+  await expect(page).toHaveURL(/\/donativos(\?|$)/);
+  await expect(plot(page, 'X39')).toBeAttached({ timeout: 15_000 });
+}
+
+for (const language of LANGUAGES) {
+  test(`in ${language}: signing in returns to the map, with 936 plots and no axe violations`, async ({
+    page,
+  }, testInfo) => {
+    await openMapAsAna(page, language);
+    await expect(page.locator('[data-code]')).toHaveCount(936);
+    await expectNoAxeViolations(page);
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      const path = testInfo.outputPath(`map-${language}-${width}x${height}.png`);
+      await page.screenshot({ path });
+      await testInfo.attach(`map ${language} ${width}x${height}`, {
+        path,
+        contentType: 'image/png',
+      });
+    }
+  });
+}
+
+test('a plot changed in Firestore repaints live, with its donor shown', async ({ page }) => {
+  await freeCell('C7');
+  await openMapAsAna(page);
+  await expect(plot(page, 'C7')).toHaveAttribute('data-status', 'available');
+  await setCell('C7', { status: 'bought', user: 'donor-x', donor_display: 'Begoña Núñez' });
+  try {
+    await expect(plot(page, 'C7')).toHaveAttribute('data-status', 'bought');
+    await expect(plot(page, 'C7')).toHaveAccessibleName(/^C7 Begoña Núñez\s+\(Comprada\)$/);
+  } finally {
+    await freeCell('C7');
+  }
+  await expect(plot(page, 'C7')).toHaveAttribute('data-status', 'available');
+});
+
+test('selecting shows Buy / or / Reserve with totals; a plot taken meanwhile is deselected with a toast', async ({
+  page,
+}) => {
+  await freeCell('D4');
+  await freeCell('D5');
+  await openMapAsAna(page);
+  await plot(page, 'D4').click();
+  await plot(page, 'D5').click();
+  await expect(page.getByTestId('buy')).toHaveText(/Comprar \(2\)\s*500,00\s€/);
+  await expect(page.getByTestId('reserve')).toHaveText(/Reservar \(2\)\s*100,00\s€/);
+  await setCell('D5', {
+    status: 'held',
+    user: 'donor-other',
+    hold: { session_id: 'cs_other', kind: 'buy', expires_at: inHalfAnHour() },
+  });
+  try {
+    await expect(
+      page.getByText('Otra persona acaba de tomar: D5.', { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByTestId('buy')).toHaveText(/Comprar \(1\)/);
+    await expect(plot(page, 'D5')).toHaveAttribute('data-status', 'held');
+    // Not selectable any more: a click (forced past aria-disabled) changes nothing.
+    await plot(page, 'D5').click({ force: true });
+    await expect(page.getByTestId('buy')).toHaveText(/Comprar \(1\)/);
+  } finally {
+    await freeCell('D5');
+  }
+});
+
+test('own reservations go to the yellow complete button; bought plots cannot be picked', async ({
+  page,
+}) => {
+  await setCell('E2', { status: 'reserved', user: DEMO.ana.uid, donor_display: 'Ana García' });
+  await setCell('E3', { status: 'bought', user: 'donor-x', donor_display: 'Ion' });
+  try {
+    await openMapAsAna(page);
+    await plot(page, 'E2').click();
+    await plot(page, 'E3').click({ force: true });
+    await expect(page.getByTestId('complete')).toHaveText(
+      /Completar compra reservada \(1\)\s*200,00\s€/,
+    );
+    await expect(page.getByTestId('buy')).toHaveCount(0);
+  } finally {
+    await freeCell('E2');
+    await freeCell('E3');
+  }
+});
+
+test('the keyboard moves between plots and selects; the list view offers the same plots', async ({
+  page,
+}) => {
+  await freeCell('A1');
+  await freeCell('A2');
+  await openMapAsAna(page);
+  await plot(page, 'A1').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(plot(page, 'A2')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(plot(page, 'A2')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Ver como lista' }).click();
+  const list = page.getByTestId('plot-list');
+  await expect(list.getByRole('button', { name: 'A2 · Disponible', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expectNoAxeViolations(page);
+});
+
+test('a failed payment start: error toast, plots refreshed, selection cleared', async ({
+  page,
+}) => {
+  await freeCell('F9');
+  await openMapAsAna(page);
+  await plot(page, 'F9').click();
+  // Another donor's checkout holds F9 between our click and our request.
+  await page.route('**/api/payments/stripe-multiple/', (route) =>
+    route.fulfill({ status: 409, json: { error: 'Alguna parcela no está disponible' } }),
+  );
+  await page.getByTestId('buy').click();
+  await expect(page.getByText('Error al procesar el pago')).toBeVisible();
+  await expect(page.getByText('Alguna parcela no está disponible')).toBeVisible();
+  await expect(page.getByTestId('buy')).toHaveCount(0);
+  await expect(plot(page, 'X39')).toBeAttached();
+});

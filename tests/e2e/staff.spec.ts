@@ -1,0 +1,69 @@
+/** The staff page (/set/certificate): staff only, its form's and count's messages, the map. */
+import { expect, test } from '@playwright/test';
+import { DEMO } from '../support/clients.ts';
+import { expectNoAxeViolations, setCell, freeCell, signInOnLoginPage } from './support.ts';
+
+test('a donor is sent home from the staff page', async ({ page }) => {
+  await page.goto('/set/certificate?lng=es');
+  await signInOnLoginPage(page, DEMO.ana);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('staff: the form, the map of available plots only, the count rules', async ({ page }) => {
+  await setCell('H3', { status: 'bought', user: 'donor-x', donor_display: 'Ana' });
+  await freeCell('H4');
+  try {
+    await page.goto('/set/certificate?lng=es');
+    await signInOnLoginPage(page, DEMO.staff);
+    await expect(page).toHaveURL(/\/set\/certificate(\?|$)/);
+    await expect(page.locator('[data-code="X39"]')).toBeAttached({ timeout: 15_000 });
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Registrar' }).click();
+    await expect(page.getByTestId('register-result')).toHaveText(
+      'Rellena todos los campos y selecciona al menos una parcela.',
+    );
+
+    await page.locator('[data-code="H3"]').click({ force: true });
+    await page.locator('[data-code="H4"]').click();
+    await expect(page.getByText('Parcelas seleccionadas (1): H4')).toBeVisible();
+
+    // Bare codes (logged to the console, SPEC.md 7), then one of them registered for Ana.
+    const logged = page.waitForEvent('console', (message) => message.text().startsWith('codes'));
+    await page.getByTestId('certificate-count').fill('2');
+    await page.getByRole('button', { name: 'Generar solo códigos' }).click();
+    await expect(page.getByTestId('generate-result')).toHaveText(
+      'Códigos generados correctamente.',
+    );
+    const codes = (await (await logged).args()[1]!.jsonValue()) as string[];
+    expect(codes).toHaveLength(2);
+
+    await page.getByLabel('Nombre del donante').fill('Ana García');
+    await page.getByLabel('Correo del donante').fill(DEMO.ana.email);
+    await page.getByLabel('Código del certificado').fill(codes[0]!);
+    await page.getByRole('button', { name: 'Registrar' }).click();
+    await expect(page.getByTestId('register-result')).toHaveText(
+      'Certificado vinculado correctamente.',
+    );
+    await expect(page.getByText('Parcelas seleccionadas (0):')).toBeVisible();
+    await expect(page.locator('[data-code="H4"]')).toHaveAttribute('data-status', 'bought');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Generar', exact: true }).click();
+    expect((await download).suggestedFilename()).toBe('certificados-fisicos.pdf');
+    await expect(page.getByTestId('generate-result')).toHaveText(
+      'Certificados generados correctamente.',
+    );
+
+    for (const bad of ['0', '251']) {
+      await page.getByTestId('certificate-count').fill(bad);
+      await page.getByRole('button', { name: 'Generar', exact: true }).click();
+      await expect(page.getByTestId('generate-result')).toHaveText(
+        'Introduce un número válido (entre 1 y 250).',
+      );
+    }
+  } finally {
+    await freeCell('H3');
+    await freeCell('H4');
+  }
+});

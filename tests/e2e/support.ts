@@ -1,0 +1,59 @@
+/** Shared steps of the browser journeys: signing in through the page, axe, Firestore writes. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { Timestamp } from 'firebase-admin/firestore';
+import { adminFirestore } from '../support/clients.ts';
+
+export const LANGUAGES = ['es', 'en', 'ro'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const firestore = () => adminFirestore(process.env.TEST_FIRESTORE_HOST!);
+
+/** Signs in with e-mail and password on /login (the page the app sent us to). */
+export async function signInOnLoginPage(page: Page, account: { email: string; password: string }) {
+  await expect(page).toHaveURL(/\/login/);
+  await page.locator('input[type=email]').fill(account.email);
+  await page.locator('input[type=password]').fill(account.password);
+  await page.locator('form button[type=submit]').click();
+}
+
+/** No accessibility violations that axe can see on the page as it is now. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
+  expect(summary).toEqual([]);
+}
+
+type CellFields = {
+  status: 'available' | 'held' | 'reserved' | 'bought';
+  user?: string | null;
+  donor_display?: string | null;
+  hold?: { session_id: string; kind: 'buy' | 'reserve' | 'complete'; expires_at: Timestamp } | null;
+};
+
+/** Writes a plot as the functions would (the admin SDK), e.g. another donor taking it. */
+export async function setCell(code: string, fields: CellFields) {
+  await firestore()
+    .collection('cells')
+    .doc(code)
+    .set({
+      x: code[0],
+      y: Number(code.slice(1)),
+      user: null,
+      donor_display: null,
+      hold: null,
+      reserved_until: null,
+      ...fields,
+      updated_at: Timestamp.now(),
+    });
+}
+
+export const freeCell = (code: string) => setCell(code, { status: 'available' });
+
+export const inHalfAnHour = () => Timestamp.fromMillis(Date.now() + 30 * 60 * 1000);

@@ -1,0 +1,70 @@
+/** Helpers for the staff suites: admin Auth on the test stack, extra accounts, plots, calls. */
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { PROJECT_ID } from '../../scripts/stack.ts';
+import { idTokenOf } from './clients.ts';
+
+export function adminAuth(authHost: string): Auth {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost;
+  const app = getApps()[0] ?? initializeApp({ projectId: PROJECT_ID });
+  return getAuth(app);
+}
+
+/** A new account in the Auth emulator (optionally staff), signed in: its uid and ID token. */
+export async function newAccount(
+  authHost: string,
+  options: { staff?: boolean; email?: string; emailVerified?: boolean } = {},
+): Promise<{ uid: string; email: string; token: string }> {
+  const email = options.email ?? `${uniqueName('account')}@parroquia.test`;
+  const password = 'Prueba-2026';
+  const user = await adminAuth(authHost).createUser({
+    email,
+    password,
+    emailVerified: options.emailVerified ?? false,
+  });
+  if (options.staff) await adminAuth(authHost).setCustomUserClaims(user.uid, { staff: true });
+  return { uid: user.uid, email, token: await idTokenOf(authHost, { email, password }) };
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * Plots no other suite uses (columns Q, R, S, V, X, rows 21..39), handed out once each so that
+ * tests never share one; `resetPlots` (`plots.ts`) makes them available again.
+ */
+const PLOT_POOL = [...'QRSVX'].flatMap((x) =>
+  Array.from({ length: 19 }, (_, i) => `${x}${i + 21}`),
+);
+let nextPlot = 0;
+export function freshPlots(count: number): string[] {
+  const plots = PLOT_POOL.slice(nextPlot, nextPlot + count);
+  if (plots.length < count) throw new Error('the staff suites ran out of plots');
+  nextPlot += count;
+  return plots;
+}
+
+/** A fresh `unassigned` certificate code, as generate-json-codes makes them. */
+export async function storedCode(db: Firestore): Promise<string> {
+  const alphabet = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+  const code = Array.from({ length: 8 }, () => alphabet[Math.floor(Math.random() * 30)]).join('');
+  await db.collection('certificate_codes').doc(code).create({
+    status: 'unassigned',
+    created_at: Timestamp.now(),
+    created_by: 'staff-demo',
+  });
+  return code;
+}
+
+export function postJson(url: string, token: string | null, body: unknown): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { DonorUser, Session, UserState } from '@/lib/session';
+import { accessDecision, type AccessLevel } from './access';
+
+const account = { uid: 'u1', email: 'a@b.es', displayName: 'A', providerId: 'password' };
+const user = (fields: Partial<DonorUser> = {}): DonorUser => ({
+  id: 'u1',
+  name: 'Ana',
+  email: 'a@b.es',
+  personal_code: 'ANA7K3QZ',
+  is_anonymous_donor: false,
+  accepted_privacy_policy: true,
+  is_staff: false,
+  ...fields,
+});
+const signedIn = (userState: UserState, donor: DonorUser | null = null): Session => ({
+  status: 'signed-in',
+  account,
+  userState,
+  user: donor,
+});
+
+describe('accessDecision (SPEC.md 2 and 4)', () => {
+  it.each<AccessLevel>(['signed-in', 'donor', 'staff'])(
+    '%s: waits while loading, sends the signed-out to login with the return path',
+    (level) => {
+      expect(accessDecision({ status: 'loading' }, level)).toEqual({
+        kind: 'wait',
+        text: 'loadingUser',
+      });
+      expect(accessDecision({ status: 'signed-out' }, level)).toEqual({
+        kind: 'redirect',
+        to: '/login',
+        keepReturnPath: true,
+      });
+      expect(accessDecision(signedIn('syncing'), level)).toEqual({
+        kind: 'wait',
+        text: 'syncingUser',
+      });
+      expect(accessDecision(signedIn('none'), level)).toMatchObject({
+        kind: 'redirect',
+        to: '/login',
+      });
+      expect(accessDecision(signedIn('error'), level)).toMatchObject({ kind: 'redirect', to: '/' });
+    },
+  );
+
+  it('sends a donor who has not accepted the privacy policy to /post-login, except for /post-login itself', () => {
+    const pending = signedIn('ready', user({ accepted_privacy_policy: false }));
+    expect(accessDecision(pending, 'donor')).toMatchObject({ kind: 'redirect', to: '/post-login' });
+    expect(accessDecision(pending, 'signed-in')).toEqual({ kind: 'allow' });
+  });
+
+  it('lets staff alone onto the staff page; others go home', () => {
+    expect(accessDecision(signedIn('ready', user()), 'staff')).toMatchObject({
+      kind: 'redirect',
+      to: '/',
+    });
+    expect(accessDecision(signedIn('ready', user({ is_staff: true })), 'staff')).toEqual({
+      kind: 'allow',
+    });
+    expect(accessDecision(signedIn('ready', user()), 'donor')).toEqual({ kind: 'allow' });
+  });
+});

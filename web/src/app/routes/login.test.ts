@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { returnPathOf } from './login';
+
+describe('the return path kept in the history state', () => {
+  it('returns to a path of this site', () => {
+    expect(returnPathOf({ returnTo: '/donativos' })).toBe('/donativos');
+    expect(returnPathOf({ returnTo: '/success?session_id=cs_1' })).toBe('/success?session_id=cs_1');
+  });
+
+  it('goes home without a state, for other sites, and never back to /login', () => {
+    expect(returnPathOf(null)).toBe('/');
+    expect(returnPathOf({})).toBe('/');
+    expect(returnPathOf({ returnTo: 'https://evil.example/' })).toBe('/');
+    expect(returnPathOf({ returnTo: '//evil.example/' })).toBe('/');
+    expect(returnPathOf({ returnTo: '/login' })).toBe('/');
+  });
+});

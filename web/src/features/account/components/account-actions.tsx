@@ -1,0 +1,79 @@
+/**
+ * The header's account part (SPEC.md 2): Certificate, Profile and Logout when signed in; a
+ * Login button that remembers the current path otherwise; a spinner while the session loads.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
+import { useCertificateDownload } from './use-certificate-download';
+import styles from './account.module.css';
+
+// Loaded when opened, with its API calls: the header stays light.
+const ProfileDialog = lazy(() =>
+  import('./profile-dialog').then((module) => ({ default: module.ProfileDialog })),
+);
+
+export function AccountActions() {
+  const { t } = useTranslation();
+  const { session, signOut } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [profileOpen, setProfileOpen] = useState(false);
+  const certificate = useCertificateDownload();
+
+  if (session.status === 'loading') return <Spinner label={t('header.loading')} />;
+
+  if (session.status === 'signed-out') {
+    return (
+      <Button
+        variant="secondary"
+        className={styles.headerButton}
+        onClick={() =>
+          navigate(paths.login.getHref(), {
+            state: { returnTo: `${location.pathname}${location.search}` },
+          })
+        }
+      >
+        {t('account.login')}
+      </Button>
+    );
+  }
+
+  return (
+    <div className={styles.actions}>
+      <Button
+        variant="secondary"
+        className={styles.headerButton}
+        disabled={certificate.downloading || !session.user}
+        onClick={() => void certificate.download()}
+      >
+        {certificate.downloading ? t('certificate.downloading') : t('account.certificate')}
+      </Button>
+      <Button
+        variant="secondary"
+        className={styles.headerButton}
+        onClick={() => setProfileOpen(true)}
+      >
+        {t('account.profile')}
+      </Button>
+      <Button
+        variant="secondary"
+        className={styles.headerButton}
+        onClick={() => {
+          void signOut().then(() => navigate(paths.home.getHref()));
+        }}
+      >
+        {t('account.logout')}
+      </Button>
+      {profileOpen && (
+        <Suspense fallback={<Spinner label={t('header.loading')} />}>
+          <ProfileDialog onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * /post-login (SPEC.md 2): welcome, the donor's personal code, the privacy policy to accept
+ * (mandatory) and the choice to stay anonymous.
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import * as z from 'zod/mini';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useApiClient } from '@/lib/api-client-context';
+import { useSession } from '@/lib/session';
+import styles from './auth.module.css';
+
+export function PrivacyConsent() {
+  const { t } = useTranslation();
+  const client = useApiClient();
+  const navigate = useNavigate();
+  const { session, getToken, reloadUser } = useSession();
+  const user = session.status === 'signed-in' ? session.user : null;
+  const [accepted, setAccepted] = useState(false);
+  const [anonymous, setAnonymous] = useState(user?.is_anonymous_donor ?? false);
+  const [sending, setSending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!accepted) return;
+    setSending(true);
+    try {
+      await client.post(
+        '/api/users/accept-privacy-policy/',
+        { accepted: true, anonymous },
+        z.unknown(),
+        {
+          token: await getToken(),
+        },
+      );
+      await reloadUser();
+      toast.success(t('postLogin.accepted'));
+      navigate(paths.home.getHref(), { replace: true });
+    } catch (error) {
+      console.error('privacy acceptance failed', error);
+      toast.error(t('postLogin.acceptError'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className={styles.consent} onSubmit={(event) => void submit(event)}>
+      <title>{t('postLogin.documentTitle')}</title>
+      <h1>{t('postLogin.welcome')}</h1>
+      <p>{t('postLogin.intro')}</p>
+      <p>
+        {t('postLogin.yourCode')} <strong data-testid="personal-code">{user?.personal_code}</strong>
+      </p>
+      <p>{t('postLogin.explanation')}</p>
+      <p>
+        <Link to={paths.privacyPolicy.getHref()} target="_blank">
+          {t('postLogin.readPolicy')}
+        </Link>
+      </p>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          required
+          checked={accepted}
+          onChange={(e) => setAccepted(e.target.checked)}
+        />
+        {t('postLogin.acceptLabel')}
+      </label>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={anonymous}
+          onChange={(e) => setAnonymous(e.target.checked)}
+        />
+        {t('postLogin.anonymousLabel')}
+      </label>
+      <Button type="submit" disabled={!accepted || sending}>
+        {t('postLogin.continue')}
+      </Button>
+    </form>
+  );
+}

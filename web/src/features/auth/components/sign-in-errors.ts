@@ -1,0 +1,35 @@
+/**
+ * Sign-in failures (SPEC.md 8, login) as the translation key of their toast. Firebase Auth
+ * reports them with `auth/...` codes.
+ */
+export type SignInErrorKey =
+  | 'cancelled'
+  | 'popupBlocked'
+  | 'timeout'
+  | 'network'
+  | 'invalidCredentials'
+  | 'emailInUse'
+  | 'weakPassword'
+  | 'accountExists'
+  | 'failed';
+
+const BY_CODE: Record<string, SignInErrorKey> = {
+  'auth/popup-closed-by-user': 'cancelled',
+  'auth/cancelled-popup-request': 'cancelled',
+  'auth/user-cancelled': 'cancelled',
+  'auth/popup-blocked': 'popupBlocked',
+  'auth/timeout': 'timeout',
+  'auth/network-request-failed': 'network',
+  'auth/invalid-credential': 'invalidCredentials',
+  'auth/invalid-login-credentials': 'invalidCredentials',
+  'auth/wrong-password': 'invalidCredentials',
+  'auth/user-not-found': 'invalidCredentials',
+  'auth/invalid-email': 'invalidCredentials',
+  'auth/email-already-in-use': 'emailInUse',
+  'auth/weak-password': 'weakPassword',
+  'auth/account-exists-with-different-credential': 'accountExists',
+};
+
+export function signInErrorKey(code: string | null): SignInErrorKey {
+  return (code && BY_CODE[code]) || 'failed';
+}

@@ -1,0 +1,103 @@
+/**
+ * The "how to donate" popup (SPEC.md 1): online (6 steps and the colour legend), cash (3 steps),
+ * bank transfer (the parish's details, then 4 steps). Its button leads to the map.
+ */
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { parishDetails } from '../parish-details';
+import styles from './how-to-donate.module.css';
+
+const ONLINE_STEPS = ['1', '2', '3', '4', '5', '6'] as const;
+const CASH_STEPS = ['1', '2', '3'] as const;
+const TRANSFER_STEPS = ['1', '2', '3', '4'] as const;
+
+export function HowToDonateDialog({
+  onClose,
+  onGoToMap,
+}: {
+  onClose: () => void;
+  onGoToMap: () => void;
+}) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const details = parishDetails();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+
+  return (
+    <dialog ref={dialog} className={styles.dialog} aria-labelledby="how-title" onClose={onClose}>
+      <div className={styles.head}>
+        <h2 id="how-title">{t('howTo.title')}</h2>
+        <button
+          type="button"
+          className={styles.close}
+          onClick={() => dialog.current?.close()}
+          aria-label={t('howTo.close')}
+        >
+          ×
+        </button>
+      </div>
+
+      <section aria-labelledby="how-online">
+        <h3 id="how-online">{t('howTo.online.title')}</h3>
+        <ol>
+          {ONLINE_STEPS.map((step) => (
+            <li key={step}>{t(`howTo.online.steps.${step}`)}</li>
+          ))}
+        </ol>
+        <ul className={styles.legend} aria-label={t('howTo.online.legendLabel')}>
+          {(['available', 'reserved', 'bought'] as const).map((colour) => (
+            <li key={colour}>
+              <span className={`${styles.swatch} ${styles[colour]}`} aria-hidden />
+              {t(`howTo.online.legend.${colour}`)}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="how-cash">
+        <h3 id="how-cash">{t('howTo.cash.title')}</h3>
+        <ol>
+          {CASH_STEPS.map((step) => (
+            <li key={step}>
+              {t(`howTo.cash.steps.${step}`, {
+                phone: details.contactPhone,
+                email: details.contactEmail,
+              })}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="how-transfer">
+        <h3 id="how-transfer">{t('howTo.transfer.title')}</h3>
+        {details.placeholder && (
+          <p className={styles.placeholder}>{t('howTo.transfer.placeholder')}</p>
+        )}
+        <dl className={styles.bank} data-testid="bank-details">
+          <dt>{t('howTo.transfer.holder')}</dt>
+          <dd>{details.holder}</dd>
+          <dt>{t('howTo.transfer.bank')}</dt>
+          <dd>{details.bank}</dd>
+          <dt>IBAN</dt>
+          <dd>{details.iban}</dd>
+          <dt>BIC</dt>
+          <dd>{details.bic}</dd>
+        </dl>
+        <ol>
+          {TRANSFER_STEPS.map((step) => (
+            <li key={step}>{t(`howTo.transfer.steps.${step}`, { email: details.contactEmail })}</li>
+          ))}
+        </ol>
+      </section>
+
+      <div className={styles.footer}>
+        <Button onClick={onGoToMap}>{t('howTo.goToMap')}</Button>
+      </div>
+    </dialog>
+  );
+}

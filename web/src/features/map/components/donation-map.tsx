@@ -1,0 +1,133 @@
+/**
+ * /donativos: the live map with the donor's selections and the way to checkout (SPEC.md 2, 4).
+ */
+import type { SelectionKind } from '@parroquia/domain';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { useApiClient } from '@/lib/api-client-context';
+import { useSession } from '@/lib/session';
+import { startCheckout, type CheckoutAction } from '../api/start-checkout';
+import { useLiveCells, useNow } from '../hooks/use-live-cells';
+import { EMPTY_SELECTION, pruneSelection, togglePlot, type PlotSelection } from '../selection';
+import { AvailablePlotList } from './available-plot-list';
+import { MapStatus } from './map-status';
+import { PlotMap } from './plot-map';
+import { SelectionActions } from './selection-actions';
+import styles from './donation-map.module.css';
+
+export function DonationMap() {
+  const { t } = useTranslation();
+  const client = useApiClient();
+  const { session, getToken } = useSession();
+  const uid = session.status === 'signed-in' ? session.account.uid : null;
+  const live = useLiveCells();
+  const now = useNow();
+  const [selection, setSelection] = useState<PlotSelection>(EMPTY_SELECTION);
+  const [busy, setBusy] = useState<CheckoutAction | null>(null);
+  const [asList, setAsList] = useState(false);
+  const selectionRef = useRef(selection);
+  selectionRef.current = selection;
+
+  const { refresh } = live;
+  const cells = live.status === 'live' ? live.cells : null;
+
+  // A plot someone else took while it was selected leaves the selection, with a word why.
+  useEffect(() => {
+    if (!cells || busy) return;
+    const { selection: pruned, dropped } = pruneSelection(
+      selectionRef.current,
+      cells,
+      'donor',
+      uid,
+      now,
+    );
+    if (dropped.length === 0) return;
+    setSelection(pruned);
+    toast.warning(t('map.plotTaken', { codes: dropped.join(', ') }));
+  }, [cells, uid, now, busy, t]);
+
+  const onToggle = useCallback((code: string, kind: SelectionKind) => {
+    setSelection((current) => togglePlot(current, code, kind));
+  }, []);
+
+  const onAction = async (action: CheckoutAction) => {
+    const codes = [...(action === 'complete' ? selection.completion : selection.purchase)];
+    if (codes.length === 0) return; // SPEC.md 5: nothing selected does nothing.
+    setBusy(action);
+    try {
+      const checkout = await startCheckout(client, action, codes, await getToken());
+      window.location.assign(checkout.url);
+    } catch (error) {
+      console.error('checkout failed', error);
+      toast.error(t('map.payError.title'), {
+        description: t(
+          action === 'complete' ? 'map.payError.complete' : 'map.payError.unavailable',
+        ),
+      });
+      setSelection(EMPTY_SELECTION);
+      refresh();
+      setBusy(null);
+    }
+  };
+
+  if (!cells) return <MapStatus live={live} />;
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.toolbar}>
+        <Legend />
+        <button
+          type="button"
+          className={styles.viewToggle}
+          aria-pressed={asList}
+          onClick={() => setAsList((v) => !v)}
+        >
+          {asList ? t('map.showMap') : t('map.showList')}
+        </button>
+      </div>
+      {asList ? (
+        <AvailablePlotList
+          cells={cells}
+          selection={selection}
+          onToggle={onToggle}
+          mode="donor"
+          uid={uid}
+          now={now}
+        />
+      ) : (
+        <PlotMap
+          cells={cells}
+          selection={selection}
+          onToggle={onToggle}
+          mode="donor"
+          uid={uid}
+          now={now}
+        />
+      )}
+      <SelectionActions
+        purchaseCount={selection.purchase.size}
+        completionCount={selection.completion.size}
+        busy={busy}
+        onAction={(action) => void onAction(action)}
+      />
+      <aside className={styles.note} aria-label={t('map.noteLabel')}>
+        {t('map.note')}
+      </aside>
+    </div>
+  );
+}
+
+function Legend() {
+  const { t } = useTranslation();
+  return (
+    <ul className={styles.legend} aria-label={t('map.legendLabel')}>
+      {(['available', 'reserved', 'bought', 'held'] as const).map((status) => (
+        <li key={status}>
+          <span className={`${styles.swatch} ${styles[status]}`} aria-hidden />
+          {t(`map.status.${status}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Bottom-left of the map (SPEC.md 2): Buy (n) / or / Reserve (n) for available plots, and the
+ * yellow "complete reserved purchase" (n) for the donor's own reservations, each with its total.
+ */
+import { checkoutTotalCents } from '@parroquia/domain';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { formatMoney } from '@/lib/format';
+import type { CheckoutAction } from '../api/start-checkout';
+import styles from './donation-map.module.css';
+
+interface SelectionActionsProps {
+  purchaseCount: number;
+  completionCount: number;
+  busy: CheckoutAction | null;
+  onAction: (action: CheckoutAction) => void;
+}
+
+export function SelectionActions({
+  purchaseCount,
+  completionCount,
+  busy,
+  onAction,
+}: SelectionActionsProps) {
+  const { t, i18n } = useTranslation();
+  if (purchaseCount === 0 && completionCount === 0) return null;
+  const total = (action: CheckoutAction, count: number) =>
+    formatMoney(checkoutTotalCents(action, count), i18n.language);
+  return (
+    <div className={styles.actions} role="region" aria-label={t('map.actionsLabel')}>
+      {purchaseCount > 0 && (
+        <div className={styles.actionRow}>
+          <Button disabled={busy !== null} onClick={() => onAction('buy')} data-testid="buy">
+            {t('map.buy', { n: purchaseCount })}
+            <span className={styles.total}>{total('buy', purchaseCount)}</span>
+          </Button>
+          <span className={styles.or}>{t('map.or')}</span>
+          <Button
+            variant="secondary"
+            disabled={busy !== null}
+            onClick={() => onAction('reserve')}
+            data-testid="reserve"
+          >
+            {t('map.reserve', { n: purchaseCount })}
+            <span className={styles.total}>{total('reserve', purchaseCount)}</span>
+          </Button>
+        </div>
+      )}
+      {completionCount > 0 && (
+        <Button
+          variant="warning"
+          disabled={busy !== null}
+          onClick={() => onAction('complete')}
+          data-testid="complete"
+        >
+          {t('map.complete', { n: completionCount })}
+          <span className={styles.total}>{total('complete', completionCount)}</span>
+        </Button>
+      )}
+      {busy && (
+        <p role="status" className={styles.busy}>
+          {t('map.redirecting')}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The plots as a map from code to cell, live. Unchanged cells keep their object identity from
+ * one snapshot to the next, so memoised plots skip re-rendering and only changed ones repaint.
+ */
+import type { CellWithId } from '@parroquia/domain';
+import { useCallback, useEffect, useState } from 'react';
+import { subscribeCells, type CellBatch } from '../api/subscribe-cells';
+
+export type LiveCells =
+  | { status: 'loading' }
+  | { status: 'error'; error: Error }
+  | { status: 'live'; cells: ReadonlyMap<string, CellWithId>; lastBatch: CellBatch | null };
+
+export function applyBatch(
+  cells: ReadonlyMap<string, CellWithId>,
+  batch: CellBatch,
+): ReadonlyMap<string, CellWithId> {
+  if (batch.changes.length === 0) return cells;
+  const next = new Map(cells);
+  for (const change of batch.changes) {
+    if (change.type === 'remove') next.delete(change.id);
+    else next.set(change.cell.id, change.cell);
+  }
+  return next;
+}
+
+/** `refresh` drops the listener and opens a new one, which starts from a full snapshot. */
+export function useLiveCells(): LiveCells & { refresh: () => void } {
+  const [state, setState] = useState<LiveCells>({ status: 'loading' });
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    let first = true;
+    subscribeCells(
+      (batch) => {
+        setState((previous) => {
+          const base = first || previous.status !== 'live' ? new Map() : previous.cells;
+          first = false;
+          return { status: 'live', cells: applyBatch(base, batch), lastBatch: batch };
+        });
+      },
+      (error) => setState({ status: 'error', error }),
+    ).then(
+      (unsubscribe) => {
+        if (cancelled) unsubscribe();
+        else stop = unsubscribe;
+      },
+      (error: unknown) =>
+        setState({
+          status: 'error',
+          error: error instanceof Error ? error : new Error(String(error)),
+        }),
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [generation]);
+
+  const refresh = useCallback(() => setGeneration((n) => n + 1), []);
+  return { ...state, refresh };
+}
+
+/** The current time, moving on every `intervalMs`, so lapsed holds show as available. */
+export function useNow(intervalMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}

@@ -1,0 +1,86 @@
+/**
+ * Count input and the two red buttons (SPEC.md 2, 5): a PDF of physical certificates, or only
+ * their codes (logged to the console, SPEC.md 7).
+ */
+import { DEFAULT_CERTIFICATE_COUNT, MESSAGES, validateCertificateCount } from '@parroquia/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { useApiClient } from '@/lib/api-client-context';
+import { saveBlob } from '@/lib/download';
+import { useSession } from '@/lib/session';
+import { generateCertificatesPdf, generateCodes } from '../api/staff-api';
+import styles from './staff.module.css';
+
+const CERTIFICATES_DONE = 'Certificados generados correctamente.';
+const CODES_DONE = 'Códigos generados correctamente.';
+const GENERATION_FAILED = '❌ Error al generar certificados';
+
+export function CertificateGenerator() {
+  const { t } = useTranslation();
+  const client = useApiClient();
+  const { getToken } = useSession();
+  const [count, setCount] = useState(String(DEFAULT_CERTIFICATE_COUNT));
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const run = async (what: 'pdf' | 'codes') => {
+    const valid = validateCertificateCount(count);
+    if (!valid.ok) {
+      setMessage({ ok: false, text: MESSAGES.certificateCountInvalid });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const token = await getToken();
+      if (what === 'pdf') {
+        saveBlob(
+          await generateCertificatesPdf(client, valid.value, token),
+          'certificados-fisicos.pdf',
+        );
+        setMessage({ ok: true, text: CERTIFICATES_DONE });
+      } else {
+        const { codes } = await generateCodes(client, valid.value, token);
+        console.log('codes', codes);
+        setMessage({ ok: true, text: CODES_DONE });
+      }
+    } catch (error) {
+      console.error(error);
+      setMessage({ ok: false, text: GENERATION_FAILED });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.generator}>
+      <label>
+        {t('staff.count')}
+        <input
+          type="number"
+          min={1}
+          max={250}
+          value={count}
+          onChange={(e) => setCount(e.target.value)}
+          data-testid="certificate-count"
+        />
+      </label>
+      <Button variant="danger" disabled={busy} onClick={() => void run('pdf')}>
+        {t('staff.generate')}
+      </Button>
+      <Button variant="danger" disabled={busy} onClick={() => void run('codes')}>
+        {t('staff.generateCodes')}
+      </Button>
+      {message && (
+        <p
+          role="status"
+          className={message.ok ? styles.ok : styles.error}
+          data-testid="generate-result"
+        >
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
+}

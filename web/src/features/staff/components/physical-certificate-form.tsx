@@ -1,0 +1,111 @@
+/**
+ * The staff registration form (SPEC.md 2, 5): donor name and e-mail, certificate code, stay
+ * anonymous, reserve instead of buy, for the plots selected on the map below it.
+ */
+import { MESSAGES } from '@parroquia/domain';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { useApiClient } from '@/lib/api-client-context';
+import { useSession } from '@/lib/session';
+import { registerPhysicalCertificate } from '../api/staff-api';
+import styles from './staff.module.css';
+
+const REGISTERED = 'Certificado vinculado correctamente.';
+
+interface FormProps {
+  selectedPlots: readonly string[];
+  onRegistered: () => void;
+}
+
+export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormProps) {
+  const { t } = useTranslation();
+  const client = useApiClient();
+  const { getToken } = useSession();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [anonymous, setAnonymous] = useState(false);
+  const [reserve, setReserve] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (email.trim() === '' || code.trim() === '' || selectedPlots.length === 0) {
+      setResult({ ok: false, text: MESSAGES.physicalCertificateIncomplete });
+      return;
+    }
+    setSending(true);
+    try {
+      await registerPhysicalCertificate(
+        client,
+        {
+          email: email.trim(),
+          code: code.trim(),
+          name: name.trim(),
+          is_anonymous_donor: anonymous,
+          parcelas: [...selectedPlots],
+          reserve,
+        },
+        await getToken(),
+      );
+      setResult({ ok: true, text: REGISTERED });
+      setName('');
+      setEmail('');
+      setCode('');
+      setAnonymous(false);
+      setReserve(false);
+      onRegistered();
+    } catch (error) {
+      setResult({ ok: false, text: error instanceof ApiError ? error.message : String(error) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <label>
+        {t('staff.name')}
+        <input type="text" value={name} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <label>
+        {t('staff.email')}
+        <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </label>
+      <label>
+        {t('staff.code')}
+        <input type="text" value={code} onChange={(e) => setCode(e.target.value)} />
+      </label>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={anonymous}
+          onChange={(e) => setAnonymous(e.target.checked)}
+        />
+        {t('staff.anonymous')}
+      </label>
+      <label className={styles.check}>
+        <input type="checkbox" checked={reserve} onChange={(e) => setReserve(e.target.checked)} />
+        {t('staff.reserve')}
+      </label>
+      <p className={styles.selected}>
+        {t('staff.selectedPlots', { n: selectedPlots.length, codes: selectedPlots.join(', ') })}
+      </p>
+      <Button type="submit" disabled={sending}>
+        {t('staff.register')}
+      </Button>
+      {result && (
+        <p
+          role="status"
+          className={result.ok ? styles.ok : styles.error}
+          data-testid="register-result"
+        >
+          {result.text}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+/** /verificar/:code: anyone can check a certificate's personal code (issue 8). */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useApiClient } from '@/lib/api-client-context';
+import { verifyCertificate, type Verification } from '../api/verify-certificate';
+
+type CheckState =
+  | { status: 'loading' }
+  | { status: 'found'; verification: Verification }
+  | { status: 'unknown' }
+  | { status: 'error' };
+
+export function CertificateCheck({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const client = useApiClient();
+  const [state, setState] = useState<CheckState>({ status: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    verifyCertificate(client, code).then(
+      (verification) => current && setState({ status: 'found', verification }),
+      (error: unknown) =>
+        current &&
+        setState({
+          status: error instanceof ApiError && error.status === 404 ? 'unknown' : 'error',
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, code]);
+
+  switch (state.status) {
+    case 'loading':
+      return (
+        <p role="status">
+          <Spinner /> {t('verify.loading')}
+        </p>
+      );
+    case 'unknown':
+      return (
+        <p role="alert" data-testid="verify-unknown">
+          {t('verify.unknown', { code })}
+        </p>
+      );
+    case 'error':
+      return <p role="alert">{t('verify.error')}</p>;
+    case 'found':
+      return (
+        <div data-testid="verify-found">
+          <p>{t('verify.valid', { code })}</p>
+          <p>
+            {t('verify.donor')}{' '}
+            <strong data-testid="verify-donor">{state.verification.donor_display}</strong>
+          </p>
+          <p>
+            {t('verify.plots', { n: state.verification.plots.length })}{' '}
+            <span data-testid="verify-plots">
+              {state.verification.plots.map((plot) => plot.code).join(', ')}
+            </span>
+          </p>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Sign-in with Firebase Auth (SPEC.md 4): Google, Facebook, Apple in a popup, and e-mail with a
+ * password. Plain functions over `lib/firebase`, so components never touch the SDK.
+ */
+import type { User } from 'firebase/auth';
+import { getFirebaseAuth } from '@/lib/firebase';
+
+export type ExternalProvider = 'google' | 'facebook' | 'apple';
+export const EXTERNAL_PROVIDERS: readonly ExternalProvider[] = ['google', 'facebook', 'apple'];
+
+/** The signed-in account as the app needs it. */
+export interface AuthAccount {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  /** `google.com`, `facebook.com`, `apple.com` or `password`. */
+  providerId: string;
+}
+
+export function toAccount(user: User): AuthAccount {
+  return {
+    uid: user.uid,
+    email: user.email,
+    displayName: user.displayName,
+    providerId: user.providerData[0]?.providerId ?? 'password',
+  };
+}
+
+export async function signInWithProvider(provider: ExternalProvider): Promise<void> {
+  const [auth, sdk] = await Promise.all([getFirebaseAuth(), import('firebase/auth')]);
+  const instance =
+    provider === 'google'
+      ? new sdk.GoogleAuthProvider()
+      : provider === 'facebook'
+        ? new sdk.FacebookAuthProvider()
+        : new sdk.OAuthProvider('apple.com');
+  if (provider !== 'facebook') instance.addScope('email');
+  await sdk.signInWithPopup(auth, instance);
+}
+
+export async function signInWithEmail(email: string, password: string): Promise<void> {
+  const [auth, sdk] = await Promise.all([getFirebaseAuth(), import('firebase/auth')]);
+  await sdk.signInWithEmailAndPassword(auth, email, password);
+}
+
+export async function createAccountWithEmail(email: string, password: string): Promise<void> {
+  const [auth, sdk] = await Promise.all([getFirebaseAuth(), import('firebase/auth')]);
+  await sdk.createUserWithEmailAndPassword(auth, email, password);
+}
+
+export async function signOutOfFirebase(): Promise<void> {
+  const auth = await getFirebaseAuth();
+  await auth.signOut();
+}
+
+/** Calls back with the account (or null) now and on every sign-in or sign-out. */
+export async function watchAccount(onChange: (account: AuthAccount | null) => void) {
+  const auth = await getFirebaseAuth();
+  return auth.onAuthStateChanged((user) => onChange(user ? toAccount(user) : null));
+}
+
+/** A fresh ID token for `Authorization: Bearer`, or null when nobody is signed in. */
+export async function currentIdToken(): Promise<string | null> {
+  const auth = await getFirebaseAuth();
+  return auth.currentUser ? auth.currentUser.getIdToken() : null;
+}
+
+/** The `auth/...` code of a failed sign-in, or null for another kind of error. */
+export function authErrorCode(error: unknown): string | null {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const { code } = error;
+    if (typeof code === 'string' && code.startsWith('auth/')) return code;
+  }
+  return null;
+}

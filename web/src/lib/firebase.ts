@@ -1,0 +1,67 @@
+/**
+ * The one owner of the Firebase SDK (STYLE.md: like excalidraw's `data/firebase.ts`). Every SDK
+ * object is created on first use and the SDK modules are imported dynamically, so a page that
+ * never signs in or listens (the home page's first paint, the legal pages) downloads none of it.
+ * Against the local emulators the standard `connect*Emulator` calls are the only difference.
+ */
+import type { FirebaseApp } from 'firebase/app';
+import type { Auth } from 'firebase/auth';
+import type { Firestore } from 'firebase/firestore';
+import { env } from '@/config/env';
+
+let appPromise: Promise<FirebaseApp> | undefined;
+let authPromise: Promise<Auth> | undefined;
+let firestorePromise: Promise<Firestore> | undefined;
+
+export function getFirebaseApp(): Promise<FirebaseApp> {
+  appPromise ??= import('firebase/app').then(({ initializeApp }) =>
+    initializeApp({
+      apiKey: env.FIREBASE_API_KEY,
+      authDomain: env.FIREBASE_AUTH_DOMAIN,
+      projectId: env.FIREBASE_PROJECT_ID,
+      appId: env.FIREBASE_APP_ID,
+    }),
+  );
+  return appPromise;
+}
+
+export function getFirebaseAuth(): Promise<Auth> {
+  authPromise ??= Promise.all([getFirebaseApp(), import('firebase/auth')]).then(
+    ([app, sdk]) => {
+      // initializeAuth with only what we use keeps the SDK small (no redirect resolver for
+      // Cordova, no IndexedDB fallbacks beyond the local one).
+      const auth = sdk.initializeAuth(app, {
+        persistence: [sdk.indexedDBLocalPersistence, sdk.browserLocalPersistence],
+        popupRedirectResolver: sdk.browserPopupRedirectResolver,
+      });
+      if (env.USE_EMULATORS) {
+        sdk.connectAuthEmulator(auth, env.AUTH_EMULATOR_URL, { disableWarnings: true });
+      }
+      return auth;
+    },
+  );
+  return authPromise;
+}
+
+export function getFirestoreDb(): Promise<Firestore> {
+  firestorePromise ??= Promise.all([getFirebaseApp(), import('firebase/firestore')]).then(
+    ([app, sdk]) => {
+      const db = sdk.getFirestore(app);
+      if (env.USE_EMULATORS) {
+        const [host, port] = splitHost(env.FIRESTORE_EMULATOR_HOST);
+        sdk.connectFirestoreEmulator(db, host, port);
+      }
+      return db;
+    },
+  );
+  return firestorePromise;
+}
+
+function splitHost(hostAndPort: string): [string, number] {
+  const at = hostAndPort.lastIndexOf(':');
+  const port = Number(hostAndPort.slice(at + 1));
+  if (at <= 0 || !Number.isInteger(port)) {
+    throw new Error(`VITE_FIRESTORE_EMULATOR_HOST must be host:port, not ${hostAndPort}`);
+  }
+  return [hostAndPort.slice(0, at), port];
+}

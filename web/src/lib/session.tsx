@@ -1,0 +1,185 @@
+/**
+ * Who is using the site: the Firebase account and the donor record behind it (SPEC.md 4,
+ * access flow). When the account has no donor record yet, one is synced from the sign-in
+ * profile and looked up again. The Auth SDK loads after the first paint, so pages render at
+ * once and the header shows a spinner until the session is known.
+ */
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { accountEmail } from '@parroquia/domain';
+import * as z from 'zod/mini';
+import { ApiError } from '@/lib/api-client';
+import { useApiClient } from '@/lib/api-client-context';
+import { currentIdToken, signOutOfFirebase, watchAccount, type AuthAccount } from '@/lib/auth';
+
+export const DonorUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  personal_code: z.string(),
+  is_anonymous_donor: z.boolean(),
+  accepted_privacy_policy: z.boolean(),
+  is_staff: z.boolean(),
+});
+export type DonorUser = z.output<typeof DonorUserSchema>;
+
+/** `none`: signed in, but no donor record even after syncing (SPEC.md 4: back to login). */
+export type UserState = 'loading' | 'syncing' | 'ready' | 'none' | 'error';
+
+export type Session =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; account: AuthAccount; userState: UserState; user: DonorUser | null };
+
+export interface SessionApi {
+  session: Session;
+  /** A fresh ID token; throws when nobody is signed in. */
+  getToken(): Promise<string>;
+  /** Looks the donor record up again (after a profile edit, a privacy acceptance...). */
+  reloadUser(): Promise<DonorUser | null>;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionApi | null>(null);
+
+const Ignored = z.unknown();
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const client = useApiClient();
+  const [session, setSession] = useState<Session>({ status: 'loading' });
+  const accountRef = useRef<AuthAccount | null>(null);
+
+  const getToken = useCallback(async () => {
+    const token = await currentIdToken();
+    if (!token) throw new ApiError('Error al hacer la petición', 401);
+    return token;
+  }, []);
+
+  const whoami = useCallback(
+    async (): Promise<DonorUser | null> => {
+      try {
+        return await client.get('/api/users/whoami/', DonorUserSchema, {
+          token: await getToken(),
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    [client, getToken],
+  );
+
+  const update = useCallback((account: AuthAccount, userState: UserState, user: DonorUser | null) => {
+    // A late answer for an account that has signed out meanwhile is dropped.
+    if (accountRef.current?.uid !== account.uid) return;
+    setSession({ status: 'signed-in', account, userState, user });
+  }, []);
+
+  const loadUser = useCallback(
+    async (account: AuthAccount): Promise<DonorUser | null> => {
+      try {
+        const found = await whoami();
+        if (found) {
+          update(account, 'ready', found);
+          return found;
+        }
+        update(account, 'syncing', null);
+        try {
+          await client.post(
+            '/api/users/sync/',
+            {
+              email: accountEmail({
+                email: account.email,
+                providerId: account.providerId,
+                subject: account.uid,
+              }),
+              // None: the API stores its default name ("Usuario sin nombre").
+              name: account.displayName?.trim() || null,
+              sub: account.uid,
+            },
+            Ignored,
+            { token: await getToken() },
+          );
+        } catch (error) {
+          // SPEC.md 7: sync failures are only logged; the lookup below decides.
+          console.error('sync failed', error);
+        }
+        const synced = await whoami();
+        update(account, synced ? 'ready' : 'none', synced);
+        return synced;
+      } catch (error) {
+        console.error('user lookup failed', error);
+        update(account, 'error', null);
+        return null;
+      }
+    },
+    [client, getToken, update, whoami],
+  );
+
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void watchAccount((account) => {
+      accountRef.current = account;
+      if (!account) {
+        setSession({ status: 'signed-out' });
+        return;
+      }
+      setSession({ status: 'signed-in', account, userState: 'loading', user: null });
+      void loadUser(account);
+    }).then(
+      (unsubscribe) => {
+        if (cancelled) unsubscribe();
+        else stop = unsubscribe;
+      },
+      (error: unknown) => {
+        console.error('Firebase Auth did not start', error);
+        setSession({ status: 'signed-out' });
+      },
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [loadUser]);
+
+  const reloadUser = useCallback(async () => {
+    const account = accountRef.current;
+    return account ? loadUser(account) : null;
+  }, [loadUser]);
+
+  const signOut = useCallback(async () => {
+    try {
+      await client.post('/api/users/logout/', {}, Ignored, { token: await getToken() });
+    } catch (error) {
+      // SPEC.md 7: a failed logout call is only logged; the local sign-out still happens.
+      console.error('logout failed', error);
+    }
+    await signOutOfFirebase();
+  }, [client, getToken]);
+
+  const api = useMemo(
+    () => ({ session, getToken, reloadUser, signOut }),
+    [session, getToken, reloadUser, signOut],
+  );
+  return <SessionContext value={api}>{children}</SessionContext>;
+}
+
+export function useSession(): SessionApi {
+  const api = useContext(SessionContext);
+  if (!api) throw new Error('useSession outside SessionProvider');
+  return api;
+}
+
+/** For tests and stories: a fixed session without Firebase. */
+export function StaticSessionProvider({ value, children }: { value: SessionApi; children: ReactNode }) {
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
