@@ -7,11 +7,13 @@ import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue, Timestamp, getFirestore } from 'firebase-admin/firestore';
 import {
+  RESERVATION_DURATION_MS,
   availableCell,
   donorDisplay,
   layoutPlots,
   parsePlotCode,
   writeCellDocument,
+  type Cell,
 } from '@parroquia/domain';
 import { PROJECT_ID, ROOT } from './stack.ts';
 
@@ -48,12 +50,12 @@ export async function seedStack(env: Record<string, string>, seed: Seed) {
       (seed.plots?.taken ?? []).map((taken) => {
         const donor = seed.users.find((user) => user.uid === taken.user);
         if (!donor) throw new Error(`seed: plot ${taken.code} names an unknown user ${taken.user}`);
-        const holding = {
+        const holding: Partial<Cell> = {
           status: taken.status,
           user: taken.user,
           donor_display: donorDisplay(donor),
           // A seeded reservation gets the usual 30 days from the first start.
-          reserved_until: taken.status === 'reserved' ? Date.now() + 30 * 864e5 : null,
+          reserved_until: taken.status === 'reserved' ? Date.now() + RESERVATION_DURATION_MS : null,
         };
         return [taken.code, holding] as const;
       }),

@@ -7,8 +7,8 @@ import { firestoreCertificateCodes } from './adapters/firestore-certificate-code
 import { firestoreDonationLedger } from './adapters/firestore-donations';
 import { firestorePhysicalCertificates } from './adapters/firestore-physical-certificates';
 import { firestoreCellRepository } from './adapters/firestore-cells';
-import { firestoreDonorAccounts } from './adapters/firestore-donors';
 import { firestorePaymentStore } from './adapters/firestore-payments';
+import { firestoreDonorAccounts } from './adapters/firestore-donors';
 import { firestoreUserRepository } from './adapters/firestore-users';
 import { stripeCheckoutGateway, stripeSettingsFromEnvironment } from './adapters/stripe-checkout';
 import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './config';

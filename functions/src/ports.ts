@@ -5,6 +5,7 @@
 import type {
   CellWithId,
   CheckoutKind,
+  TransitionRefusal,
   DonorProfileChange,
   LedgerEntry,
   LedgerRange,
@@ -12,7 +13,6 @@ import type {
   RandomIndex,
   RegistrationPlan,
   RegistrationRefusal,
-  TransitionRefusal,
 } from '@parroquia/domain';
 import type Stripe from 'stripe';
 

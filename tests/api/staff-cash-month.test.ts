@@ -16,9 +16,10 @@ import { firestoreCertificateCodes } from '../../functions/src/adapters/firestor
 import { firestoreDonationLedger } from '../../functions/src/adapters/firestore-donations.ts';
 import { firestorePhysicalCertificates } from '../../functions/src/adapters/firestore-physical-certificates.ts';
 import { firestoreUserRepository } from '../../functions/src/adapters/firestore-users.ts';
+import { firestorePaymentStore } from '../../functions/src/adapters/firestore-payments.ts';
+import { stripeCheckoutGateway } from '../../functions/src/adapters/stripe-checkout.ts';
 import type { ApiDependencies } from '../../functions/src/ports.ts';
 import { startServer, type RunningServer } from '../../functions/test/support/http-server.ts';
-import { unusedPayments } from '../../functions/test/support/in-memory.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import { resetPlots } from '../support/plots.ts';
 import { adminAuth, freshPlots, postJson, storedCode, uniqueName } from '../support/staff.ts';
@@ -49,7 +50,12 @@ beforeAll(async () => {
     donors: firestoreDonorAccounts(db),
     sessions: firebaseSessionRevoker(() => auth),
     newPersonalCode: () => generatePersonalCode(randomInt),
-    payments: unusedPayments(),
+    // Not exercised here: the payment routes have their own suite (payments.test.ts).
+    payments: {
+      store: firestorePaymentStore(db, () => clock),
+      checkout: stripeCheckoutGateway(() => ({ secretKey: 'sk_test_unused', webhookSecret: 'whsec_unused' })),
+      siteUrl: () => 'http://localhost',
+    },
   };
   server = await startServer(createApiHandler(deps));
   staffToken = await idTokenOf(inject('authHost'), DEMO.staff);

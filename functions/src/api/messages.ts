@@ -9,10 +9,9 @@ export const API_MESSAGES = {
   bodyNotJson: 'El cuerpo de la petición no es JSON válido.',
   internal: 'Error interno del servidor.',
   userNotFound: 'Usuario no encontrado.',
-  /** A refused input: the schema's Spanish message and the field it is about. */
-  invalidField: (message: string, field: string) => `${message} (campo: ${field})`,
-  privacyPolicyNotAccepted: 'Debes aceptar la política de privacidad antes de donar.',
   notYourReservation: 'Solo puedes completar tus propias reservas.',
   checkoutUnavailable: 'No se ha podido iniciar el pago. Inténtalo de nuevo en unos minutos.',
   stripeSignatureInvalid: 'Firma de Stripe no válida.',
+  /** A refused input: the schema's Spanish message and the field it is about. */
+  invalidField: (message: string, field: string) => `${message} (campo: ${field})`,
 } as const;

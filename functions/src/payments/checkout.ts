@@ -15,7 +15,7 @@ import {
 } from '@parroquia/domain';
 import { ApiError, jsonReply, type ApiReply } from '../api/http';
 import { API_MESSAGES } from '../api/messages';
-import { requirePrivacyConsent } from '../api/privacy-consent';
+import { assertPrivacyPolicyAccepted } from '../api/consent';
 import type { SignedInContext } from '../api/router';
 import { logCheckoutFailed } from '../log';
 import type { CheckoutOrder, HoldOutcome } from '../ports';
@@ -30,7 +30,7 @@ export async function startCheckout(context: SignedInContext, kind: CheckoutKind
   const { deps, caller, body, headers } = context;
   const selection = validatePaymentRequest(body);
   if (!selection.ok) throw new ApiError(400, selection.error);
-  const profile = await requirePrivacyConsent(deps.users, caller.uid);
+  const profile = await assertPrivacyPolicyAccepted(deps, caller);
 
   const order: CheckoutOrder = {
     uid: caller.uid,

@@ -1,9 +1,9 @@
 import type { Route } from '../router';
 import { verifyCertificateRoute } from './certificates';
 import { listCellsRoute } from './cells';
+import { PAYMENT_ROUTES } from './payments';
 import { generateCertificateRoute } from './donor-certificate';
 import { linkCodeRoute } from './link-code';
-import { PAYMENT_ROUTES } from './payments';
 import {
   acceptPrivacyPolicyRoute,
   logoutRoute,

@@ -1,0 +1,74 @@
+/**
+ * The payment journey (issue 10): a donor buys two plots on the map, pays on the Stripe
+ * double's hosted page with the test card and lands on /success, while a second browser
+ * context watching the map sees both plots turn bought without reloading.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO } from '../support/clients.ts';
+import { freeCell, signInOnLoginPage } from './support.ts';
+
+const plot = (page: Page, code: string) => page.locator(`[data-code="${code}"]`);
+
+async function openMap(page: Page) {
+  await page.goto('/donativos?lng=es');
+  await signInOnLoginPage(page, DEMO.ana);
+  await expect(page).toHaveURL(/\/donativos(\?|$)/);
+  await expect(plot(page, 'X39')).toBeAttached({ timeout: 15_000 });
+}
+
+test('paying with 4242 4242 4242 4242 lands on /success and another browser sees the plots bought live', async ({
+  page,
+  browser,
+}) => {
+  const plots = ['H5', 'H6'];
+  for (const code of plots) await freeCell(code);
+  const watcherContext = await browser.newContext();
+  try {
+    const watcher = await watcherContext.newPage();
+    await openMap(watcher);
+    for (const code of plots) await expect(plot(watcher, code)).toHaveAttribute('data-status', 'available');
+    // Survives only if the page is never reloaded.
+    await watcher.evaluate(() => Object.assign(window, { __notReloaded: true }));
+
+    await openMap(page);
+    for (const code of plots) await plot(page, code).click();
+    await expect(page.getByTestId('buy')).toHaveText(/Comprar \(2\)\s*500,00\s€/);
+    await page.getByTestId('buy').click();
+
+    // The Stripe double's hosted page.
+    await expect(page).toHaveURL(/\/c\/pay\/cs_test_/, { timeout: 15_000 });
+    await expect(page.getByTestId('total')).toHaveText(/500,00\s€/);
+    for (const code of plots) await expect(plot(watcher, code)).toHaveAttribute('data-status', 'held');
+    await page.locator('#card').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+
+    await expect(page).toHaveURL(/\/success\?session_id=cs_test_/, { timeout: 15_000 });
+    for (const code of plots) {
+      await expect(plot(watcher, code)).toHaveAttribute('data-status', 'bought', { timeout: 15_000 });
+    }
+    await expect(plot(watcher, 'H5')).toHaveAccessibleName(/Ana García/);
+    expect(await watcher.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
+  } finally {
+    await watcherContext.close();
+    for (const code of plots) await freeCell(code);
+  }
+});
+
+test('a declined card (4000 0000 0000 0002) keeps the donor on the hosted page; Cancel returns to /cancel', async ({
+  page,
+}) => {
+  await freeCell('H8');
+  try {
+    await openMap(page);
+    await plot(page, 'H8').click();
+    await page.getByTestId('buy').click();
+    await expect(page).toHaveURL(/\/c\/pay\/cs_test_/, { timeout: 15_000 });
+    await page.locator('#card').fill('4000 0000 0000 0002');
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    await expect(page.getByRole('alert')).toContainText('rechazada');
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(page).toHaveURL(/\/cancel/);
+  } finally {
+    await freeCell('H8');
+  }
+});
