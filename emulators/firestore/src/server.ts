@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import net from 'node:net';
+import { Duplex } from 'node:stream';
 import path from 'node:path';
 import { createAccessHooks, RulesRegistry } from './access.ts';
 import { createBackend, createCoreState, type Backend } from './core/index.ts';
@@ -138,7 +139,9 @@ function createConnectionRouter(sides: Sides, httpServer: http.Server) {
   const sockets = new Set<net.Socket>();
   let stopping = false;
   const toGrpc = (socket: net.Socket) => {
-    sides.grpc.injector.injectConnection(socket);
+    // Handed over as a plain Duplex: Node's HTTP/2 reads a net.Socket's handle directly and
+    // would miss the peeked bytes given back with unshift ("bad client magic byte string").
+    sides.grpc.injector.injectConnection(Duplex.from({ readable: socket, writable: socket }));
     socket.resume();
   };
   const onConnection = (socket: net.Socket) => {
