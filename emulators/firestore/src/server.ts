@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import net from 'node:net';
+import { Duplex } from 'node:stream';
 import path from 'node:path';
 import { createAccessHooks, RulesRegistry } from './access.ts';
 import { createBackend, createCoreState, type Backend } from './core/index.ts';
@@ -137,13 +138,12 @@ function createHttpServer(sides: Sides): http.Server {
 function createConnectionRouter(sides: Sides, httpServer: http.Server) {
   const sockets = new Set<net.Socket>();
   let stopping = false;
-  // Handed over after the 'data' event has returned: http2 must not start reading from inside it.
-  const toGrpc = (socket: net.Socket) =>
-    queueMicrotask(() => {
-      if (stopping) return socket.destroy();
-      sides.grpc.injector.injectConnection(socket);
-      socket.resume();
-    });
+  const toGrpc = (socket: net.Socket) => {
+    // Handed over as a plain Duplex: Node's HTTP/2 reads a net.Socket's handle directly and
+    // would miss the peeked bytes given back with unshift ("bad client magic byte string").
+    sides.grpc.injector.injectConnection(Duplex.from({ readable: socket, writable: socket }));
+    socket.resume();
+  };
   const onConnection = (socket: net.Socket) => {
     if (stopping) return socket.destroy();
     sockets.add(socket);
