@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type Stripe from 'stripe';
 import { RESERVATION_DURATION_MS } from '@parroquia/domain';
+import { readSeed } from '../../scripts/seed.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import {
   newDonor,
@@ -35,10 +36,12 @@ beforeAll(async () => {
   bea = await newDonor(authHost, db(), 'Bea Pérez');
 });
 
-// The other suites expect the seeded map: every plot this one touched goes back to available.
+// The other suites expect the seeded map: every plot this one touched goes back to available,
+// and the plots the seed gives the demo donors stay theirs.
 afterAll(async () => {
+  const seeded = new Set((readSeed().plots?.taken ?? []).map((taken) => taken.code));
   const touched = await db().collection('cells').where('status', 'in', ['held', 'reserved', 'bought']).get();
-  await resetCells(db(), touched.docs.map((doc) => doc.id));
+  await resetCells(db(), touched.docs.map((doc) => doc.id).filter((code) => !seeded.has(code)));
 });
 
 const statusesOf = async (codes: string[]) => (await readCells(db(), codes)).map((cell) => cell.status);
