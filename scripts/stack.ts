@@ -77,7 +77,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       [
         firestoreBundle(),
         '--rules',
-        join(ROOT, 'firestore.rules'),
+        firestoreRulesFile(),
         '--port',
         String(ports.firestore),
         '--host',
@@ -128,6 +128,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
+}
+
+/** The security rules file that firebase.json names (`firestore.rules`). */
+function firestoreRulesFile(): string {
+  const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as {
+    firestore?: { rules?: string };
+  };
+  return join(ROOT, config.firestore?.rules ?? 'firestore.rules');
 }
 
 /** Our Firestore emulator as one prebuilt file for plain node, rebuilt when its sources changed. */

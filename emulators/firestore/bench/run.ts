@@ -1,28 +1,30 @@
 /**
  * Firestore emulator benchmark (`npm run bench -w emulators/firestore`). Figures, not pass/fail.
  *
- *  1. start-up: spawn the CLI (`node --import tsx src/cli.ts`, and a prebuilt esbuild bundle of
- *     it) and time process start -> first accepted TCP connection (and -> "ready" line);
- *  2. RSS (/proc/<pid>/status VmRSS) idle, and after writing 1,000 documents;
+ *  1. start-up: spawn the CLI (`node --import tsx src/cli.ts`, and the bundle of build.mjs) and
+ *     time process start -> first accepted TCP connection (the port opens once all is loaded);
+ *  2. RSS (/proc/<pid>/status VmRSS) idle, after 1,000 and after 10,000 documents of 500 B;
  *  3. commit latency p50/p95 over 500 single-document commits with firebase-admin;
- *  4. commit -> 20 browser-SDK onSnapshot listeners (headless Chromium) latency over 50 commits.
+ *  4. commit -> 20 browser-SDK onSnapshot listeners (headless Chromium) latency over 50 commits;
+ *  5. in-process (bench/in-process.ts): query == + orderBy + limit over 10,000 documents, and
+ *     the cost of security rules (a get under a three-condition rule, the 936-cell listener).
  *
  * Options (env): BENCH_EXTERNAL=host:port benchmarks an already running emulator (skips 1-2);
  * BENCH_PAGES (default 5) x BENCH_LISTENERS_PER_PAGE (default 4) listeners; BENCH_COMMITS (500);
  * BENCH_LISTEN_COMMITS (50); BENCH_STARTS (5 start-up runs per mode).
  * Only TCP ports 18300-18399 are used. Exits by itself and kills everything it started.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { freePort } from '../test/conformance/support/ports.ts';
 import { bundleHarness } from '../test/conformance/harness/build.ts';
 import { serveHarness, type StaticServer } from '../test/conformance/harness/server.ts';
 import { launchChromium } from '../test/conformance/drivers/browser.ts';
 import type { Browser } from 'playwright-core';
+import { inProcessRows } from './in-process.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pkgDir = path.resolve(here, '..');
@@ -57,7 +59,9 @@ const fmtMiB = (x: number) => (Number.isFinite(x) ? `${x.toFixed(1)} MiB` : 'n/a
 
 function rssMiB(pid: number, field = 'VmRSS'): number {
   try {
-    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(
+      new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'),
+    );
     return m ? Number(m[1]) / 1024 : NaN;
   } catch {
     return NaN;
@@ -132,32 +136,48 @@ async function startEmulator(argv: string[]): Promise<Started> {
   return { child, port, connectMs, readyMs };
 }
 
+/** The bundle `npm start` runs (build.mjs), built fresh for the figures. */
 async function bundleCli(): Promise<string | undefined> {
-  const outDir = path.join(here, '.build');
-  mkdirSync(outDir, { recursive: true });
-  const outfile = path.join(outDir, 'cli.mjs');
-  try {
-    await build({
-      entryPoints: [CLI],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      outfile,
-      logLevel: 'silent',
-      // Bundled CommonJS dependencies need require/__dirname in an ES module.
-      banner: {
-        js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);",
-      },
-    });
-    return outfile;
-  } catch (e) {
-    log(`could not bundle the CLI (${(e as Error).message.split('\n')[0]}); measuring tsx only`);
+  const built = spawnSync(NODE, ['build.mjs'], { cwd: pkgDir, stdio: 'inherit' });
+  if (built.status !== 0) {
+    log('could not build the bundle; measuring tsx only');
     return undefined;
   }
+  return path.join(pkgDir, 'dist', 'firestore-emulator.mjs');
 }
 
-async function measureStartups(label: string, argv: string[], rows: string[][]): Promise<number | undefined> {
+/** About 500 bytes of fields, shaped like the product's cells. */
+function cellOf(i: number) {
+  return {
+    row: Math.floor(i / 40),
+    col: i % 40,
+    state: i % 7 === 0 ? 'bought' : 'available',
+    owner: i % 7 === 0 ? `donor-${i}` : null,
+    dedication: `In memory of someone dear, number ${i}. `.padEnd(420, '·'),
+    updatedAt: new Date(),
+  };
+}
+
+async function writeCells(
+  db: import('firebase-admin/firestore').Firestore,
+  from: number,
+  to: number,
+) {
+  let next = from;
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      for (let i = next++; i < to; i = next++) {
+        await db.doc(`cells/c${String(i).padStart(5, '0')}`).set(cellOf(i));
+      }
+    }),
+  );
+}
+
+async function measureStartups(
+  label: string,
+  argv: string[],
+  rows: string[][],
+): Promise<number | undefined> {
   const connect: number[] = [];
   const ready: number[] = [];
   const idle: number[] = [];
@@ -177,7 +197,7 @@ async function measureStartups(label: string, argv: string[], rows: string[][]):
   rows.push([
     `start -> TCP accept (${label}), median of ${connect.length}`,
     fmtMs(median(connect)),
-    '< 200 ms',
+    '< 150 ms',
     `min ${fmtMs(Math.min(...connect))}, max ${fmtMs(Math.max(...connect))}; "ready" line ${fmtMs(median(ready))}; idle RSS ${fmtMiB(median(idle))}`,
   ]);
   return median(connect);
@@ -211,13 +231,21 @@ async function main() {
     emuPid = s.child.pid!;
     emuHost = `${HOST}:${s.port}`;
     await sleep(1000);
-    rows.push(['RSS idle (load instance)', fmtMiB(rssMiB(emuPid)), '', useBundle ? 'bundle' : 'tsx']);
+    rows.push([
+      'RSS idle (load instance)',
+      fmtMiB(rssMiB(emuPid)),
+      '< 60 MiB',
+      useBundle ? 'bundle' : 'tsx',
+    ]);
   } else {
     emuHost = external;
     log(`benchmarking the external emulator at ${external} (no start-up / RSS figures)`);
   }
   process.env.FIRESTORE_EMULATOR_HOST = emuHost;
-  const [emuAddr, emuPortStr] = [emuHost.slice(0, emuHost.lastIndexOf(':')), emuHost.slice(emuHost.lastIndexOf(':') + 1)];
+  const [emuAddr, emuPortStr] = [
+    emuHost.slice(0, emuHost.lastIndexOf(':')),
+    emuHost.slice(emuHost.lastIndexOf(':') + 1),
+  ];
 
   const { initializeApp, deleteApp } = await import('firebase-admin/app');
   const { getFirestore } = await import('firebase-admin/firestore');
@@ -226,29 +254,29 @@ async function main() {
   const db = getFirestore(app);
 
   try {
-    // 2. 1,000 documents (shaped like the product's cells), 10 writers in parallel.
+    // 2. 1,000 then 10,000 documents of about 500 B (shaped like the product's cells).
     log('writing 1,000 documents ...');
     const tW = now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 10 }, async () => {
-        for (let i = next++; i < 1000; i = next++) {
-          await db.doc(`cells/c${String(i).padStart(4, '0')}`).set({
-            row: Math.floor(i / 40),
-            col: i % 40,
-            state: i % 7 === 0 ? 'bought' : 'available',
-            owner: i % 7 === 0 ? `donor-${i}` : null,
-            dedication: i % 7 === 0 ? `In memory of someone dear, number ${i}` : null,
-            updatedAt: new Date(),
-          });
-        }
-      }),
-    );
+    await writeCells(db, 0, 1000);
     const writeMs = now() - tW;
     if (emuPid) {
       await sleep(500);
       const rss = rssMiB(emuPid);
-      rows.push(['RSS after 1,000 documents', fmtMiB(rss), '< 80 MiB', `peak VmHWM ${fmtMiB(rssMiB(emuPid, 'VmHWM'))}; written in ${fmtMs(writeMs)} (10 parallel writers)`]);
+      rows.push([
+        'RSS after 1,000 documents of 500 B',
+        fmtMiB(rss),
+        '< 70 MiB',
+        `peak VmHWM ${fmtMiB(rssMiB(emuPid, 'VmHWM'))}; written in ${fmtMs(writeMs)} (10 parallel writers)`,
+      ]);
+      log('writing 9,000 more documents ...');
+      await writeCells(db, 1000, 10_000);
+      await sleep(500);
+      rows.push([
+        'RSS after 10,000 documents of 500 B',
+        fmtMiB(rssMiB(emuPid)),
+        '< 100 MiB',
+        `peak VmHWM ${fmtMiB(rssMiB(emuPid, 'VmHWM'))}`,
+      ]);
     } else {
       rows.push(['write 1,000 documents', fmtMs(writeMs), '', '10 parallel writers']);
     }
@@ -263,16 +291,32 @@ async function main() {
       lat.push(now() - t);
     }
     rows.push([`commit latency p50 (admin set, n=${N_COMMITS})`, fmtMs(pct(lat, 50)), '', '']);
-    rows.push([`commit latency p95`, fmtMs(pct(lat, 95)), '< 5 ms', `p99 ${fmtMs(pct(lat, 99))}, max ${fmtMs(Math.max(...lat))}`]);
+    rows.push([
+      `commit latency p95`,
+      fmtMs(pct(lat, 95)),
+      '< 5 ms',
+      `p99 ${fmtMs(pct(lat, 99))}, max ${fmtMs(Math.max(...lat))}`,
+    ]);
 
     // 4. Commit -> 20 browser listeners.
     log(`commit -> ${PAGES * PER_PAGE} browser listeners over ${N_LISTEN_COMMITS} commits ...`);
     const listenRows = await listenerLatency(db, projectId, emuAddr, Number(emuPortStr));
     rows.push(...listenRows);
 
-    if (emuPid) rows.push(['RSS at the end', fmtMiB(rssMiB(emuPid)), '', `peak VmHWM ${fmtMiB(rssMiB(emuPid, 'VmHWM'))}`]);
+    if (emuPid)
+      rows.push([
+        'RSS at the end',
+        fmtMiB(rssMiB(emuPid)),
+        '',
+        `peak VmHWM ${fmtMiB(rssMiB(emuPid, 'VmHWM'))}`,
+      ]);
+    log('in-process figures: query cost, rules cost ...');
+    rows.push(...(await inProcessRows(repoRoot)));
   } finally {
-    await fetch(`http://${emuHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' }).catch(() => {});
+    await fetch(
+      `http://${emuHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
+      { method: 'DELETE' },
+    ).catch(() => {});
     await db.terminate().catch(() => {});
     await deleteApp(app).catch(() => {});
     if (mainChild) await stopChild(mainChild);
@@ -298,19 +342,32 @@ async function listenerLatency(
     await page.goto(staticServer.url);
     await page.evaluate(
       (cfg) => (globalThis as unknown as { bench: { start(c: unknown): void } }).bench.start(cfg),
-      { projectId, host, port, listeners: PER_PAGE, longPolling: process.env.BENCH_LONG_POLLING === '1' },
+      {
+        projectId,
+        host,
+        port,
+        listeners: PER_PAGE,
+        longPolling: process.env.BENCH_LONG_POLLING === '1',
+      },
     );
     pages.push(page);
   }
   const read = () =>
-    Promise.all(pages.map((pg) => pg.evaluate(() => (globalThis as unknown as { bench: { state: PageState } }).bench.state)));
+    Promise.all(
+      pages.map((pg) =>
+        pg.evaluate(() => (globalThis as unknown as { bench: { state: PageState } }).bench.state),
+      ),
+    );
   const deadlineReady = now() + 20_000;
   for (;;) {
     const st = await read();
     const errs = st.flatMap((s) => s.errors);
     if (errs.length) throw new Error(`listener errors: ${errs.join('; ')}`);
     if (st.every((s) => s.ready.length === PER_PAGE && s.ready.every(Boolean))) break;
-    if (now() > deadlineReady) throw new Error(`browser listeners did not receive their first server snapshot within 20 s: ${JSON.stringify(st.map((s) => s.ready))}`);
+    if (now() > deadlineReady)
+      throw new Error(
+        `browser listeners did not receive their first server snapshot within 20 s: ${JSON.stringify(st.map((s) => s.ready))}`,
+      );
     await sleep(50);
   }
   await sleep(300);
@@ -341,8 +398,18 @@ async function listenerLatency(
     await sleep(20);
   }
   return [
-    [`commit -> listener p50 (${PAGES * PER_PAGE} listeners on ${PAGES} pages, ${N_LISTEN_COMMITS} commits)`, fmtMs(pct(all, 50)), '', ''],
-    ['commit -> listener p95', fmtMs(pct(all, 95)), '< 50 ms', `max ${fmtMs(Math.max(...all))}; commit -> slowest of ${PAGES * PER_PAGE}: p50 ${fmtMs(pct(slowest, 50))}, p95 ${fmtMs(pct(slowest, 95))}${missed ? `; ${missed} deliveries MISSING after 10 s` : ''}`],
+    [
+      `commit -> listener p50 (${PAGES * PER_PAGE} listeners on ${PAGES} pages, ${N_LISTEN_COMMITS} commits)`,
+      fmtMs(pct(all, 50)),
+      '',
+      '',
+    ],
+    [
+      'commit -> listener p95',
+      fmtMs(pct(all, 95)),
+      '< 50 ms',
+      `max ${fmtMs(Math.max(...all))}; commit -> slowest of ${PAGES * PER_PAGE}: p50 ${fmtMs(pct(slowest, 50))}, p95 ${fmtMs(pct(slowest, 95))}${missed ? `; ${missed} deliveries MISSING after 10 s` : ''}`,
+    ],
   ];
 }
 

@@ -2,8 +2,8 @@
 import { Code, FirestoreError, type Msg } from '../backend.ts';
 import { toTimestamp, type Micros } from './clock.ts';
 import { parseDatabase, parseDocumentName } from './paths.ts';
-import type { Change, CoreState } from './state.ts';
-import type { Database } from './storage.ts';
+import type { CoreState } from './state.ts';
+import type { Change, Database } from './storage.ts';
 import { aborted, invalidArgument, type Transaction } from './transactions.ts';
 import { stageWrites, storeStaged, writeTarget, type StagedCommit } from './writes.ts';
 

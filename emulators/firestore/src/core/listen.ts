@@ -23,8 +23,8 @@ import {
 } from './paths.ts';
 import { executeQuery, type QueryResult } from './queries.ts';
 import { compileQuery, type CompiledQuery } from './query.ts';
-import type { Change, CommitObserver, CoreState } from './state.ts';
-import type { Database, StoredDoc } from './storage.ts';
+import type { CommitObserver, CoreState } from './state.ts';
+import type { Change, Database, StoredDoc } from './storage.ts';
 import { invalidArgument } from './transactions.ts';
 
 export interface ListenTarget {

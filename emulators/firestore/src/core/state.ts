@@ -1,15 +1,8 @@
 /** Everything the core keeps between requests, in one object handed to its modules. */
 import type { AccessHooks } from './access-hooks.ts';
 import type { Clock, Micros } from './clock.ts';
-import type { DatabaseRegistry, Database, StoredDoc } from './storage.ts';
+import type { Change, DatabaseRegistry, Database } from './storage.ts';
 import type { TransactionRegistry } from './transactions.ts';
-
-/** One document changed by a commit. */
-export interface Change {
-  path: string;
-  before: StoredDoc | null;
-  after: StoredDoc | null;
-}
 
 /** An open Listen stream as commits see it. */
 export interface CommitObserver {

@@ -13,6 +13,13 @@ export interface StoredDoc {
   updateTime: Micros;
 }
 
+/** One document changed by a commit. */
+export interface Change {
+  path: string;
+  before: StoredDoc | null;
+  after: StoredDoc | null;
+}
+
 interface Version {
   time: Micros;
   doc: StoredDoc | null;

@@ -5,8 +5,7 @@
 import { Code, FirestoreError, type Msg } from '../backend.ts';
 import { fromTimestamp, toTimestamp, type Micros } from './clock.ts';
 import { deleteField, getField, parseDocumentName, parseFieldPath, setField } from './paths.ts';
-import type { Change } from './state.ts';
-import type { Database, StoredDoc } from './storage.ts';
+import type { Change, Database, StoredDoc } from './storage.ts';
 import { applyTransform } from './transforms.ts';
 import { invalidArgument } from './transactions.ts';
 import {

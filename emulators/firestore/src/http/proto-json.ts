@@ -444,7 +444,8 @@ function messageToJson(type: protobuf.Type, obj: Msg | null | undefined): Record
       const m: Record<string, unknown> = {};
       const entries = v instanceof Map ? [...v.entries()] : Object.entries(v as object);
       for (const [k, x] of entries) m[String(k)] = fieldValueToJson(field, x);
-      out[field.name] = m;
+      // proto3 JSON leaves out empty maps, as Firestore does (`{"name": ...}` for a doc with no fields).
+      if (entries.length) out[field.name] = m;
     } else if (field.repeated) {
       if (!Array.isArray(v)) continue;
       out[field.name] = v.map((x) => fieldValueToJson(field, x));

@@ -1,0 +1,151 @@
+/**
+ * Figures measured on the core itself (no transport): the query cost over 10,000 documents and
+ * the cost of security rules (a `get` under a three-condition rule against no rules; the map's
+ * 936-document `cells` listener under the product's firestore.rules against no rules).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createAccessHooks, RulesRegistry } from '../src/access.ts';
+import type { Caller, Msg } from '../src/backend.ts';
+import { createBackend, createCoreState } from '../src/core/index.ts';
+import { compileRules } from '../src/rules/index.ts';
+
+const PROJECT = 'bench-in-process';
+const DB = `projects/${PROJECT}/databases/(default)`;
+const DOCS = `${DB}/documents`;
+const donor: Caller = {
+  owner: false,
+  auth: { uid: 'donor-1', token: { sub: 'donor-1', staff: false } },
+};
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+const ms = (x: number) => `${x.toFixed(x < 10 ? 3 : 1)} ms`;
+
+async function timeEach(runs: number, body: () => Promise<unknown> | unknown): Promise<number[]> {
+  for (let i = 0; i < Math.min(50, runs); i++) await body(); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await body();
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+function emulator(rulesSource?: string) {
+  const registry = new RulesRegistry();
+  if (rulesSource) {
+    const compiled = compileRules(rulesSource);
+    if (!compiled.ok)
+      throw new Error(`bench rules do not compile: ${JSON.stringify(compiled.errors)}`);
+    registry.setProjectRules(PROJECT, compiled.rules);
+  }
+  return createBackend(createCoreState(createAccessHooks(registry)));
+}
+
+async function writeCells(backend: ReturnType<typeof emulator>, count: number) {
+  const writes: Msg[] = [];
+  for (let i = 0; i < count; i++) {
+    const fields = {
+      row: { integerValue: String(Math.floor(i / 36)) },
+      col: { integerValue: String(i % 36) },
+      state: { stringValue: i % 7 === 0 ? 'bought' : i % 5 === 0 ? 'reserved' : 'available' },
+      owner: i % 7 === 0 ? { stringValue: `donor-${i}` } : { nullValue: 'NULL_VALUE' },
+      group: { integerValue: String(i % 20) },
+    };
+    writes.push({ update: { name: `${DOCS}/cells/c${String(i).padStart(5, '0')}`, fields } });
+    if (writes.length === 500) await backend.commit({ database: DB, writes: writes.splice(0) });
+  }
+  if (writes.length) await backend.commit({ database: DB, writes });
+}
+
+export async function inProcessRows(repoRoot: string): Promise<string[][]> {
+  const rows: string[][] = [];
+
+  // Query: == + orderBy + limit 50 over 10,000 documents (500 match the equality).
+  const plain = emulator();
+  await writeCells(plain, 10_000);
+  const query = {
+    parent: DOCS,
+    structuredQuery: {
+      from: [{ collectionId: 'cells' }],
+      where: {
+        fieldFilter: { field: { fieldPath: 'group' }, op: 'EQUAL', value: { integerValue: '7' } },
+      },
+      orderBy: [{ field: { fieldPath: 'row' }, direction: 'DESCENDING' }],
+      limit: { value: 50 },
+    },
+  };
+  const querySamples = await timeEach(300, () => plain.runQuery(query));
+  rows.push([
+    'query == + orderBy + limit 50 over 10,000 docs, p50',
+    ms(percentile(querySamples, 50)),
+    '< 3 ms',
+    `p95 ${ms(percentile(querySamples, 95))}; 500 documents match the equality (in-process)`,
+  ]);
+
+  // A get under a three-condition rule, against no rules.
+  const threeConditions = `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /cells/{cell} {
+      allow get: if request.auth != null && resource.data.state in ['available', 'bought', 'reserved']
+        && request.auth.token.staff == false;
+    }
+  }
+}`;
+  const ruled = emulator(threeConditions);
+  await writeCells(ruled, 1000);
+  const get = { name: `${DOCS}/cells/c00042` };
+  const open = await timeEach(2000, () => plain.getDocument(get, donor));
+  const guarded = await timeEach(2000, () => ruled.getDocument(get, donor));
+  rows.push([
+    'get under a three-condition rule, p50 / p95',
+    `${ms(percentile(guarded, 50))} / ${ms(percentile(guarded, 95))}`,
+    '',
+    `no rules: ${ms(percentile(open, 50))} / ${ms(percentile(open, 95))} (in-process)`,
+  ]);
+
+  // The map's listener: 936 cells under the product's rules, against no rules.
+  const productRules = readFileSync(path.join(repoRoot, 'firestore.rules'), 'utf8');
+  const listenTimes = async (backend: ReturnType<typeof emulator>) =>
+    timeEach(50, () => {
+      let current = false;
+      const stream = backend.openListen(
+        {
+          send: (m) => {
+            if (m.targetChange?.targetChangeType === 'CURRENT') current = true;
+          },
+          fail: (e) => {
+            throw e;
+          },
+        },
+        { owner: false, auth: null },
+      );
+      stream.onRequest({
+        database: DB,
+        addTarget: {
+          targetId: 2,
+          query: { parent: DOCS, structuredQuery: { from: [{ collectionId: 'cells' }] } },
+        },
+      });
+      stream.close();
+      if (!current) throw new Error('the cells listener was refused');
+    });
+  const mapPlain = emulator();
+  await writeCells(mapPlain, 936);
+  const mapRuled = emulator(productRules);
+  await writeCells(mapRuled, 936);
+  const withoutRules = await listenTimes(mapPlain);
+  const withRules = await listenTimes(mapRuled);
+  rows.push([
+    '936-cell listener (ADD -> CURRENT) under firestore.rules, p50 / p95',
+    `${ms(percentile(withRules, 50))} / ${ms(percentile(withRules, 95))}`,
+    '',
+    `no rules: ${ms(percentile(withoutRules, 50))} / ${ms(percentile(withoutRules, 95))} (in-process)`,
+  ]);
+  return rows;
+}
