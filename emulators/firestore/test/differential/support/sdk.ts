@@ -1,0 +1,114 @@
+/**
+ * SDK cases: the same step run through firebase-admin, the web SDK in Node and the lite SDK,
+ * each pointed at one emulator (ours or Google's). The conformance drivers take the emulator's
+ * address from FIRESTORE_EMULATOR_HOST when a client is made, so a client is made with that
+ * variable pointing at the emulator under test. The outcome is plain data or an error code.
+ */
+import { adminDriver } from '../../conformance/drivers/admin.ts';
+import { webNodeDriver } from '../../conformance/drivers/web-node.ts';
+import { DriverError, type BatchOp, type Client, type Data, type Driver, type QuerySpec } from '../../conformance/support/types.ts';
+import { liteDriver } from '../drivers/lite.ts';
+import { caseProjectId, normalise } from './normalise.ts';
+
+export type SdkName = 'admin' | 'web' | 'lite';
+
+export type SdkStep =
+  | { kind: 'query'; collection: string; spec: QuerySpec }
+  | { kind: 'count'; collection: string; spec: QuerySpec }
+  | { kind: 'listen'; collection: string; spec: QuerySpec }
+  | { kind: 'batch'; ops: BatchOp[]; readBack: string }
+  | { kind: 'get'; path: string };
+
+export interface SdkCase {
+  name: string;
+  sdk: SdkName;
+  seed?: Record<string, Data>;
+  step: SdkStep;
+  /** `ok` or the SDK's error code (`invalid-argument` ...). */
+  expect: string;
+}
+
+const DRIVERS: Record<SdkName, () => Driver> = {
+  admin: adminDriver,
+  web: webNodeDriver,
+  lite: liteDriver,
+};
+
+async function clientAt(sdk: SdkName, hostPort: string, projectId: string): Promise<Client> {
+  const previous = process.env.FIRESTORE_EMULATOR_HOST;
+  process.env.FIRESTORE_EMULATOR_HOST = hostPort;
+  try {
+    const driver = DRIVERS[sdk]();
+    await driver.setup();
+    return await driver.client(projectId);
+  } finally {
+    process.env.FIRESTORE_EMULATOR_HOST = previous;
+  }
+}
+
+function firstSnapshotOrError(client: Client, collection: string, spec: QuerySpec): Promise<unknown> {
+  return client.listenQuery(collection, spec).then(
+    (listener) =>
+      new Promise((resolve, reject) => {
+        const deadline = Date.now() + 15_000;
+        const poll = async () => {
+          try {
+            const events = await listener.events();
+            const settled = events.find((event) => !event.fromCache);
+            if (settled) {
+              await listener.stop();
+              return resolve(settled.docs.map((d) => d.id));
+            }
+          } catch (error) {
+            await listener.stop();
+            return reject(error);
+          }
+          if (Date.now() > deadline) {
+            await listener.stop();
+            return reject(new Error('listener gave neither a snapshot nor an error within 15 s'));
+          }
+          setTimeout(poll, 20);
+        };
+        void poll();
+      }),
+  );
+}
+
+async function runStep(client: Client, step: SdkStep): Promise<unknown> {
+  switch (step.kind) {
+    case 'query':
+      return (await client.query(step.collection, step.spec)).map(({ id, data }) => ({ id, data }));
+    case 'count':
+      return client.count(step.collection, step.spec);
+    case 'listen':
+      return firstSnapshotOrError(client, step.collection, step.spec);
+    case 'batch':
+      await client.batch(step.ops);
+      return client.get(step.readBack);
+    case 'get':
+      return client.get(step.path);
+  }
+}
+
+export interface SdkOutcome {
+  code: string;
+  value?: unknown;
+}
+
+export async function runSdkCase(hostPort: string, sdkCase: SdkCase): Promise<SdkOutcome> {
+  const projectId = caseProjectId();
+  const client = await clientAt(sdkCase.sdk, hostPort, projectId);
+  try {
+    if (sdkCase.seed) {
+      await client.batch(Object.entries(sdkCase.seed).map(([path, data]) => ({ op: 'set', path, data })));
+    }
+    try {
+      return { code: 'ok', value: normalise(await runStep(client, sdkCase.step), projectId) };
+    } catch (error) {
+      if (error instanceof DriverError) return { code: error.code ?? 'unknown' };
+      return { code: `thrown: ${(error as Error).message}` };
+    }
+  } finally {
+    await client.close();
+  }
+}
