@@ -117,3 +117,6 @@ export const SDK_CASES: SdkCase[] = (['admin', 'web', 'lite'] as SdkName[]).flat
   ...queryCases(sdk),
   ...batchCases(sdk),
 ]);
+
+/** The web SDK in Chromium (WebChannel + REST): its own file, as it needs the browser. */
+export const BROWSER_CASES: SdkCase[] = [...queryCases('browser'), ...batchCases('browser')];

@@ -5,12 +5,13 @@
  * variable pointing at the emulator under test. The outcome is plain data or an error code.
  */
 import { adminDriver } from '../../conformance/drivers/admin.ts';
+import { browserDriver } from '../../conformance/drivers/browser.ts';
 import { webNodeDriver } from '../../conformance/drivers/web-node.ts';
 import { DriverError, type BatchOp, type Client, type Data, type Driver, type QuerySpec } from '../../conformance/support/types.ts';
 import { liteDriver } from '../drivers/lite.ts';
 import { caseProjectId, normalise } from './normalise.ts';
 
-export type SdkName = 'admin' | 'web' | 'lite';
+export type SdkName = 'admin' | 'web' | 'lite' | 'browser';
 
 export type SdkStep =
   | { kind: 'query'; collection: string; spec: QuerySpec }
@@ -32,14 +33,33 @@ const DRIVERS: Record<SdkName, () => Driver> = {
   admin: adminDriver,
   web: webNodeDriver,
   lite: liteDriver,
+  // The web SDK in headless Chromium, over WebChannel (the conformance suite's harness page).
+  browser: () => browserDriver({ longPolling: false }),
 };
 
+/** One driver per SDK for the whole file (the browser driver starts Chromium once). */
+const ready = new Map<SdkName, Promise<Driver>>();
+
+function driverFor(sdk: SdkName): Promise<Driver> {
+  let driver = ready.get(sdk);
+  if (!driver) {
+    const made = DRIVERS[sdk]();
+    driver = made.setup().then(() => made);
+    ready.set(sdk, driver);
+  }
+  return driver;
+}
+
+export async function closeDrivers(): Promise<void> {
+  for (const driver of ready.values()) await (await driver).teardown();
+  ready.clear();
+}
+
 async function clientAt(sdk: SdkName, hostPort: string, projectId: string): Promise<Client> {
+  const driver = await driverFor(sdk);
   const previous = process.env.FIRESTORE_EMULATOR_HOST;
   process.env.FIRESTORE_EMULATOR_HOST = hostPort;
   try {
-    const driver = DRIVERS[sdk]();
-    await driver.setup();
     return await driver.client(projectId);
   } finally {
     process.env.FIRESTORE_EMULATOR_HOST = previous;
