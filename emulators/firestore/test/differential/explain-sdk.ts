@@ -14,8 +14,8 @@ const filter = process.argv[2] ?? '';
 const ours = await start({ port: 0, host: '127.0.0.1', quiet: true });
 let differing = 0;
 for (const sdkCase of SDK_CASES.filter((candidate) => candidate.name.includes(filter))) {
-  const mine = await runSdkCase(`127.0.0.1:${ours.port}`, sdkCase);
-  const theirs = await runSdkCase(new URL(googleUrl).host, sdkCase);
+  const { outcome: mine } = await runSdkCase(`127.0.0.1:${ours.port}`, sdkCase);
+  const { outcome: theirs } = await runSdkCase(new URL(googleUrl).host, sdkCase);
   if (JSON.stringify(mine) === JSON.stringify(theirs) && mine.code === sdkCase.expect) continue;
   differing++;
   console.log(`## ${sdkCase.name} (table: ${sdkCase.expect})`);

@@ -115,18 +115,26 @@ export interface SdkOutcome {
   value?: unknown;
 }
 
-export async function runSdkCase(hostPort: string, sdkCase: SdkCase): Promise<SdkOutcome> {
+/** An outcome and how long its step took, seen from the client (not compared). */
+export interface TimedSdkOutcome {
+  outcome: SdkOutcome;
+  ms: number;
+}
+
+export async function runSdkCase(hostPort: string, sdkCase: SdkCase): Promise<TimedSdkOutcome> {
   const projectId = caseProjectId();
   const client = await clientAt(sdkCase.sdk, hostPort, projectId);
   try {
     if (sdkCase.seed) {
       await client.batch(Object.entries(sdkCase.seed).map(([path, data]) => ({ op: 'set', path, data })));
     }
+    const started = performance.now();
+    const timed = (outcome: SdkOutcome): TimedSdkOutcome => ({ outcome, ms: performance.now() - started });
     try {
-      return { code: 'ok', value: normalise(await runStep(client, sdkCase.step), projectId) };
+      return timed({ code: 'ok', value: normalise(await runStep(client, sdkCase.step), projectId) });
     } catch (error) {
-      if (error instanceof DriverError) return { code: error.code ?? 'unknown' };
-      return { code: `thrown: ${(error as Error).message}` };
+      if (error instanceof DriverError) return timed({ code: error.code ?? 'unknown' });
+      return timed({ code: `thrown: ${(error as Error).message}` });
     }
   } finally {
     await client.close();
