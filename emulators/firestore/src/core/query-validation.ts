@@ -1,5 +1,6 @@
 /**
- * The shapes of StructuredQuery that Firestore refuses with INVALID_ARGUMENT, checked before a
+ * The shapes of StructuredQuery that Firestore refuses with INVALID_ARGUMENT (messages as
+ * Google's emulator words them), checked before a
  * query runs (RunQuery, RunAggregationQuery, and listen targets alike), so code that passes its
  * tests here is not refused in production. Limits are Firestore's documented ones.
  */
@@ -10,6 +11,8 @@ const MAX_IN = 30;
 const MAX_NOT_IN = 10;
 const MAX_DISJUNCTIONS = 30;
 const MAX_AGGREGATIONS = 5;
+/** Products of lists are counted up to here, then refused anyway. */
+const DISJUNCTIONS_COUNTED = 100_000;
 
 function refuse(message: string): FirestoreError {
   return new FirestoreError(Code.INVALID_ARGUMENT, message);
@@ -28,7 +31,7 @@ function listOf(filter: Msg, op: string): Value[] {
   if (!value || value.arrayValue === undefined)
     throw refuse(`'${op}' requires an ArrayValue.`);
   const values = (value.arrayValue.values ?? []) as Value[];
-  if (values.length === 0) throw refuse(`'${op}' requires a non-empty ArrayValue.`);
+  if (values.length === 0) throw refuse(`'${op}' requires an non-empty ArrayValue.`);
   return values;
 }
 
@@ -84,7 +87,7 @@ function checkFilter(filter: Msg, facts: FilterFacts, orAbove: boolean): number 
     // Capped so a product of many lists cannot grow without bound before it is refused.
     return isOr
       ? parts.reduce((sum, count) => sum + count, 0)
-      : parts.reduce((product, count) => Math.min(product * count, MAX_DISJUNCTIONS + 1), 1);
+      : parts.reduce((product, count) => Math.min(product * count, DISJUNCTIONS_COUNTED), 1);
   }
   if (filter.fieldFilter) return checkFieldFilter(filter.fieldFilter, facts, orAbove);
   return 1;
@@ -106,18 +109,18 @@ export function validateStructuredQuery(query: Msg): void {
     };
     const disjunctions = checkFilter(query.where, facts, false);
     if (facts.notEqualOrNotIn > 1)
-      throw refuse(`A query can contain at most one 'NOT_EQUAL' or 'NOT_IN' filter.`);
+      throw refuse(`Only a single 'NOT_EQUAL', 'NOT_IN', 'IS_NOT_NAN', or 'IS_NOT_NULL' filter allowed per query.`);
     if (facts.notIn && (facts.inOrArrayContainsAny || facts.insideOr))
-      throw refuse(`'NOT_IN' cannot be used with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR' filters.`);
+      throw refuse(`'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'.`);
     if (facts.arrayContains > 1)
-      throw refuse(`A query can contain at most one 'ARRAY_CONTAINS' or 'ARRAY_CONTAINS_ANY' filter.`);
+      throw refuse(`A maximum of 1 'ARRAY_CONTAINS' filter is allowed per disjunction.`);
     if (disjunctions > MAX_DISJUNCTIONS)
       throw refuse(
-        `A query may not have more than ${MAX_DISJUNCTIONS} disjunctions in its disjunctive normal form.`,
+        `Too many disjunctions after normalization. Result had ${disjunctions} disjunctions which is more than the maximum of ${MAX_DISJUNCTIONS}`,
       );
   }
   const offset = Number(query.offset ?? 0);
-  if (!Number.isInteger(offset) || offset < 0) throw refuse('offset must be non-negative.');
+  if (!Number.isInteger(offset) || offset < 0) throw refuse('offset is negative');
   const explicitOrders = ((query.orderBy ?? []) as Msg[]).length;
   for (const cursor of [query.startAt, query.endAt] as (Msg | undefined)[]) {
     if (cursor && ((cursor.values ?? []) as Value[]).length > explicitOrders)
@@ -126,14 +129,14 @@ export function validateStructuredQuery(query: Msg): void {
 }
 
 export function validateAggregations(aggregations: Msg[]): void {
-  if (aggregations.length === 0) throw refuse('At least one aggregation is required.');
+  if (aggregations.length === 0) throw refuse('Aggregations can not be empty.');
   if (aggregations.length > MAX_AGGREGATIONS)
     throw refuse(`A query can contain at most ${MAX_AGGREGATIONS} aggregations.`);
   const aliases = new Set<string>();
   for (const aggregation of aggregations) {
     const alias = aggregation.alias as string | undefined;
     if (!alias) continue;
-    if (aliases.has(alias)) throw refuse(`Duplicate aggregation alias '${alias}'.`);
+    if (aliases.has(alias)) throw refuse(`Aggregation aliases contain duplicate alias: ${alias}.`);
     aliases.add(alias);
   }
 }

@@ -28,8 +28,11 @@ function checkValue(value: Value, path: string, insideArray: boolean): void {
     }
   } else if (value.geoPointValue) {
     const { latitude, longitude } = value.geoPointValue as { latitude: number; longitude: number };
-    if (!(Math.abs(latitude) <= 90) || !(Math.abs(longitude) <= 180))
-      throw refuse(`Field '${path}' has a geo point out of range (latitude ±90, longitude ±180).`);
+    const degrees = (n: number) => (Number.isInteger(n) ? n.toFixed(1) : String(n));
+    if (!(Math.abs(latitude) <= 90))
+      throw refuse(`Geo point latitude '${degrees(latitude)}' outside permitted range -90.0 to 90.0.`);
+    if (!(Math.abs(longitude) <= 180))
+      throw refuse(`Geo point longitude '${degrees(longitude)}' outside permitted range -180.0 to 180.0.`);
   }
 }
 

@@ -127,6 +127,10 @@ export function stageWrites(database: Database, writes: Msg[], commitTime: Micro
     const path = parsed.path;
     const before = current(path);
     if (!original.has(path)) original.set(path, database.get(path));
+    // Firestore refuses an update that needs the document (exists: true) after this same
+    // commit deleted it, rather than answering NOT_FOUND.
+    if (staged.get(path) === null && write.update && write.currentDocument?.exists === true)
+      throw invalidArgument('Cannot delete then update an entity in the same request.');
     checkPrecondition(write.currentDocument, before, name);
     if (write.verify) {
       stagedWrites.push({ name, path, operation: 'verify', before, after: before });

@@ -292,7 +292,8 @@ describe('persistence', () => {
       by: { bytesValue: Buffer.from([0, 255, 1]) },
       ref: { referenceValue: N('a/b') },
       geo: { geoPointValue: { latitude: -0, longitude: 12.5 } },
-      arr: { arrayValue: { values: [int(1), { arrayValue: { values: [] } }] } },
+      // An array may not sit directly in an array (Firestore refuses it): an empty one in a map.
+      arr: { arrayValue: { values: [int(1), { mapValue: { fields: { inner: { arrayValue: { values: [] } } } } }] } },
       map: { mapValue: { fields: { inner: { mapValue: { fields: {} } } } } },
     };
     await set(b, 'p/doc', fields);

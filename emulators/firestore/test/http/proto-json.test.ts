@@ -53,7 +53,7 @@ describe('proto3 JSON <-> proto-loader objects', () => {
 
   it('handles values of every type', () => {
     const fields = {
-      n: { nullValue: 'NULL_VALUE' },
+      n: { nullValue: null },
       b: { booleanValue: true },
       i: { integerValue: '9007199254740993' },
       d: { doubleValue: 1.5 },

@@ -211,7 +211,7 @@ describe('REST, CORS and admin', () => {
     expect(r.status).toBe(200);
     expect((await r.json()) as any).toEqual([{ missing: `${DB}/documents/a/b`, readTime: expect.stringMatching(/Z$/) }]);
     r = await post('/a/b:runQuery', { structuredQuery: { from: [{ collectionId: 'c' }] } });
-    expect((await r.json()) as any).toEqual([{ readTime: expect.any(String) }]);
+    expect((await r.json()) as any).toEqual([{ readTime: expect.any(String), done: true }]);
     r = await post(':runAggregationQuery', { structuredAggregationQuery: { aggregations: [{ alias: 'aggregate_0', count: {} }], structuredQuery: { from: [{ collectionId: 'c' }] } } });
     expect(((await r.json()) as any)[0].result.aggregateFields.aggregate_0.integerValue).toBe('0');
     r = await post(':commit', { writes: [{ update: { name: `${DB}/documents/a/b`, fields: {} } }] });
