@@ -89,6 +89,7 @@ export default defineConfig(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['*/tsconfig.json', 'emulators/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
         }),
       ],
     },

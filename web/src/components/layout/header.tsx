@@ -3,7 +3,7 @@
  * page loads, and the account actions the app passes in. On small screens the picker and the
  * actions move into a side panel opened by a menu button.
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,11 +15,11 @@ export function Header({ actions }: { actions?: ReactNode }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const location = useLocation();
-  const [panelOpen, setPanelOpen] = useState(false);
+  // The panel stays open only on the page it was opened on: a navigation closes it.
+  const [panelOpenOn, setPanelOpenOn] = useState<string | null>(null);
+  const panelOpen = panelOpenOn === location.pathname;
+  const setPanelOpen = (open: boolean) => setPanelOpenOn(open ? location.pathname : null);
   const panelId = useId();
-
-  // A navigation closes the panel.
-  useEffect(() => setPanelOpen(false), [location.pathname]);
 
   return (
     <header className={styles.header}>
@@ -39,7 +39,7 @@ export function Header({ actions }: { actions?: ReactNode }) {
           className={styles.menuButton}
           aria-expanded={panelOpen}
           aria-controls={panelId}
-          onClick={() => setPanelOpen((open) => !open)}
+          onClick={() => setPanelOpen(!panelOpen)}
         >
           <span aria-hidden>☰</span>
           <span className="visually-hidden">

@@ -2,7 +2,7 @@
  * /donativos: the live map with the donor's selections and the way to checkout (SPEC.md 2, 4).
  */
 import type { SelectionKind } from '@parroquia/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useApiClient } from '@/lib/api-client-context';
@@ -26,8 +26,11 @@ export function DonationMap() {
   const [selection, setSelection] = useState<PlotSelection>(EMPTY_SELECTION);
   const [busy, setBusy] = useState<CheckoutAction | null>(null);
   const [asList, setAsList] = useState(false);
+  // The latest selection, for the pruning effect below without re-running it on every click.
   const selectionRef = useRef(selection);
-  selectionRef.current = selection;
+  useLayoutEffect(() => {
+    selectionRef.current = selection;
+  }, [selection]);
 
   const { refresh } = live;
   const cells = live.status === 'live' ? live.cells : null;

@@ -3,7 +3,7 @@
  * belongs to the page, which clears it after a registration.
  */
 import type { SelectionKind } from '@parroquia/domain';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLiveCells, useNow } from '../hooks/use-live-cells';
 import { pruneSelection, type PlotSelection } from '../selection';
 import { MapStatus } from './map-status';
@@ -18,8 +18,11 @@ interface StaffPlotPickerProps {
 export function StaffPlotPicker({ selection, onToggle, onSelectionPruned }: StaffPlotPickerProps) {
   const live = useLiveCells();
   const now = useNow();
+  // The latest selection, for the pruning effect below without re-running it on every click.
   const selectionRef = useRef(selection);
-  selectionRef.current = selection;
+  useLayoutEffect(() => {
+    selectionRef.current = selection;
+  }, [selection]);
   const cells = live.status === 'live' ? live.cells : null;
 
   useEffect(() => {

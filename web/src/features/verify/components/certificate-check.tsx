@@ -15,18 +15,17 @@ type CheckState =
 export function CertificateCheck({ code }: { code: string }) {
   const { t } = useTranslation();
   const client = useApiClient();
-  const [state, setState] = useState<CheckState>({ status: 'loading' });
+  // The answer for the code it was asked for: another code shows as loading until its own comes.
+  const [answer, setAnswer] = useState<{ code: string; state: CheckState } | null>(null);
+  const state: CheckState = answer?.code === code ? answer.state : { status: 'loading' };
 
   useEffect(() => {
     let current = true;
-    setState({ status: 'loading' });
+    const settle = (settled: CheckState) => current && setAnswer({ code, state: settled });
     verifyCertificate(client, code).then(
-      (verification) => current && setState({ status: 'found', verification }),
+      (verification) => settle({ status: 'found', verification }),
       (error: unknown) =>
-        current &&
-        setState({
-          status: error instanceof ApiError && error.status === 404 ? 'unknown' : 'error',
-        }),
+        settle({ status: error instanceof ApiError && error.status === 404 ? 'unknown' : 'error' }),
     );
     return () => {
       current = false;
