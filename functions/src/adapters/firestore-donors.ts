@@ -18,7 +18,12 @@ import {
 } from 'firebase-admin/firestore';
 import { logMalformedCell } from '../log';
 import type { DonorAccountRepository, StoredCell, UserProfile } from '../ports';
-import { claimableCertificates, writeCertificateClaims } from './pending-certificates';
+import { cellData } from './cell-writes';
+import {
+  claimableCertificates,
+  writeCertificateClaims,
+  type CertificateClaim,
+} from './pending-certificates';
 import { userProfileFromDocument } from './user-document';
 
 /** Draws per sync before giving up: with 30^8 codes, even one collision is a rarity. */
@@ -62,7 +67,7 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
       tx.update(userRef, { ...fields, ...extra, updated_at: updatedAt });
       for (const { ref, cell } of donorCells) {
         if (showsDonorName(cell, uid, now) && cell.donor_display !== display) {
-          tx.update(ref, { donor_display: display, updated_at: updatedAt });
+          tx.set(ref, cellData({ ...cell, donor_display: display }));
         }
       }
       return profile;
@@ -147,16 +152,13 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
         if (!plan.ok) return plan;
         if (!userData) return { ok: false, status: 404, error: 'Usuario no encontrado.' };
         const display = donorDisplay(userProfileFromDocument(userData));
-        const at = Timestamp.fromMillis(now);
-        tx.update(codeRef, { status: 'linked', user: uid, linked_at: at });
-        // The ledger entry of a physical certificate (written with the code in one transaction)
-        // now counts for the account too, e.g. for the monthly cash limit.
-        if (typeof codeData?.donation_id === 'string') {
-          tx.update(db().collection('donations').doc(codeData.donation_id), { donor: uid });
-        }
-        for (const ref of plotRefs) {
-          tx.update(ref, { user: uid, donor_display: display, updated_at: at });
-        }
+        const donationId = codeData?.donation_id;
+        const claim: CertificateClaim = {
+          code: codeRef,
+          cells: plotCells,
+          donationId: typeof donationId === 'string' ? donationId : null,
+        };
+        writeCertificateClaims(db(), tx, [claim], uid, display, now);
         return { ok: true, plots: plan.plots };
       });
     },

@@ -16,7 +16,7 @@ import {
 } from '@parroquia/domain';
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { PhysicalCertificateRegistrar } from '../ports';
-import { cellFields } from './cell-fields';
+import { cellData } from './cell-writes';
 import { ledgerDocument, ledgerEntryFromDocument } from './ledger-document';
 
 export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCertificateRegistrar {
@@ -61,7 +61,7 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
         if (!plan.ok) return plan;
 
         for (const cell of plan.cells) {
-          tx.set(firestore.collection('cells').doc(cell.id), cellFields(cell));
+          tx.set(firestore.collection('cells').doc(cell.id), cellData(cell));
         }
         const donationRef = firestore.collection('donations').doc();
         const entry: LedgerEntry = {

@@ -16,10 +16,12 @@ import {
   type Firestore,
   type Transaction,
 } from 'firebase-admin/firestore';
+import { cellData } from './cell-writes';
 
+/** A registered certificate an account is about to hold: its code, its plots as read, its gift. */
 export interface CertificateClaim {
   code: DocumentReference;
-  plots: DocumentReference[];
+  cells: CellWithId[];
   donationId: string | null;
 }
 
@@ -51,14 +53,18 @@ export async function claimableCertificates(
     const donationId = doc.get('donation_id');
     claims.push({
       code: doc.ref,
-      plots,
+      cells,
       donationId: typeof donationId === 'string' ? donationId : null,
     });
   }
   return claims;
 }
 
-/** Writes the claims read by `claimableCertificates` (after every read of the transaction). */
+/**
+ * Writes claims (after every read of the transaction): the code linked, its plots the donor's
+ * (through the one writer of cells), its ledger entry counted for the account. Used by sync for
+ * `claimableCertificates` and by link-code for the code typed.
+ */
 export function writeCertificateClaims(
   db: Firestore,
   tx: Transaction,
@@ -70,8 +76,12 @@ export function writeCertificateClaims(
   const at = Timestamp.fromMillis(now);
   for (const claim of claims) {
     tx.update(claim.code, { status: 'linked', user: uid, linked_at: at });
-    for (const plot of claim.plots)
-      tx.update(plot, { user: uid, donor_display: donorDisplay, updated_at: at });
+    for (const cell of claim.cells) {
+      tx.set(
+        db.collection('cells').doc(cell.id),
+        cellData({ ...cell, user: uid, donor_display: donorDisplay }),
+      );
+    }
     if (claim.donationId)
       tx.update(db.collection('donations').doc(claim.donationId), { donor: uid });
   }
