@@ -20,7 +20,6 @@ function refuse(message: string): FirestoreError {
 
 interface FilterFacts {
   notEqualOrNotIn: number;
-  arrayContains: number;
   notIn: boolean;
   inOrArrayContainsAny: boolean;
   insideOr: boolean;
@@ -52,7 +51,6 @@ function checkFieldFilter(filter: Msg, facts: FilterFacts, orAbove: boolean): nu
         throw refuse(`'${op}' supports up to ${MAX_IN} comparison values.`);
       references(values);
       facts.inOrArrayContainsAny = true;
-      if (op === 'ARRAY_CONTAINS_ANY') facts.arrayContains++;
       return values.length;
     }
     case 'NOT_IN': {
@@ -67,9 +65,6 @@ function checkFieldFilter(filter: Msg, facts: FilterFacts, orAbove: boolean): nu
     }
     case 'NOT_EQUAL':
       facts.notEqualOrNotIn++;
-      break;
-    case 'ARRAY_CONTAINS':
-      facts.arrayContains++;
       break;
   }
   if (filter.value) references([filter.value as Value]);
@@ -93,6 +88,17 @@ function checkFilter(filter: Msg, facts: FilterFacts, orAbove: boolean): number 
   return 1;
 }
 
+/** The most `ARRAY_CONTAINS(_ANY)` filters any one disjunction of the normal form holds. */
+function arrayContainsPerDisjunction(filter: Msg): number {
+  if (filter.compositeFilter) {
+    const parts = ((filter.compositeFilter.filters ?? []) as Msg[]).map(arrayContainsPerDisjunction);
+    if (filter.compositeFilter.op === 'OR') return Math.max(0, ...parts);
+    return parts.reduce((sum, count) => sum + count, 0);
+  }
+  const op = filter.fieldFilter?.op;
+  return op === 'ARRAY_CONTAINS' || op === 'ARRAY_CONTAINS_ANY' ? 1 : 0;
+}
+
 export function validateStructuredQuery(query: Msg): void {
   if (query.findNearest)
     throw new FirestoreError(
@@ -102,7 +108,6 @@ export function validateStructuredQuery(query: Msg): void {
   if (query.where) {
     const facts: FilterFacts = {
       notEqualOrNotIn: 0,
-      arrayContains: 0,
       notIn: false,
       inOrArrayContainsAny: false,
       insideOr: false,
@@ -112,7 +117,7 @@ export function validateStructuredQuery(query: Msg): void {
       throw refuse(`Only a single 'NOT_EQUAL', 'NOT_IN', 'IS_NOT_NAN', or 'IS_NOT_NULL' filter allowed per query.`);
     if (facts.notIn && (facts.inOrArrayContainsAny || facts.insideOr))
       throw refuse(`'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'.`);
-    if (facts.arrayContains > 1)
+    if (arrayContainsPerDisjunction(query.where) > 1)
       throw refuse(`A maximum of 1 'ARRAY_CONTAINS' filter is allowed per disjunction.`);
     if (disjunctions > MAX_DISJUNCTIONS)
       throw refuse(

@@ -143,6 +143,8 @@ export const QUERY_CASES: RestCase[] = [
   queryCase('NOT_IN inside OR', q({ where: or(field('n', 'NOT_IN', V.arr(V.int(1))), field('s', 'EQUAL', V.str('a'))) }), 'INVALID_ARGUMENT'),
   queryCase('two ARRAY_CONTAINS', q({ where: and(field('tags', 'ARRAY_CONTAINS', V.str('x')), field('tags', 'ARRAY_CONTAINS', V.str('y'))) }), 'INVALID_ARGUMENT'),
   queryCase('two ARRAY_CONTAINS_ANY', q({ where: and(field('tags', 'ARRAY_CONTAINS_ANY', V.arr(V.str('x'))), field('tags', 'ARRAY_CONTAINS_ANY', V.arr(V.str('y')))) }), 'INVALID_ARGUMENT'),
+  queryCase('ARRAY_CONTAINS in two OR branches', q({ where: or(field('tags', 'ARRAY_CONTAINS', V.str('x')), field('tags', 'ARRAY_CONTAINS', V.str('z'))) })),
+  queryCase('ARRAY_CONTAINS and (ARRAY_CONTAINS or n == 1)', q({ where: and(field('tags', 'ARRAY_CONTAINS', V.str('x')), or(field('tags', 'ARRAY_CONTAINS', V.str('y')), field('n', 'EQUAL', V.int(1)))) }), 'INVALID_ARGUMENT'),
   queryCase('ARRAY_CONTAINS with ARRAY_CONTAINS_ANY', q({ where: and(field('tags', 'ARRAY_CONTAINS', V.str('x')), field('tags', 'ARRAY_CONTAINS_ANY', V.arr(V.str('y')))) }), 'INVALID_ARGUMENT'),
   queryCase('OR of 30 equalities', q({ where: or(...values(30).map((value) => field('n', 'EQUAL', value))) })),
   queryCase('OR of 31 equalities', q({ where: or(...values(31).map((value) => field('n', 'EQUAL', value))) }), 'INVALID_ARGUMENT'),
