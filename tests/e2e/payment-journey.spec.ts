@@ -12,7 +12,8 @@ const plot = (page: Page, code: string) => page.locator(`[data-code="${code}"]`)
 async function openMap(page: Page) {
   await page.goto('/donativos?lng=es');
   await signInOnLoginPage(page, DEMO.ana);
-  await expect(page).toHaveURL(/\/donativos(\?|$)/);
+  // The first sign-in waits for the functions' cold start (the donors' sync route).
+  await expect(page).toHaveURL(/\/donativos(\?|$)/, { timeout: 30_000 });
   await expect(plot(page, 'X39')).toBeAttached({ timeout: 15_000 });
 }
 
