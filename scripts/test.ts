@@ -22,6 +22,7 @@ const SUITES: Suite[] = [
   { name: 'functions', cwd: 'functions', runner: 'vitest' },
   { name: 'web', cwd: 'web', runner: 'vitest' },
   { name: 'firestore emulator', cwd: 'emulators/firestore', runner: 'vitest' },
+  { name: 'stripe double', cwd: 'emulators/stripe', runner: 'vitest' },
   { name: 'stack (API)', cwd: 'tests', runner: 'vitest', servesBuild: true },
   { name: 'end to end', cwd: 'tests', runner: 'playwright', servesBuild: true },
 ];
