@@ -13,7 +13,9 @@ process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${DEFAULT_PORTS.firestore}`;
 const app = initializeApp({ projectId: PROJECT_ID }, 'sweep');
 try {
   const released = await sweepLapsedCells(getFirestore(app), () => Date.now());
-  console.log(`sweep: ${released.length} plots released${released.length ? `: ${released.join(', ')}` : ''}`);
+  console.log(
+    `sweep: ${released.length} plots released${released.length ? `: ${released.join(', ')}` : ''}`,
+  );
 } finally {
   await deleteApp(app);
 }

@@ -73,11 +73,22 @@ describe('cell documents', () => {
 });
 
 describe('writing cell documents', () => {
-  const instants = { instant: (millis: number): { at: number | string } => ({ at: millis }), serverTime: () => ({ at: 'server' }) };
+  const instants = {
+    instant: (millis: number): { at: number | string } => ({ at: millis }),
+    serverTime: () => ({ at: 'server' }),
+  };
 
   it('writes every field, absent ones as null, so a write replaces an old hold', () => {
     const data = writeCellDocument(
-      { x: 'K', y: 3, status: 'available', user: null, donor_display: null, hold: null, reserved_until: null },
+      {
+        x: 'K',
+        y: 3,
+        status: 'available',
+        user: null,
+        donor_display: null,
+        hold: null,
+        reserved_until: null,
+      },
       instants,
     );
     expect(data).toEqual({
@@ -102,7 +113,13 @@ describe('writing cell documents', () => {
       hold: { session_id: 'chk_1', kind: 'complete', expires_at: EXPIRES },
       reserved_until: EXPIRES + 5000,
     };
-    const stored = writeCellDocument(cell, { instant: timestamp, serverTime: () => timestamp(EXPIRES) });
-    expect(readCellDocument('B7', stored as unknown as Record<string, unknown>)).toEqual({ ok: true, cell: { id: 'B7', ...cell } });
+    const stored = writeCellDocument(cell, {
+      instant: timestamp,
+      serverTime: () => timestamp(EXPIRES),
+    });
+    expect(readCellDocument('B7', stored as unknown as Record<string, unknown>)).toEqual({
+      ok: true,
+      cell: { id: 'B7', ...cell },
+    });
   });
 });

@@ -44,16 +44,21 @@ afterAll(async () => {
   await resetCells(db(), touched.docs.map((doc) => doc.id).filter((code) => !seeded.has(code)));
 });
 
-const statusesOf = async (codes: string[]) => (await readCells(db(), codes)).map((cell) => cell.status);
-const paymentOf = async (sessionId: string) => (await db().collection('payments').doc(sessionId).get()).data();
-const ledgerOf = async (sessionId: string) => (await db().collection('donations').doc(sessionId).get()).data();
+const statusesOf = async (codes: string[]) =>
+  (await readCells(db(), codes)).map((cell) => cell.status);
+const paymentOf = async (sessionId: string) =>
+  (await db().collection('payments').doc(sessionId).get()).data();
+const ledgerOf = async (sessionId: string) =>
+  (await db().collection('donations').doc(sessionId).get()).data();
 const settled = (codes: string[], status: string) => async () =>
   (await statusesOf(codes)).every((candidate) => candidate === status);
 
 async function eventsOfSession(sessionId: string, type: string) {
   const response = await fetch(`${stripeUrl}/_double/events`);
   const { events } = (await response.json()) as { events: Stripe.Event[] };
-  return events.filter((event) => event.type === type && (event.data.object as { id: string }).id === sessionId);
+  return events.filter(
+    (event) => event.type === type && (event.data.object as { id: string }).id === sessionId,
+  );
 }
 
 describe('buying plots', () => {
@@ -69,7 +74,12 @@ describe('buying plots', () => {
     }
 
     const session = await stripe.checkout.sessions.retrieve(started.body.sessionId!);
-    expect(session).toMatchObject({ currency: 'eur', amount_total: 50000, mode: 'payment', status: 'open' });
+    expect(session).toMatchObject({
+      currency: 'eur',
+      amount_total: 50000,
+      mode: 'payment',
+      status: 'open',
+    });
     expect(session.metadata).toMatchObject({ uid: ana.uid, kind: 'buy', plots: 'C1,C2' });
     expect(session.success_url).toBe(`${siteUrl}/success?session_id={CHECKOUT_SESSION_ID}`);
     expect(session.cancel_url).toBe(`${siteUrl}/cancel`);
@@ -86,8 +96,19 @@ describe('buying plots', () => {
       [ana.uid, 'Ana García', null],
       [ana.uid, 'Ana García', null],
     ]);
-    expect(await paymentOf(session.id)).toMatchObject({ status: 'paid', amount_cents: 50000, uid: ana.uid, kind: 'buy' });
-    expect(await ledgerOf(session.id)).toMatchObject({ donor: ana.uid, method: 'card', amount_cents: 50000, cells: plots, kind: 'buy' });
+    expect(await paymentOf(session.id)).toMatchObject({
+      status: 'paid',
+      amount_cents: 50000,
+      uid: ana.uid,
+      kind: 'buy',
+    });
+    expect(await ledgerOf(session.id)).toMatchObject({
+      donor: ana.uid,
+      method: 'card',
+      amount_cents: 50000,
+      cells: plots,
+      kind: 'buy',
+    });
   });
 
   it('answers 409 "Alguna parcela no está disponible" when one plot is taken, and holds none', async () => {
@@ -101,7 +122,11 @@ describe('buying plots', () => {
   it.each([
     ['an empty list', [], 'Selecciona al menos una parcela.'],
     ['a repeated plot', ['D1', 'D1'], 'Parcela repetida: D1.'],
-    ['more than 50 plots', Array.from({ length: 51 }, (_, i) => `E${(i % 39) + 1}`), 'No se pueden seleccionar más de 50 parcelas a la vez.'],
+    [
+      'more than 50 plots',
+      Array.from({ length: 51 }, (_, i) => `E${(i % 39) + 1}`),
+      'No se pueden seleccionar más de 50 parcelas a la vez.',
+    ],
     ['a position off the grid', [{ x: 'Z', y: 1 }], 'Parcela no válida: {"x":"Z","y":1}.'],
     ['no list at all', 'D1', 'La selección de parcelas no es válida.'],
   ])('refuses %s with 400 and changes nothing', async (_, celdas, message) => {
@@ -135,36 +160,59 @@ describe('buying plots', () => {
 
   it('frees the plots when the session passes expires_at (checkout.session.expired)', async () => {
     const started = await startPayment(siteUrl, bea, 'buy', ['D4']);
-    await fetch(`${stripeUrl}/_double/clock`, { method: 'POST', body: JSON.stringify({ advance_seconds: 31 * 60 }) });
+    await fetch(`${stripeUrl}/_double/clock`, {
+      method: 'POST',
+      body: JSON.stringify({ advance_seconds: 31 * 60 }),
+    });
     await waitFor('plot released', settled(['D4'], 'available'));
-    expect((await stripe.checkout.sessions.retrieve(started.body.sessionId!)).status).toBe('expired');
+    expect((await stripe.checkout.sessions.retrieve(started.body.sessionId!)).status).toBe(
+      'expired',
+    );
   });
 });
 
 describe('reserving and completing', () => {
   it('reserves for 30 days at 5000 cents, then the owner completes at 20000 cents', async () => {
     const reserved = await startPayment(siteUrl, ana, 'reserve', ['F1']);
-    expect((await stripe.checkout.sessions.retrieve(reserved.body.sessionId!)).amount_total).toBe(5000);
+    expect((await stripe.checkout.sessions.retrieve(reserved.body.sessionId!)).amount_total).toBe(
+      5000,
+    );
     await submitHostedPage(reserved.body.url!, '4242424242424242');
     await waitFor('plot reserved', settled(['F1'], 'reserved'));
     const [cell] = await readCells(db(), ['F1']);
     expect(cell!.user).toBe(ana.uid);
-    expect(Math.abs(cell!.reserved_until! - (Date.now() + RESERVATION_DURATION_MS))).toBeLessThan(60_000);
+    expect(Math.abs(cell!.reserved_until! - (Date.now() + RESERVATION_DURATION_MS))).toBeLessThan(
+      60_000,
+    );
 
     const other = await startPayment(siteUrl, bea, 'complete', ['F1']);
-    expect(other).toEqual({ status: 403, body: { error: 'Solo puedes completar tus propias reservas.' } });
+    expect(other).toEqual({
+      status: 403,
+      body: { error: 'Solo puedes completar tus propias reservas.' },
+    });
     const buyer = await startPayment(siteUrl, bea, 'buy', ['F1']);
     expect(buyer.status).toBe(409);
     expect((await readCells(db(), ['F1']))[0]).toMatchObject({ status: 'reserved', user: ana.uid });
 
     const completing = await startPayment(siteUrl, ana, 'complete', ['F1']);
     expect(completing.status).toBe(200);
-    expect((await stripe.checkout.sessions.retrieve(completing.body.sessionId!)).amount_total).toBe(20000);
-    expect((await readCells(db(), ['F1']))[0]).toMatchObject({ status: 'held', hold: { kind: 'complete' } });
+    expect((await stripe.checkout.sessions.retrieve(completing.body.sessionId!)).amount_total).toBe(
+      20000,
+    );
+    expect((await readCells(db(), ['F1']))[0]).toMatchObject({
+      status: 'held',
+      hold: { kind: 'complete' },
+    });
     await submitHostedPage(completing.body.url!, '4242424242424242');
     await waitFor('plot bought', settled(['F1'], 'bought'));
-    expect(await ledgerOf(reserved.body.sessionId!)).toMatchObject({ amount_cents: 5000, kind: 'reserve' });
-    expect(await ledgerOf(completing.body.sessionId!)).toMatchObject({ amount_cents: 20000, kind: 'complete' });
+    expect(await ledgerOf(reserved.body.sessionId!)).toMatchObject({
+      amount_cents: 5000,
+      kind: 'reserve',
+    });
+    expect(await ledgerOf(completing.body.sessionId!)).toMatchObject({
+      amount_cents: 20000,
+      kind: 'complete',
+    });
   });
 
   it('refuses to complete a plot that is not reserved (409)', async () => {
@@ -187,9 +235,20 @@ describe('the webhook', () => {
     const started = await startPayment(siteUrl, bea, 'buy', ['G2']);
     await submitHostedPage(started.body.url!, '4242424242424242');
     await waitFor('plot bought', settled(['G2'], 'bought'));
-    const [completed] = await eventsOfSession(started.body.sessionId!, 'checkout.session.completed');
+    const [completed] = await eventsOfSession(
+      started.body.sessionId!,
+      'checkout.session.completed',
+    );
     // The plot changes hands meanwhile: a second processing would show.
-    await writeCell(db(), { x: 'G', y: 2, status: 'available', user: null, donor_display: null, hold: null, reserved_until: null });
+    await writeCell(db(), {
+      x: 'G',
+      y: 2,
+      status: 'available',
+      user: null,
+      donor_display: null,
+      hold: null,
+      reserved_until: null,
+    });
     const { payload, signature } = signedEvent(stripe, completed!);
     const replay = await postWebhook(siteUrl, payload, signature);
     expect(replay.status).toBe(200);
@@ -200,9 +259,17 @@ describe('the webhook', () => {
   it('refuses a forged or missing signature with 400 and changes nothing', async () => {
     const started = await startPayment(siteUrl, bea, 'buy', ['G3']);
     const session = await stripe.checkout.sessions.retrieve(started.body.sessionId!);
-    const event = { id: 'evt_forged', object: 'event', type: 'checkout.session.completed', data: { object: { ...session, payment_status: 'paid', status: 'complete' } } };
+    const event = {
+      id: 'evt_forged',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { ...session, payment_status: 'paid', status: 'complete' } },
+    };
     const forged = signedEvent(stripe, event, 'whsec_not_ours');
-    const answers = [await postWebhook(siteUrl, forged.payload, forged.signature), await postWebhook(siteUrl, forged.payload)];
+    const answers = [
+      await postWebhook(siteUrl, forged.payload, forged.signature),
+      await postWebhook(siteUrl, forged.payload),
+    ];
     for (const answer of answers) {
       expect(answer.status).toBe(400);
       expect(await answer.json()).toEqual({ error: 'Firma de Stripe no válida.' });
@@ -212,7 +279,19 @@ describe('the webhook', () => {
   });
 
   it('acknowledges an event for a session it does not know, changing nothing', async () => {
-    const event = { id: 'evt_unknown_session', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_test_unknown', object: 'checkout.session', payment_status: 'paid', metadata: {} } } };
+    const event = {
+      id: 'evt_unknown_session',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: 'cs_test_unknown',
+          object: 'checkout.session',
+          payment_status: 'paid',
+          metadata: {},
+        },
+      },
+    };
     const { payload, signature } = signedEvent(stripe, event);
     const answer = await postWebhook(siteUrl, payload, signature);
     expect(answer.status).toBe(200);
@@ -227,11 +306,26 @@ describe('the webhook', () => {
       id: `evt_twice_${Date.now()}`,
       object: 'event',
       type: 'checkout.session.completed',
-      data: { object: { ...session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_twice' } },
+      data: {
+        object: {
+          ...session,
+          status: 'complete',
+          payment_status: 'paid',
+          payment_intent: 'pi_twice',
+        },
+      },
     };
     const { payload, signature } = signedEvent(stripe, event);
-    const answers = await Promise.all([postWebhook(siteUrl, payload, signature), postWebhook(siteUrl, payload, signature)]);
-    const outcomes = await Promise.all(answers.map(async (answer) => [answer.status, ((await answer.json()) as { outcome: string }).outcome]));
+    const answers = await Promise.all([
+      postWebhook(siteUrl, payload, signature),
+      postWebhook(siteUrl, payload, signature),
+    ]);
+    const outcomes = await Promise.all(
+      answers.map(async (answer) => [
+        answer.status,
+        ((await answer.json()) as { outcome: string }).outcome,
+      ]),
+    );
     expect(outcomes.map(([status]) => status)).toEqual([200, 200]);
     expect(outcomes.map(([, outcome]) => outcome).sort()).toEqual(['applied', 'duplicate']);
     expect(await statusesOf(['G4', 'G5'])).toEqual(['bought', 'bought']);
@@ -249,11 +343,20 @@ describe('the webhook', () => {
     await submitHostedPage(winner.body.url!, '4242424242424242');
     await waitFor('plot bought by Bea', settled(['G6'], 'bought'));
     await submitHostedPage(late.body.url!, '4242424242424242');
-    await waitFor('late payment refunded', async () => (await paymentOf(late.body.sessionId!))?.refund_id);
-    expect(await paymentOf(late.body.sessionId!)).toMatchObject({ status: 'refunded', refund_reason: 'plots-taken', lost_plots: ['G6'] });
+    await waitFor(
+      'late payment refunded',
+      async () => (await paymentOf(late.body.sessionId!))?.refund_id,
+    );
+    expect(await paymentOf(late.body.sessionId!)).toMatchObject({
+      status: 'refunded',
+      refund_reason: 'plots-taken',
+      lost_plots: ['G6'],
+    });
     expect((await readCells(db(), ['G6']))[0]).toMatchObject({ status: 'bought', user: bea.uid });
     expect(await ledgerOf(late.body.sessionId!)).toBeUndefined();
-    expect(await eventsOfSession(late.body.sessionId!, 'checkout.session.completed')).toHaveLength(1);
+    expect(await eventsOfSession(late.body.sessionId!, 'checkout.session.completed')).toHaveLength(
+      1,
+    );
   });
 });
 
@@ -261,22 +364,36 @@ describe('the race: 50 donors buying overlapping sets of 10 plots at once', () =
   it('sells every plot at most once, tells every loser 409, and the ledger adds up', async () => {
     // A ring of 40 plots (columns P..Q); donor i wants 10 consecutive ones from a shifting start.
     const ring = [...Array.from({ length: 39 }, (_, i) => `P${i + 1}`), 'Q1'];
-    const donors = await Promise.all(Array.from({ length: 50 }, (_, i) => newDonor(authHost, db(), `Donante ${i}`)));
-    const wants = donors.map((_, i) => Array.from({ length: 10 }, (__, k) => ring[(i * 7 + k) % ring.length]!));
-    const answers = await Promise.all(donors.map((donor, i) => startPayment(siteUrl, donor, 'buy', wants[i])));
+    const donors = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => newDonor(authHost, db(), `Donante ${i}`)),
+    );
+    const wants = donors.map((_, i) =>
+      Array.from({ length: 10 }, (__, k) => ring[(i * 7 + k) % ring.length]!),
+    );
+    const answers = await Promise.all(
+      donors.map((donor, i) => startPayment(siteUrl, donor, 'buy', wants[i])),
+    );
     const unexpected = answers.filter((answer) => answer.status !== 200 && answer.status !== 409);
     expect(unexpected).toEqual([]);
-    for (const answer of answers) if (answer.status === 409) expect(answer.body.error).toBe('Alguna parcela no está disponible');
+    for (const answer of answers)
+      if (answer.status === 409)
+        expect(answer.body.error).toBe('Alguna parcela no está disponible');
     const winners = answers.flatMap((answer, i) => (answer.status === 200 ? [{ i, answer }] : []));
     expect(winners.length).toBeGreaterThan(0);
     const claimed = winners.flatMap(({ i }) => wants[i]!);
     expect(new Set(claimed).size).toBe(claimed.length);
 
-    await Promise.all(winners.map(({ answer }) => submitHostedPage(answer.body.url!, '4242424242424242')));
-    await waitFor('every winner settled', async () => {
-      const cells = await readCells(db(), claimed);
-      return cells.every((cell) => cell.status === 'bought');
-    }, 60_000);
+    await Promise.all(
+      winners.map(({ answer }) => submitHostedPage(answer.body.url!, '4242424242424242')),
+    );
+    await waitFor(
+      'every winner settled',
+      async () => {
+        const cells = await readCells(db(), claimed);
+        return cells.every((cell) => cell.status === 'bought');
+      },
+      60_000,
+    );
     const cells = await readCells(db(), ring);
     for (const cell of cells) {
       if (cell.status !== 'bought') continue;

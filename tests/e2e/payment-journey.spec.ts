@@ -12,7 +12,8 @@ const plot = (page: Page, code: string) => page.locator(`[data-code="${code}"]`)
 async function openMap(page: Page) {
   await page.goto('/donativos?lng=es');
   await signInOnLoginPage(page, DEMO.ana);
-  await expect(page).toHaveURL(/\/donativos(\?|$)/);
+  // The first sign-in waits for the functions' cold start (the donors' sync route).
+  await expect(page).toHaveURL(/\/donativos(\?|$)/, { timeout: 30_000 });
   await expect(plot(page, 'X39')).toBeAttached({ timeout: 15_000 });
 }
 
@@ -26,7 +27,8 @@ test('paying with 4242 4242 4242 4242 lands on /success and another browser sees
   try {
     const watcher = await watcherContext.newPage();
     await openMap(watcher);
-    for (const code of plots) await expect(plot(watcher, code)).toHaveAttribute('data-status', 'available');
+    for (const code of plots)
+      await expect(plot(watcher, code)).toHaveAttribute('data-status', 'available');
     // Survives only if the page is never reloaded.
     await watcher.evaluate(() => Object.assign(window, { __notReloaded: true }));
 
@@ -38,16 +40,23 @@ test('paying with 4242 4242 4242 4242 lands on /success and another browser sees
     // The Stripe double's hosted page.
     await expect(page).toHaveURL(/\/c\/pay\/cs_test_/, { timeout: 15_000 });
     await expect(page.getByTestId('total')).toHaveText(/500,00\s€/);
-    for (const code of plots) await expect(plot(watcher, code)).toHaveAttribute('data-status', 'held');
+    for (const code of plots)
+      await expect(plot(watcher, code)).toHaveAttribute('data-status', 'held');
     await page.locator('#card').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: /^Pagar/ }).click();
 
     await expect(page).toHaveURL(/\/success\?session_id=cs_test_/, { timeout: 15_000 });
     for (const code of plots) {
-      await expect(plot(watcher, code)).toHaveAttribute('data-status', 'bought', { timeout: 15_000 });
+      await expect(plot(watcher, code)).toHaveAttribute('data-status', 'bought', {
+        timeout: 15_000,
+      });
     }
     await expect(plot(watcher, 'H5')).toHaveAccessibleName(/Ana García/);
-    expect(await watcher.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
+    expect(
+      await watcher.evaluate(
+        () => (window as unknown as { __notReloaded?: boolean }).__notReloaded,
+      ),
+    ).toBe(true);
   } finally {
     await watcherContext.close();
     for (const code of plots) await freeCell(code);

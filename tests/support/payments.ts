@@ -2,14 +2,25 @@
 import { randomBytes } from 'node:crypto';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
-import { readCellDocument, writeCellDocument, availableCell, parsePlotCode, type Cell, type CellWithId } from '@parroquia/domain';
+import {
+  readCellDocument,
+  writeCellDocument,
+  availableCell,
+  parsePlotCode,
+  type Cell,
+  type CellWithId,
+} from '@parroquia/domain';
 import { localSecrets } from '../../scripts/stack.ts';
 
 export const SECRETS = localSecrets();
 
 export function stripeClient(stripeUrl: string): Stripe {
   const url = new URL(stripeUrl);
-  return new Stripe(SECRETS.STRIPE_SECRET_KEY!, { host: url.hostname, port: Number(url.port), protocol: 'http' });
+  return new Stripe(SECRETS.STRIPE_SECRET_KEY!, {
+    host: url.hostname,
+    port: Number(url.port),
+    protocol: 'http',
+  });
 }
 
 export interface Donor {
@@ -36,16 +47,19 @@ export async function newDonor(
   );
   const account = (await response.json()) as { idToken: string; localId: string };
   const code = randomBytes(4).toString('hex').toUpperCase();
-  await db.collection('users').doc(account.localId).set({
-    name,
-    email,
-    personal_code: code,
-    is_anonymous_donor: options.anonymous ?? false,
-    accepted_privacy_policy: options.acceptedPrivacyPolicy ?? true,
-    is_staff: false,
-    sub: account.localId,
-    created_at: FieldValue.serverTimestamp(),
-  });
+  await db
+    .collection('users')
+    .doc(account.localId)
+    .set({
+      name,
+      email,
+      personal_code: code,
+      is_anonymous_donor: options.anonymous ?? false,
+      accepted_privacy_policy: options.acceptedPrivacyPolicy ?? true,
+      is_staff: false,
+      sub: account.localId,
+      created_at: FieldValue.serverTimestamp(),
+    });
   return { uid: account.localId, token: account.idToken, name };
 }
 
@@ -56,7 +70,12 @@ const PATHS: Record<Kind, string> = {
   complete: '/api/payments/stripe-complete-reservation-multiple/',
 };
 
-export async function startPayment(siteUrl: string, donor: Donor, kind: Kind, codes: string[] | unknown) {
+export async function startPayment(
+  siteUrl: string,
+  donor: Donor,
+  kind: Kind,
+  codes: string[] | unknown,
+) {
   const celdas = Array.isArray(codes)
     ? codes.map((code) => (typeof code === 'string' ? parsePlotCode(code) : code))
     : codes;
@@ -79,7 +98,11 @@ export async function startPayment(siteUrl: string, donor: Donor, kind: Kind, co
 
 /** Submits the hosted page's form as a browser does. */
 export function submitHostedPage(url: string, card: string, action: 'pay' | 'cancel' = 'pay') {
-  return fetch(url, { method: 'POST', body: new URLSearchParams({ card, action }), redirect: 'manual' });
+  return fetch(url, {
+    method: 'POST',
+    body: new URLSearchParams({ card, action }),
+    redirect: 'manual',
+  });
 }
 
 export async function readCells(db: Firestore, codes: string[]): Promise<CellWithId[]> {
@@ -93,16 +116,26 @@ export async function readCells(db: Firestore, codes: string[]): Promise<CellWit
 
 export async function writeCell(db: Firestore, cell: Cell) {
   const code = `${cell.x}${cell.y}`;
-  await db.collection('cells').doc(code).set(
-    writeCellDocument(cell, { instant: (ms) => Timestamp.fromMillis(ms), serverTime: () => FieldValue.serverTimestamp() }),
-  );
+  await db
+    .collection('cells')
+    .doc(code)
+    .set(
+      writeCellDocument(cell, {
+        instant: (ms) => Timestamp.fromMillis(ms),
+        serverTime: () => FieldValue.serverTimestamp(),
+      }),
+    );
 }
 
 export async function resetCells(db: Firestore, codes: string[]) {
   for (const code of codes) await writeCell(db, availableCell(parsePlotCode(code)));
 }
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | null | false | undefined>, timeoutMs = 20_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | false | undefined>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -113,7 +146,11 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | null | f
 }
 
 /** A Stripe event signed with the endpoint's secret, exactly as the double (and Stripe) sign. */
-export function signedEvent(stripe: Stripe, event: object, secret = SECRETS.STRIPE_WEBHOOK_SECRET!) {
+export function signedEvent(
+  stripe: Stripe,
+  event: object,
+  secret = SECRETS.STRIPE_WEBHOOK_SECRET!,
+) {
   const payload = JSON.stringify(event);
   return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
 }
@@ -121,7 +158,10 @@ export function signedEvent(stripe: Stripe, event: object, secret = SECRETS.STRI
 export function postWebhook(siteUrl: string, payload: string, signature?: string) {
   return fetch(`${siteUrl}/api/payments/webhook/`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(signature ? { 'Stripe-Signature': signature } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(signature ? { 'Stripe-Signature': signature } : {}),
+    },
     body: payload,
   });
 }

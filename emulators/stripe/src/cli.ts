@@ -27,7 +27,9 @@ const double = await startStripeDouble({
   webhookUrl: values['webhook-url'],
   webhookSecret: secret,
 });
-console.log(`stripe double listening on ${double.url}${values['webhook-url'] ? `, events to ${values['webhook-url']}` : ''}`);
+console.log(
+  `stripe double listening on ${double.url}${values['webhook-url'] ? `, events to ${values['webhook-url']}` : ''}`,
+);
 const stop = () => void double.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -1,11 +1,12 @@
 /** The hosted checkout page a person uses: the order, a card field, Pay and Cancel. */
 import type { LineItemJson, SessionJson } from './objects.ts';
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const euros = (cents: number, currency: string) =>
-  new Intl.NumberFormat('es-ES', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+  new Intl.NumberFormat('es-ES', { style: 'currency', currency: currency.toUpperCase() }).format(
+    cents / 100,
+  );
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f6f9fc;margin:0;padding:2rem;color:#1a1f36}
 main{max-width:28rem;margin:auto;background:#fff;border-radius:8px;padding:1.5rem;box-shadow:0 2px 8px #0002}
@@ -15,10 +16,17 @@ input{width:100%;box-sizing:border-box;font-size:1.1rem;padding:.5rem;margin-top
 .buttons{display:flex;gap:.5rem;margin-top:1rem}button{flex:1;font-size:1rem;padding:.6rem;border-radius:6px;border:0}
 button[value=pay]{background:#635bff;color:#fff}.error{color:#c00}.note{font-size:.85rem;color:#697386}`;
 
-export function renderCheckoutPage(session: SessionJson, items: LineItemJson[], error: string | null): string {
+export function renderCheckoutPage(
+  session: SessionJson,
+  items: LineItemJson[],
+  error: string | null,
+): string {
   const currency = session.currency ?? 'eur';
   const rows = items
-    .map((item) => `<tr><td>${escape(item.description ?? '')}</td><td>${euros(item.amount_total, currency)}</td></tr>`)
+    .map(
+      (item) =>
+        `<tr><td>${escape(item.description ?? '')}</td><td>${euros(item.amount_total, currency)}</td></tr>`,
+    )
     .join('');
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Pago (Stripe de prueba)</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style></head><body><main>
@@ -36,6 +44,8 @@ ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
 }
 
 export function renderClosedPage(paid: boolean): string {
-  const text = paid ? 'Este pago ya se ha completado.' : 'Esta sesión de pago ya no está disponible.';
+  const text = paid
+    ? 'Este pago ya se ha completado.'
+    : 'Esta sesión de pago ya no está disponible.';
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Pago</title><style>${STYLE}</style></head><body><main><p>${text}</p></main></body></html>`;
 }

@@ -1,3 +1,9 @@
-export { startStripeDouble, TEST_CARDS, API_VERSION, type StripeDouble, type StripeDoubleOptions } from './server.ts';
+export {
+  startStripeDouble,
+  TEST_CARDS,
+  API_VERSION,
+  type StripeDouble,
+  type StripeDoubleOptions,
+} from './server.ts';
 export { stripeSignatureHeader } from './signature.ts';
 export type { EventJson, SessionJson } from './objects.ts';

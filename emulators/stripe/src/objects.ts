@@ -29,11 +29,22 @@ export type SessionJson = Pick<
 export type LineItemJson = Pick<
   Stripe.LineItem,
   'id' | 'object' | 'amount_subtotal' | 'amount_total' | 'currency' | 'description' | 'quantity'
-> & { price: { object: 'price'; currency: string; unit_amount: number | null; product_data?: unknown } };
+> & {
+  price: { object: 'price'; currency: string; unit_amount: number | null; product_data?: unknown };
+};
 
 export type RefundJson = Pick<
   Stripe.Refund,
-  'id' | 'object' | 'amount' | 'charge' | 'created' | 'currency' | 'metadata' | 'payment_intent' | 'reason' | 'status'
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'charge'
+  | 'created'
+  | 'currency'
+  | 'metadata'
+  | 'payment_intent'
+  | 'reason'
+  | 'status'
 >;
 
 export type ChargeJson = Pick<

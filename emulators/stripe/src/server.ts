@@ -72,7 +72,12 @@ const invalid = (message: string, param?: string, code?: string) =>
   new DoubleError(400, { error: { type: 'invalid_request_error', message, param, code } });
 const missing = (kind: string, id: string, param = 'id') =>
   new DoubleError(404, {
-    error: { type: 'invalid_request_error', message: `No such ${kind}: '${id}'`, param, code: 'resource_missing' },
+    error: {
+      type: 'invalid_request_error',
+      message: `No such ${kind}: '${id}'`,
+      param,
+      code: 'resource_missing',
+    },
   });
 
 const MIN_EXPIRY_S = 30 * 60;
@@ -127,13 +132,20 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     }
     const successUrl = asString(params.success_url);
     const cancelUrl = asString(params.cancel_url);
-    if (!successUrl || !isUrl(successUrl)) throw invalid('Not a valid URL', 'success_url', 'url_invalid');
-    if (cancelUrl !== undefined && !isUrl(cancelUrl)) throw invalid('Not a valid URL', 'cancel_url', 'url_invalid');
+    if (!successUrl || !isUrl(successUrl))
+      throw invalid('Not a valid URL', 'success_url', 'url_invalid');
+    if (cancelUrl !== undefined && !isUrl(cancelUrl))
+      throw invalid('Not a valid URL', 'cancel_url', 'url_invalid');
     const items = asList(params.line_items);
     if (items.length === 0) throw invalid('line_items is required in payment mode.', 'line_items');
     const now = nowS();
-    const expiresAt = params.expires_at === undefined ? now + MAX_EXPIRY_S : Number(asString(params.expires_at));
-    if (!Number.isInteger(expiresAt) || expiresAt < now + MIN_EXPIRY_S - 5 || expiresAt > now + MAX_EXPIRY_S) {
+    const expiresAt =
+      params.expires_at === undefined ? now + MAX_EXPIRY_S : Number(asString(params.expires_at));
+    if (
+      !Number.isInteger(expiresAt) ||
+      expiresAt < now + MIN_EXPIRY_S - 5 ||
+      expiresAt > now + MAX_EXPIRY_S
+    ) {
       throw invalid(
         'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
         'expires_at',
@@ -210,18 +222,29 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
         candidate.charge !== null &&
         (candidate.charge.payment_intent === paymentIntent || candidate.charge.id === chargeId),
     );
-    if (!paymentIntent && !chargeId) throw invalid('One of `charge` or `payment_intent` is required.');
+    if (!paymentIntent && !chargeId)
+      throw invalid('One of `charge` or `payment_intent` is required.');
     if (!state?.charge) {
-      throw paymentIntent ? missing('payment_intent', paymentIntent, 'payment_intent') : missing('charge', chargeId!, 'charge');
+      throw paymentIntent
+        ? missing('payment_intent', paymentIntent, 'payment_intent')
+        : missing('charge', chargeId!, 'charge');
     }
     const charge = state.charge;
     const left = charge.amount - charge.amount_refunded;
     const amount = params.amount === undefined ? left : Number(asString(params.amount));
     if (left <= 0) {
-      throw invalid(`Charge ${charge.id} has already been refunded.`, undefined, 'charge_already_refunded');
+      throw invalid(
+        `Charge ${charge.id} has already been refunded.`,
+        undefined,
+        'charge_already_refunded',
+      );
     }
     if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
-      throw invalid(`Refund amount (€${amount / 100}) is greater than unrefunded amount on charge (€${left / 100})`, 'amount', 'amount_too_large');
+      throw invalid(
+        `Refund amount (€${amount / 100}) is greater than unrefunded amount on charge (€${left / 100})`,
+        'amount',
+        'amount_too_large',
+      );
     }
     const refund: RefundJson = {
       id: stripeId('re'),
@@ -246,14 +269,21 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     const auth = req.headers.authorization ?? '';
     if (!/^Bearer sk_test_\S+$/.test(auth)) {
       throw new DoubleError(401, {
-        error: { type: 'invalid_request_error', message: 'Invalid API Key provided: use a test secret key (sk_test_...).' },
+        error: {
+          type: 'invalid_request_error',
+          message: 'Invalid API Key provided: use a test secret key (sk_test_...).',
+        },
       });
     }
     const key = req.headers['idempotency-key'];
-    const idempotencyKey = req.method === 'POST' && typeof key === 'string' ? `${path}:${key}` : null;
+    const idempotencyKey =
+      req.method === 'POST' && typeof key === 'string' ? `${path}:${key}` : null;
     const earlier = idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
-    if (earlier) return sendJson(res, earlier.status, earlier.body, { 'Idempotent-Replayed': 'true' });
-    const params = parseStripeForm(req.method === 'GET' ? new URL(req.url ?? '/', 'http://x').search.slice(1) : body);
+    if (earlier)
+      return sendJson(res, earlier.status, earlier.body, { 'Idempotent-Replayed': 'true' });
+    const params = parseStripeForm(
+      req.method === 'GET' ? new URL(req.url ?? '/', 'http://x').search.slice(1) : body,
+    );
     const answer = (value: unknown) => {
       if (idempotencyKey) idempotent.set(idempotencyKey, { status: 200, body: value });
       sendJson(res, 200, value);
@@ -264,20 +294,35 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       if (!id && req.method === 'POST') return answer(createSession(params));
       if (!id && req.method === 'GET') {
         const limit = Math.min(Number(asString(params.limit) ?? 10), 100);
-        const data = [...sessions.values()].map((state) => state.json).reverse().slice(0, limit);
-        return answer({ object: 'list', data, has_more: sessions.size > limit, url: '/v1/checkout/sessions' });
+        const data = [...sessions.values()]
+          .map((state) => state.json)
+          .reverse()
+          .slice(0, limit);
+        return answer({
+          object: 'list',
+          data,
+          has_more: sessions.size > limit,
+          url: '/v1/checkout/sessions',
+        });
       }
       const state = session(id!);
       if (!action && req.method === 'GET') return answer(state.json);
       if (action === 'expire' && req.method === 'POST') {
         if (state.json.status !== 'open') {
-          throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${state.json.status}".`);
+          throw invalid(
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${state.json.status}".`,
+          );
         }
         expireSession(state);
         return answer(state.json);
       }
       if (action === 'line_items' && req.method === 'GET') {
-        return answer({ object: 'list', data: state.lineItems, has_more: false, url: `/v1/checkout/sessions/${id}/line_items` });
+        return answer({
+          object: 'list',
+          data: state.lineItems,
+          has_more: false,
+          url: `/v1/checkout/sessions/${id}/line_items`,
+        });
       }
     }
     if (parts[1] === 'refunds') {
@@ -290,7 +335,10 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       }
     }
     throw new DoubleError(404, {
-      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` },
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${req.method}: ${path}).`,
+      },
     });
   }
 
@@ -300,7 +348,8 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     if (!state || state.json.status !== 'open') {
       return sendHtml(res, 404, renderClosedPage(state?.json.status === 'complete'));
     }
-    if (req.method === 'GET') return sendHtml(res, 200, renderCheckoutPage(state.json, state.lineItems, null));
+    if (req.method === 'GET')
+      return sendHtml(res, 200, renderCheckoutPage(state.json, state.lineItems, null));
     const form = new URLSearchParams(body);
     if (form.get('action') === 'cancel') return redirect(res, state.json.cancel_url ?? '/');
     const card = (form.get('card') ?? '').replace(/[\s-]/g, '');
@@ -308,7 +357,10 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       pay(state);
       return redirect(res, state.json.success_url!.replace('{CHECKOUT_SESSION_ID}', state.json.id));
     }
-    const error = card === TEST_CARDS.declined ? 'Tu tarjeta ha sido rechazada. / Your card was declined.' : 'El número de tarjeta no es válido. / Your card number is invalid.';
+    const error =
+      card === TEST_CARDS.declined
+        ? 'Tu tarjeta ha sido rechazada. / Your card was declined.'
+        : 'El número de tarjeta no es válido. / Your card number is invalid.';
     return sendHtml(res, 402, renderCheckoutPage(state.json, state.lineItems, error));
   }
 
@@ -330,8 +382,11 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       sender.send(event);
       return sendJson(res, 200, event);
     }
-    if (path === '/_double/events' && req.method === 'GET') return sendJson(res, 200, { events, deliveries: sender.deliveries });
-    throw new DoubleError(404, { error: { type: 'invalid_request_error', message: `Unknown control ${path}` } });
+    if (path === '/_double/events' && req.method === 'GET')
+      return sendJson(res, 200, { events, deliveries: sender.deliveries });
+    throw new DoubleError(404, {
+      error: { type: 'invalid_request_error', message: `Unknown control ${path}` },
+    });
   }
 
   function checkExpiry(now = nowS()) {
@@ -347,7 +402,8 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       const body = Buffer.concat(chunks).toString('utf8');
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       try {
-        if (path.startsWith('/v1/')) return void api(req, res, path, body).catch((error: unknown) => fail(res, error, log));
+        if (path.startsWith('/v1/'))
+          return void api(req, res, path, body).catch((error: unknown) => fail(res, error, log));
         const page = /^\/c\/pay\/([^/]+)$/.exec(path);
         if (page) return hostedPage(req, res, page[1]!, body);
         if (path.startsWith('/_double/')) return control(req, res, path, body);
@@ -387,10 +443,22 @@ function lineItem(raw: Record<string, FormValue>, index: number): LineItemJson {
   const name = asString(asRecord(priceData.product_data).name);
   const quantity = Number(asString(raw.quantity) ?? '1');
   const param = `line_items[${index}]`;
-  if (!currency) throw invalid('Missing required param: line_items[].price_data.currency.', `${param}[price_data][currency]`, 'parameter_missing');
-  if (!Number.isInteger(unitAmount) || unitAmount < 0) throw invalid('Invalid integer', `${param}[price_data][unit_amount]`);
-  if (!name) throw invalid('Missing required param: product_data.name.', `${param}[price_data][product_data][name]`, 'parameter_missing');
-  if (!Number.isInteger(quantity) || quantity < 1) throw invalid('Invalid integer', `${param}[quantity]`);
+  if (!currency)
+    throw invalid(
+      'Missing required param: line_items[].price_data.currency.',
+      `${param}[price_data][currency]`,
+      'parameter_missing',
+    );
+  if (!Number.isInteger(unitAmount) || unitAmount < 0)
+    throw invalid('Invalid integer', `${param}[price_data][unit_amount]`);
+  if (!name)
+    throw invalid(
+      'Missing required param: product_data.name.',
+      `${param}[price_data][product_data][name]`,
+      'parameter_missing',
+    );
+  if (!Number.isInteger(quantity) || quantity < 1)
+    throw invalid('Invalid integer', `${param}[quantity]`);
   return {
     id: stripeId('li'),
     object: 'item',
@@ -413,7 +481,9 @@ function metadataOf(value: FormValue | undefined): Record<string, string> {
 
 function isUrl(value: string): boolean {
   try {
-    return ['http:', 'https:'].includes(new URL(value.replace('{CHECKOUT_SESSION_ID}', 'x')).protocol);
+    return ['http:', 'https:'].includes(
+      new URL(value.replace('{CHECKOUT_SESSION_ID}', 'x')).protocol,
+    );
   } catch {
     return false;
   }
@@ -422,16 +492,30 @@ function isUrl(value: string): boolean {
 function fail(res: ServerResponse, error: unknown, log: (line: string) => void) {
   if (error instanceof DoubleError) return sendJson(res, error.status, error.body);
   log(`stripe double: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  sendJson(res, 500, { error: { type: 'api_error', message: 'Internal error in the Stripe double.' } });
+  sendJson(res, 500, {
+    error: { type: 'api_error', message: 'Internal error in the Stripe double.' },
+  });
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': stripeId('req', 14), ...headers });
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Request-Id': stripeId('req', 14),
+    ...headers,
+  });
   res.end(JSON.stringify(body));
 }
 
 function sendHtml(res: ServerResponse, status: number, html: string) {
-  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
   res.end(html);
 }
 

@@ -4,7 +4,13 @@
  */
 import { createHmac } from 'node:crypto';
 
-export function stripeSignatureHeader(payload: string, secret: string, timestampSeconds: number): string {
-  const v1 = createHmac('sha256', secret).update(`${timestampSeconds}.${payload}`, 'utf8').digest('hex');
+export function stripeSignatureHeader(
+  payload: string,
+  secret: string,
+  timestampSeconds: number,
+): string {
+  const v1 = createHmac('sha256', secret)
+    .update(`${timestampSeconds}.${payload}`, 'utf8')
+    .digest('hex');
   return `t=${timestampSeconds},v1=${v1}`;
 }

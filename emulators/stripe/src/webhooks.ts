@@ -32,7 +32,12 @@ export class WebhookSender {
 
   send(event: EventJson): void {
     if (!this.endpoint) return;
-    const record: DeliveryRecord = { eventId: event.id, type: event.type, attempts: [], delivered: false };
+    const record: DeliveryRecord = {
+      eventId: event.id,
+      type: event.type,
+      attempts: [],
+      delivered: false,
+    };
     this.deliveries.push(record);
     const job = this.deliver(this.endpoint, event, record).finally(() => this.pending.delete(job));
     this.pending.add(job);
@@ -70,7 +75,11 @@ async function post(endpoint: WebhookEndpoint, payload: string): Promise<number 
       headers: {
         'Content-Type': 'application/json; charset=utf-8',
         'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-        'Stripe-Signature': stripeSignatureHeader(payload, endpoint.secret, Math.floor(Date.now() / 1000)),
+        'Stripe-Signature': stripeSignatureHeader(
+          payload,
+          endpoint.secret,
+          Math.floor(Date.now() / 1000),
+        ),
       },
       body: payload,
       signal: AbortSignal.timeout(30_000),

@@ -16,7 +16,11 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const event = stripe.webhooks.constructEvent(Buffer.concat(chunks), String(req.headers['stripe-signature']), SECRET);
+      const event = stripe.webhooks.constructEvent(
+        Buffer.concat(chunks),
+        String(req.headers['stripe-signature']),
+        SECRET,
+      );
       received.push({ event, status: answerWith });
       res.writeHead(answerWith).end();
     });
@@ -41,8 +45,14 @@ async function newSession(extra: Partial<Stripe.Checkout.SessionCreateParams> = 
   return stripe.checkout.sessions.create({
     mode: 'payment',
     line_items: [
-      { quantity: 1, price_data: { currency: 'eur', unit_amount: 25000, product_data: { name: 'Parcela K3' } } },
-      { quantity: 1, price_data: { currency: 'eur', unit_amount: 25000, product_data: { name: 'Parcela K4' } } },
+      {
+        quantity: 1,
+        price_data: { currency: 'eur', unit_amount: 25000, product_data: { name: 'Parcela K3' } },
+      },
+      {
+        quantity: 1,
+        price_data: { currency: 'eur', unit_amount: 25000, product_data: { name: 'Parcela K4' } },
+      },
     ],
     success_url: 'http://localhost:5000/success?session_id={CHECKOUT_SESSION_ID}',
     cancel_url: 'http://localhost:5000/cancel',
@@ -58,18 +68,36 @@ const pay = (url: string, card: string, action = 'pay') =>
 describe('the Stripe double through the official SDK', () => {
   it('creates, retrieves and lists the line items of a session', async () => {
     const session = await newSession();
-    expect(session).toMatchObject({ object: 'checkout.session', status: 'open', payment_status: 'unpaid', amount_total: 50000, currency: 'eur', metadata: { uid: 'u1', kind: 'buy', plots: 'K3,K4' } });
+    expect(session).toMatchObject({
+      object: 'checkout.session',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: 50000,
+      currency: 'eur',
+      metadata: { uid: 'u1', kind: 'buy', plots: 'K3,K4' },
+    });
     expect(session.id).toMatch(/^cs_test_/);
     expect((await stripe.checkout.sessions.retrieve(session.id)).id).toBe(session.id);
     const items = await stripe.checkout.sessions.listLineItems(session.id);
-    expect(items.data.map((item) => [item.description, item.amount_total])).toEqual([['Parcela K3', 25000], ['Parcela K4', 25000]]);
+    expect(items.data.map((item) => [item.description, item.amount_total])).toEqual([
+      ['Parcela K3', 25000],
+      ['Parcela K4', 25000],
+    ]);
   });
 
   it('answers Stripe errors the SDK raises as typed errors', async () => {
-    await expect(stripe.checkout.sessions.retrieve('cs_test_nope')).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'resource_missing', statusCode: 404 });
-    await expect(newSession({ expires_at: Math.floor(Date.now() / 1000) + 60 })).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'expires_at' });
+    await expect(stripe.checkout.sessions.retrieve('cs_test_nope')).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'resource_missing',
+      statusCode: 404,
+    });
+    await expect(
+      newSession({ expires_at: Math.floor(Date.now() / 1000) + 60 }),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'expires_at' });
     const bad = new Stripe('pk_live_x', { host: '127.0.0.1', port: double.port, protocol: 'http' });
-    await expect(bad.checkout.sessions.retrieve('x')).rejects.toMatchObject({ type: 'StripeAuthenticationError' });
+    await expect(bad.checkout.sessions.retrieve('x')).rejects.toMatchObject({
+      type: 'StripeAuthenticationError',
+    });
   });
 
   it('pays with 4242..., redirects to the success URL and posts a signed completed event', async () => {
@@ -81,17 +109,27 @@ describe('the Stripe double through the official SDK', () => {
     expect(await declined.text()).toContain('rechazada');
     const paid = await pay(session.url!, '4242 4242 4242 4242');
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`http://localhost:5000/success?session_id=${session.id}`);
+    expect(paid.headers.get('location')).toBe(
+      `http://localhost:5000/success?session_id=${session.id}`,
+    );
     await double.settle();
-    const event = received.find((entry) => entry.event.type === 'checkout.session.completed' && (entry.event.data.object as Stripe.Checkout.Session).id === session.id);
+    const event = received.find(
+      (entry) =>
+        entry.event.type === 'checkout.session.completed' &&
+        (entry.event.data.object as Stripe.Checkout.Session).id === session.id,
+    );
     expect((event!.event.data.object as Stripe.Checkout.Session).payment_status).toBe('paid');
     const retrieved = await stripe.checkout.sessions.retrieve(session.id);
     expect(retrieved.status).toBe('complete');
-    const refund = await stripe.refunds.create({ payment_intent: retrieved.payment_intent as string });
+    const refund = await stripe.refunds.create({
+      payment_intent: retrieved.payment_intent as string,
+    });
     expect(refund).toMatchObject({ object: 'refund', amount: 50000, status: 'succeeded' });
     await double.settle();
     expect(received.some((entry) => entry.event.type === 'charge.refunded')).toBe(true);
-    await expect(stripe.refunds.create({ payment_intent: retrieved.payment_intent as string })).rejects.toMatchObject({ code: 'charge_already_refunded' });
+    await expect(
+      stripe.refunds.create({ payment_intent: retrieved.payment_intent as string }),
+    ).rejects.toMatchObject({ code: 'charge_already_refunded' });
   });
 
   it('cancel redirects to the cancel URL; expire and the clock send checkout.session.expired', async () => {
@@ -101,10 +139,15 @@ describe('the Stripe double through the official SDK', () => {
     const expired = await stripe.checkout.sessions.expire(session.id);
     expect(expired.status).toBe('expired');
     const later = await newSession();
-    await fetch(`${double.url}/_double/clock`, { method: 'POST', body: JSON.stringify({ advance_seconds: 31 * 60 }) });
+    await fetch(`${double.url}/_double/clock`, {
+      method: 'POST',
+      body: JSON.stringify({ advance_seconds: 31 * 60 }),
+    });
     expect((await stripe.checkout.sessions.retrieve(later.id)).status).toBe('expired');
     await double.settle();
-    const expiredIds = received.filter((entry) => entry.event.type === 'checkout.session.expired').map((entry) => (entry.event.data.object as Stripe.Checkout.Session).id);
+    const expiredIds = received
+      .filter((entry) => entry.event.type === 'checkout.session.expired')
+      .map((entry) => (entry.event.data.object as Stripe.Checkout.Session).id);
     expect(expiredIds).toEqual(expect.arrayContaining([session.id, later.id]));
   });
 

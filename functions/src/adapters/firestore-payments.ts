@@ -104,7 +104,10 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
         const user = await tx.get(db().collection('users').doc(order.uid));
         const cells = await readCells(tx, order.plots);
         if (eventSeen.exists) return { outcome: 'duplicate' };
-        tx.create(eventRef(eventId), { type: eventType, processed_at: FieldValue.serverTimestamp() });
+        tx.create(eventRef(eventId), {
+          type: eventType,
+          processed_at: FieldValue.serverTimestamp(),
+        });
         const status = payment.get('status') as unknown;
         if (status === 'paid' || status === 'refunded') {
           // completed and async_payment_succeeded of one session: the first one counted.
@@ -125,10 +128,21 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
         if (lost.length > 0) {
           // Never two owners: the plots this checkout still holds go back, the money too.
           releaseOrderHolds(tx, cells, order);
-          tx.set(paymentRef(sessionId), { ...base, status: 'refunded', refund_reason: 'plots-taken', lost_plots: lost, refund_id: null }, { merge: true });
+          tx.set(
+            paymentRef(sessionId),
+            {
+              ...base,
+              status: 'refunded',
+              refund_reason: 'plots-taken',
+              lost_plots: lost,
+              refund_id: null,
+            },
+            { merge: true },
+          );
           return { outcome: 'refund-due', paymentIntent, lostPlots: lost };
         }
-        for (const { cell, move } of moves) if (move.ok) tx.set(cellRef(cell.id), cellData(move.cell));
+        for (const { cell, move } of moves)
+          if (move.ok) tx.set(cellRef(cell.id), cellData(move.cell));
         tx.set(paymentRef(sessionId), { ...base, status: 'paid' }, { merge: true });
         // The ledger entry shares the session id, so no event can ever add it twice.
         tx.set(db().collection('donations').doc(sessionId), {
@@ -153,7 +167,10 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
         const payment = await tx.get(paymentRef(sessionId));
         const cells = await readCells(tx, order.plots);
         if (eventSeen.exists) return { outcome: 'duplicate' };
-        tx.create(eventRef(eventId), { type: eventType, processed_at: FieldValue.serverTimestamp() });
+        tx.create(eventRef(eventId), {
+          type: eventType,
+          processed_at: FieldValue.serverTimestamp(),
+        });
         releaseOrderHolds(tx, cells, order);
         const current = payment.get('status') as unknown;
         if (!payment.exists) tx.set(paymentRef(sessionId), { ...paymentFields(order, 0), status });
@@ -172,14 +189,28 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
         const plots = payment ? ((payment.get('cells') as string[] | undefined) ?? []) : [];
         const cells = await readCells(tx, plots);
         if (eventSeen.exists) return { outcome: 'duplicate' };
-        tx.create(eventRef(eventId), { type: eventType, processed_at: FieldValue.serverTimestamp() });
+        tx.create(eventRef(eventId), {
+          type: eventType,
+          processed_at: FieldValue.serverTimestamp(),
+        });
         if (!payment) return { outcome: 'ignored', why: 'no payment with this payment intent' };
         // An automatic refund already gave the plots back (they may be someone else's now).
-        if (payment.get('status') !== 'paid') return { outcome: 'ignored', why: 'payment not paid' };
+        if (payment.get('status') !== 'paid')
+          return { outcome: 'ignored', why: 'payment not paid' };
         const uid = payment.get('uid') as string;
         for (const cell of cells) {
           if (cell.user === uid && (cell.status === 'bought' || cell.status === 'reserved')) {
-            tx.set(cellRef(cell.id), cellData({ ...cell, status: 'available', user: null, donor_display: null, hold: null, reserved_until: null }));
+            tx.set(
+              cellRef(cell.id),
+              cellData({
+                ...cell,
+                status: 'available',
+                user: null,
+                donor_display: null,
+                hold: null,
+                reserved_until: null,
+              }),
+            );
           }
         }
         tx.update(payment.ref, { status: 'refunded', refunded_at: FieldValue.serverTimestamp() });
@@ -189,7 +220,10 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
     },
 
     async recordRefund(sessionId, refundId) {
-      await paymentRef(sessionId).set({ refund_id: refundId, refunded_at: FieldValue.serverTimestamp() }, { merge: true });
+      await paymentRef(sessionId).set(
+        { refund_id: refundId, refunded_at: FieldValue.serverTimestamp() },
+        { merge: true },
+      );
     },
 
     async markEventProcessed(eventId, type) {
@@ -213,5 +247,13 @@ function storedCell(snapshot: DocumentSnapshot): CellWithId {
   const reading = snapshot.exists ? readCellDocument(snapshot.id, snapshot.data() ?? {}) : null;
   if (reading?.ok) return reading.cell;
   const plot = parsePlotCode(snapshot.id);
-  return { id: snapshot.id, ...plot, status: 'bought', user: null, donor_display: null, hold: null, reserved_until: null };
+  return {
+    id: snapshot.id,
+    ...plot,
+    status: 'bought',
+    user: null,
+    donor_display: null,
+    hold: null,
+    reserved_until: null,
+  };
 }

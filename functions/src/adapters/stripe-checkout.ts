@@ -15,7 +15,10 @@ export interface StripeSettings {
   protocol?: 'http' | 'https';
 }
 
-export function stripeSettingsFromEnvironment(secrets: { secretKey(): string; webhookSecret(): string }): () => StripeSettings {
+export function stripeSettingsFromEnvironment(secrets: {
+  secretKey(): string;
+  webhookSecret(): string;
+}): () => StripeSettings {
   return () => {
     const env = process.env;
     return {
@@ -23,7 +26,8 @@ export function stripeSettingsFromEnvironment(secrets: { secretKey(): string; we
       webhookSecret: secrets.webhookSecret(),
       host: env.STRIPE_API_HOST || undefined,
       port: env.STRIPE_API_PORT ? Number(env.STRIPE_API_PORT) : undefined,
-      protocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : env.STRIPE_API_HOST ? 'https' : undefined,
+      protocol:
+        env.STRIPE_API_PROTOCOL === 'http' ? 'http' : env.STRIPE_API_HOST ? 'https' : undefined,
     };
   };
 }
@@ -34,7 +38,13 @@ export function stripeCheckoutGateway(settings: () => StripeSettings): CheckoutG
     if (!client) {
       const { secretKey, webhookSecret, host, port, protocol } = settings();
       client = {
-        stripe: new Stripe(secretKey, { host, port, protocol, maxNetworkRetries: 2, timeout: 20_000 }),
+        stripe: new Stripe(secretKey, {
+          host,
+          port,
+          protocol,
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+        }),
         webhookSecret,
       };
     }
@@ -48,7 +58,11 @@ export function stripeCheckoutGateway(settings: () => StripeSettings): CheckoutG
           mode: 'payment',
           line_items: lines.map((line) => ({
             quantity: 1,
-            price_data: { currency: 'eur', unit_amount: line.amountCents, product_data: { name: line.name } },
+            price_data: {
+              currency: 'eur',
+              unit_amount: line.amountCents,
+              product_data: { name: line.name },
+            },
           })),
           expires_at: Math.floor(expiresAt / 1000),
           success_url: successUrl,

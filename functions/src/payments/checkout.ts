@@ -26,7 +26,10 @@ const LINE_NAMES: Record<CheckoutKind, (plot: string) => string> = {
   complete: (plot) => `Resto de la parcela ${plot}`,
 };
 
-export async function startCheckout(context: SignedInContext, kind: CheckoutKind): Promise<ApiReply> {
+export async function startCheckout(
+  context: SignedInContext,
+  kind: CheckoutKind,
+): Promise<ApiReply> {
   const { deps, caller, body, headers } = context;
   const selection = validatePaymentRequest(body);
   if (!selection.ok) throw new ApiError(400, selection.error);
@@ -48,7 +51,10 @@ export async function startCheckout(context: SignedInContext, kind: CheckoutKind
   try {
     session = await checkout.createSession({
       order,
-      lines: order.plots.map((plot) => ({ name: LINE_NAMES[kind](plot), amountCents: pricePerPlotCents(kind) })),
+      lines: order.plots.map((plot) => ({
+        name: LINE_NAMES[kind](plot),
+        amountCents: pricePerPlotCents(kind),
+      })),
       expiresAt,
       successUrl: `${site}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${site}/cancel`,

@@ -30,11 +30,14 @@ export const STRIPE_EVENT_HANDLERS: { [T in HandledEventType]: Handler<T> } = {
       : settlePaid(event, payments),
   'checkout.session.async_payment_succeeded': settlePaid,
   'checkout.session.expired': (event, payments) => settleUnpaid(event, payments, 'expired'),
-  'checkout.session.async_payment_failed': (event, payments) => settleUnpaid(event, payments, 'failed'),
+  'checkout.session.async_payment_failed': (event, payments) =>
+    settleUnpaid(event, payments, 'failed'),
   'charge.refunded': (event, payments) => {
     const charge = event.data.object;
-    const paymentIntent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-    if (!paymentIntent || !charge.refunded) return ignore(event, payments, 'partial or unlinked refund');
+    const paymentIntent =
+      typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    if (!paymentIntent || !charge.refunded)
+      return ignore(event, payments, 'partial or unlinked refund');
     return payments.store.settleRefund({ eventId: event.id, eventType: event.type, paymentIntent });
   },
 };
@@ -44,11 +47,22 @@ export function isHandledEventType(type: string): type is HandledEventType {
 }
 
 /** Runs the event's handler; the outcome is logged, and a late payment is refunded here. */
-export async function handleStripeEvent(event: Stripe.Event, payments: PaymentDependencies): Promise<SettlementOutcome> {
+export async function handleStripeEvent(
+  event: Stripe.Event,
+  payments: PaymentDependencies,
+): Promise<SettlementOutcome> {
   const outcome = isHandledEventType(event.type)
-    ? await (STRIPE_EVENT_HANDLERS[event.type] as Handler<HandledEventType>)(event as EventOf<HandledEventType>, payments)
+    ? await (STRIPE_EVENT_HANDLERS[event.type] as Handler<HandledEventType>)(
+        event as EventOf<HandledEventType>,
+        payments,
+      )
     : await ignore(event, payments, 'event type not handled');
-  logStripeEvent(event.id, event.type, outcome.outcome, outcome.outcome === 'ignored' ? outcome.why : undefined);
+  logStripeEvent(
+    event.id,
+    event.type,
+    outcome.outcome,
+    outcome.outcome === 'ignored' ? outcome.why : undefined,
+  );
   if (outcome.outcome === 'refund-due' && outcome.paymentIntent) {
     const session = event.data.object as Stripe.Checkout.Session;
     const refundId = await payments.checkout.refund(outcome.paymentIntent, session.id);
@@ -64,7 +78,10 @@ function settlePaid(
   const session = event.data.object;
   const order = orderOf(session);
   if (!order) return ignore(event, payments, 'session without our metadata');
-  const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+  const paymentIntent =
+    typeof session.payment_intent === 'string'
+      ? session.payment_intent
+      : (session.payment_intent?.id ?? null);
   return payments.store.settlePaid({
     eventId: event.id,
     eventType: event.type,
@@ -83,10 +100,20 @@ function settleUnpaid(
   const session = event.data.object;
   const order = orderOf(session);
   if (!order) return ignore(event, payments, 'session without our metadata');
-  return payments.store.settleUnpaid({ eventId: event.id, eventType: event.type, sessionId: session.id, order, status });
+  return payments.store.settleUnpaid({
+    eventId: event.id,
+    eventType: event.type,
+    sessionId: session.id,
+    order,
+    status,
+  });
 }
 
-async function ignore(event: Stripe.Event, payments: PaymentDependencies, why: string): Promise<SettlementOutcome> {
+async function ignore(
+  event: Stripe.Event,
+  payments: PaymentDependencies,
+  why: string,
+): Promise<SettlementOutcome> {
   const first = await payments.store.markEventProcessed(event.id, event.type);
   return first ? { outcome: 'ignored', why } : { outcome: 'duplicate' };
 }

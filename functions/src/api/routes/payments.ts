@@ -39,4 +39,9 @@ export const stripeWebhookRoute = publicRoute(
   { body: 'raw' },
 );
 
-export const PAYMENT_ROUTES = [buyPlotsRoute, reservePlotsRoute, completeReservationsRoute, stripeWebhookRoute];
+export const PAYMENT_ROUTES = [
+  buyPlotsRoute,
+  reservePlotsRoute,
+  completeReservationsRoute,
+  stripeWebhookRoute,
+];
