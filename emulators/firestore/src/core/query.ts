@@ -234,6 +234,7 @@ function equalityFilters(where: Msg | undefined): { path: string[]; value: Value
 
 /** The `count` smallest of `docs` by `compare`, sorted: one comparison for most documents. */
 function smallest(docs: QDoc[], count: number, compare: (a: QDoc, b: QDoc) => number): QDoc[] {
+  if (count === 0) return [];
   const kept: QDoc[] = [];
   for (const doc of docs) {
     if (kept.length === count && compare(doc, kept[count - 1]!) >= 0) continue;
