@@ -1,5 +1,5 @@
 /**
- * The e-mail stored for an account (SPEC.md 2). Facebook and Apple may sign a donor in without
+ * The e-mail stored for an account (docs/screens.md). Facebook and Apple may sign a donor in without
  * an e-mail address; such accounts get a stable placeholder on a domain that can never receive
  * mail, whose prefix says which provider it was, so the profile can show "Connected with ...".
  */

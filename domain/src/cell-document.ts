@@ -1,5 +1,5 @@
 /**
- * `cells/{code}` documents (DESIGN.md 3) read into `Cell`, for the functions and for the web
+ * `cells/{code}` documents (docs/data-model.md) read into `Cell`, for the functions and for the web
  * app's live map alike. The position comes from the document id, the plot code, which is what
  * makes a cell unique.
  */
@@ -62,7 +62,7 @@ export interface StoredInstants<T> {
   serverTime(): T;
 }
 
-/** The fields of `cells/{code}` as stored (DESIGN.md 3). */
+/** The fields of `cells/{code}` as stored (docs/data-model.md). */
 export interface CellDocumentData<T> {
   x: string;
   y: number;

@@ -1,5 +1,5 @@
 /**
- * The moves of a plot (DESIGN.md 7). Each takes the stored cell and answers the cell to store
+ * The moves of a plot (docs/product.md). Each takes the stored cell and answers the cell to store
  * or why the move is refused; the caller runs it inside a Firestore transaction.
  */
 import {

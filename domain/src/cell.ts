@@ -1,5 +1,5 @@
 /**
- * A plot's state, as stored in `cells/{code}` (DESIGN.md 3 and 7). Instants are epoch
+ * A plot's state, as stored in `cells/{code}` (docs/data-model.md, docs/product.md). Instants are epoch
  * milliseconds so that the rules stay free of any SDK's timestamp type.
  */
 import type { PlotPosition } from './grid';

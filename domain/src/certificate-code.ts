@@ -1,5 +1,5 @@
 /**
- * `certificate_codes/{code}` (DESIGN.md 3): the code printed on a physical certificate. Staff
+ * `certificate_codes/{code}` (docs/data-model.md): the code printed on a physical certificate. Staff
  * generate codes (`unassigned`), register one with the donor's details and plots when a cash or
  * transfer donation comes in (`registered`), and the donor links it to their online account
  * (`linked`, `user` set), which moves the plots to that account.

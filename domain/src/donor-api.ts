@@ -1,5 +1,5 @@
 /**
- * The donor routes' paths and answers as the web reads them (SPEC.md 7, functions/README.md).
+ * The donor routes' paths and answers as the web reads them (docs/api.md, functions/README.md).
  * The functions type their answers with these, so both sides change together.
  */
 

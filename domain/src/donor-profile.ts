@@ -1,5 +1,5 @@
 /**
- * The bodies of the donor's own account routes (SPEC.md 3 and 7), as zod schemas shared by the
+ * The bodies of the donor's own account routes (docs/data-model.md, docs/api.md), as zod schemas shared by the
  * functions (which validate) and the web (which sends the same bodies). Messages are Spanish,
  * the API's language; unknown fields are dropped, so a body can never change what it does not
  * name (e-mail, personal code, staff flag).

@@ -1,5 +1,5 @@
 /**
- * The ledger, `donations/{id}` (DESIGN.md 3): one entry per donation, whatever the way of
+ * The ledger, `donations/{id}` (docs/data-model.md): one entry per donation, whatever the way of
  * paying. Staff export it as CSV for the accounts; the cash limit sums it.
  */
 import { MESSAGES } from './messages';

@@ -1,5 +1,5 @@
 /**
- * The Spanish texts users see for refused input. Those of SPEC.md 8 are kept word for word; the
+ * The Spanish texts users see for refused input. Those of docs/api.md are kept word for word; the
  * others fill gaps the specification leaves.
  */
 export const MESSAGES = {
@@ -7,7 +7,7 @@ export const MESSAGES = {
   certificateCountInvalid: 'Introduce un número válido (entre 1 y 250).',
   physicalCertificateIncomplete: 'Rellena todos los campos y selecciona al menos una parcela.',
   plotNotAvailable: 'Alguna parcela no está disponible',
-  // Not in SPEC.md 8:
+  // Not in docs/api.md:
   selectionEmpty: 'Selecciona al menos una parcela.',
   selectionMalformed: 'La selección de parcelas no es válida.',
   selectionTooLarge: (max: number) => `No se pueden seleccionar más de ${max} parcelas a la vez.`,
@@ -16,7 +16,7 @@ export const MESSAGES = {
   emailInvalid: 'El correo electrónico no es válido.',
   cashLimitExceeded: 'Los pagos en efectivo no pueden superar 999,99 € al mes por donante.',
   // Donor accounts (issue 8). 'No tienes ninguna parcela comprada' and 'Error al vincular el
-  // código' are SPEC.md 8's; the rest fill gaps.
+  // código' are docs/api.md's; the rest fill gaps.
   noPlotsBought: 'No tienes ninguna parcela comprada',
   linkCodeFailed: 'Error al vincular el código',
   privacyPolicyRequired: 'Acepta la política de privacidad para continuar.',

@@ -1,5 +1,5 @@
 /**
- * What registering a physical certificate does (SPEC.md 5, issue 11): the plots become the
+ * What registering a physical certificate does (docs/api.md, issue 11): the plots become the
  * donor's (bought, or reserved for 30 days) only if every one is available, the certificate code
  * must be a fresh one, and cash stays under the monthly limit. The caller gathers the facts
  * inside one Firestore transaction and stores the plan this answers.
@@ -81,7 +81,7 @@ export function planPhysicalRegistration(
     const code = formatPlotCode(plot);
     const stored = facts.cells.get(code);
     if (!stored) return refuse('plot-unknown', MESSAGES.plotUnknown(code));
-    // A lapsed hold or reservation is available, as everywhere else (DESIGN.md 7).
+    // A lapsed hold or reservation is available, as everywhere else (docs/product.md).
     if (effectiveCell(stored, now).status !== 'available') {
       return refuse('plot-not-available', MESSAGES.plotNotAvailable);
     }

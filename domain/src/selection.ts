@@ -1,5 +1,5 @@
 /**
- * Which selection a click on a plot toggles (SPEC.md 4): available plots go into the buy/reserve
+ * Which selection a click on a plot toggles (docs/product.md): available plots go into the buy/reserve
  * selection, the caller's own live reservations into the completion selection, anything else
  * cannot be selected.
  */

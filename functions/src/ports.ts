@@ -138,7 +138,7 @@ export interface PhysicalCertificateRegistrar {
   ): Promise<RegistrationPlan | RegistrationRefusal>;
 }
 
-/** `donations/{id}`, the ledger (DESIGN.md 3). */
+/** `donations/{id}`, the ledger (docs/data-model.md). */
 export interface DonationLedger {
   /** Entries with `created_at` in `[from, to)` (null: unbounded), oldest first. */
   listDonations(range: LedgerRange): Promise<LedgerEntry[]>;

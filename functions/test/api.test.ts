@@ -115,7 +115,7 @@ describe('GET /api/cells/', () => {
     expect((await fetch(`${url}/api/cells/?refresh=1`)).status).toBe(200);
   });
 
-  it('keeps the trailing slash of SPEC.md 7', async () => {
+  it('keeps the trailing slash of docs/api.md', async () => {
     const response = await fetch(`${await serve(testDependencies())}/api/cells`);
     expect(response.status).toBe(404);
     expect(await errorOf(response)).toBe('Ruta no encontrada.');

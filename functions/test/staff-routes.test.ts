@@ -153,7 +153,7 @@ describe('POST /api/users/register-physical-certificate/', () => {
     parcelas: ['K3'],
   };
 
-  it('answers the SPEC.md 5 message for missing fields, without registering', async () => {
+  it('answers the docs/api.md message for missing fields, without registering', async () => {
     const deps = testDependencies();
     const url = `${await serve(deps)}/api/users/register-physical-certificate/`;
     for (const body of [
@@ -179,7 +179,7 @@ describe('POST /api/users/register-physical-certificate/', () => {
     expect(deps.physicalCertificates.calls).toHaveLength(0);
   });
 
-  it('registers with the staff uid and the clock, answering the SPEC.md 5 message', async () => {
+  it('registers with the staff uid and the clock, answering the docs/api.md message', async () => {
     const deps = testDependencies();
     const response = await post(
       `${await serve(deps)}/api/users/register-physical-certificate/`,

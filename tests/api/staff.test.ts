@@ -119,7 +119,7 @@ describe('certificate codes', () => {
   });
 
   it.each([0, 251, 'abc', 2.5])(
-    'count %s answers 400 with the SPEC.md 5 message and stores nothing',
+    'count %s answers 400 with the docs/api.md message and stores nothing',
     async (count) => {
       const before = await collectionSize('certificate_codes');
       for (const path of ['generate-json-codes', 'generate-certificates-pdf']) {

@@ -28,7 +28,7 @@ test('staff: the form, the map of available plots only, the count rules', async 
     await page.locator('[data-code="H4"]').click();
     await expect(page.getByText('Parcelas seleccionadas (1): H4')).toBeVisible();
 
-    // Bare codes (logged to the console, SPEC.md 7), then one of them registered for Ana.
+    // Bare codes (logged to the console, docs/api.md), then one of them registered for Ana.
     const logged = page.waitForEvent('console', (message) => message.text().startsWith('codes'));
     await page.getByTestId('certificate-count').fill('2');
     await page.getByRole('button', { name: 'Generar solo códigos' }).click();

@@ -1,5 +1,5 @@
 /**
- * The Stripe test double (DESIGN.md 6): the parts of the Stripe API the site uses, answered
+ * The Stripe test double (emulators/stripe/README.md): the parts of the Stripe API the site uses, answered
  * the way the official `stripe` SDK expects (Checkout Sessions, line items, refunds, errors),
  * a hosted checkout page per session, and signed webhook events.
  */

@@ -1,6 +1,6 @@
 /**
  * The donor's account on Firestore. Every change is one transaction over the user document,
- * its personal-code claim and the donor's plots, so they never disagree (DESIGN.md 3).
+ * its personal-code claim and the donor's plots, so they never disagree (docs/data-model.md).
  */
 import {
   donorDisplay,

@@ -1,5 +1,5 @@
 /**
- * The privacy-policy gate (SPEC.md 6): a donor who has not accepted it cannot buy, reserve,
+ * The privacy-policy gate (docs/product.md): a donor who has not accepted it cannot buy, reserve,
  * link codes or download a certificate. Routes ask for it with `privacyPolicy: 'required'`;
  * handlers that need the check elsewhere call this directly.
  */

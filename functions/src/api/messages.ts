@@ -1,4 +1,4 @@
-/** The API's own Spanish error texts (SPEC.md 8 has none for these cases). */
+/** The API's own Spanish error texts (docs/api.md has none for these cases). */
 export const API_MESSAGES = {
   notFound: 'Ruta no encontrada.',
   methodNotAllowed: 'Método no permitido.',

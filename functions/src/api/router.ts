@@ -1,5 +1,5 @@
 /**
- * A tiny router: exact method + path, trailing slashes as in SPEC.md 7. Hosting forwards
+ * A tiny router: exact method + path, trailing slashes as in docs/api.md. Hosting forwards
  * `/api/**` with the `/api` prefix; the function's own URL drops it. Both are accepted.
  *
  * A route may declare zod schemas for its JSON body and its query string: the router answers
@@ -52,7 +52,7 @@ export type RouteContext<C extends RequestContext, B extends Schema, Q extends S
 
 export interface Route {
   method: Method;
-  /** As in SPEC.md 7, e.g. `/api/cells/`. */
+  /** As in docs/api.md, e.g. `/api/cells/`. */
   path: string;
   access: Access;
   /** `raw` leaves the body unparsed, for bodies that are not JSON. */
@@ -72,7 +72,7 @@ export interface CallerRouteOptions<
   B extends Schema = undefined,
   Q extends Schema = undefined,
 > extends RouteOptions<B, Q> {
-  /** 403 for a caller who has not accepted the privacy policy (SPEC.md 6). */
+  /** 403 for a caller who has not accepted the privacy policy (docs/product.md). */
   privacyPolicy?: 'required';
 }
 

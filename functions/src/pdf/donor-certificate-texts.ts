@@ -1,4 +1,4 @@
-/** The donor certificate's words, in the two languages it exists in (SPEC.md 5). */
+/** The donor certificate's words, in the two languages it exists in (docs/api.md). */
 import type { CertificateLanguage } from '@parroquia/domain';
 
 export interface DonorCertificateTexts {

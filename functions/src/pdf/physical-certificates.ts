@@ -1,7 +1,7 @@
 /**
  * The printable physical certificates staff hand to cash and transfer donors: one A4 page per
  * code, the code printed large, blank lines for the donor's name and plots, written by hand.
- * Spanish only (SPEC.md 9). The standard PDF fonts cover every character of these texts
+ * Spanish only (docs/product.md). The standard PDF fonts cover every character of these texts
  * (WinAnsi: á, é, ñ, ...), so nothing is embedded and 250 pages stay small and quick.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import '@/lib/i18n';
 import { SessionProvider } from '@/lib/session';
 
-/** SPEC.md 9: bottom-centre, close button, 4000 ms, 3 visible, 14 px gap (width 356 is sonner's default). */
+/** docs/product.md: bottom-centre, close button, 4000 ms, 3 visible, 14 px gap (width 356 is sonner's default). */
 export const TOASTER_SETTINGS = {
   position: 'bottom-center',
   closeButton: true,

@@ -12,7 +12,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 });
 
 export const routes: RouteObject[] = [
-  // SPEC.md 2: /login shows without the header.
+  // docs/screens.md: /login shows without the header.
   {
     path: paths.login.path,
     lazy: page(() => import('./routes/login')),

@@ -41,7 +41,7 @@ const EnvSchema = z.object({
   PARISH_BIC: z.optional(z.string()),
   PARISH_CONTACT_EMAIL: z.optional(z.string()),
   PARISH_CONTACT_PHONE: z.optional(z.string()),
-  /** `true` connects the Firebase SDKs to the local emulators (DESIGN.md 2). */
+  /** `true` connects the Firebase SDKs to the local emulators (docs/local-stack.md). */
   USE_EMULATORS: z.pipe(
     z._default(z.enum(['true', 'false']), 'false'),
     z.transform((value: 'true' | 'false') => value === 'true'),

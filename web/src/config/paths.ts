@@ -1,5 +1,5 @@
 /**
- * Every route of the site (SPEC.md 2) in one registry: `path` is the router pattern, `getHref`
+ * Every route of the site (docs/screens.md) in one registry: `path` is the router pattern, `getHref`
  * builds a link to it.
  */
 export const paths = {

@@ -5,7 +5,7 @@ import { emailDisplay } from './account-email';
 const placeholder = (providerId: string, subject: string) =>
   accountEmail({ email: null, providerId, subject });
 
-describe('the e-mail display rule (SPEC.md 2)', () => {
+describe('the e-mail display rule (docs/screens.md)', () => {
   it('shows a real address as it is', () => {
     expect(emailDisplay('ana@parroquia.test')).toEqual({ kind: 'address', email: 'ana@parroquia.test' });
   });

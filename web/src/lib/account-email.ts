@@ -1,5 +1,5 @@
 /**
- * How the profile shows a stored e-mail (SPEC.md 2): accounts without a real address carry the
+ * How the profile shows a stored e-mail (docs/screens.md): accounts without a real address carry the
  * domain's placeholder (`accountEmail` in @parroquia/domain), shown as "Connected with ...".
  */
 import { externalProviderOf } from '@parroquia/domain';

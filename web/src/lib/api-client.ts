@@ -1,6 +1,6 @@
 /**
- * The one way the app talks to its API (DESIGN.md 4): JSON in, JSON out, and an `ApiError`
- * carrying the server's `error` text when there is one. Fallback texts are those of SPEC.md 8.
+ * The one way the app talks to its API (docs/api.md): JSON in, JSON out, and an `ApiError`
+ * carrying the server's `error` text when there is one. Fallback texts are those of docs/api.md.
  */
 import * as z from 'zod/mini';
 import { env } from '@/config/env';

@@ -1,5 +1,5 @@
 /**
- * Sign-in with Firebase Auth (SPEC.md 4): Google, Facebook, Apple in a popup, and e-mail with a
+ * Sign-in with Firebase Auth (docs/product.md): Google, Facebook, Apple in a popup, and e-mail with a
  * password. Plain functions over `lib/firebase`, so components never touch the SDK.
  */
 import type { User } from 'firebase/auth';

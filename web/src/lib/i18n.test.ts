@@ -1,5 +1,5 @@
 /**
- * Language detection (SPEC.md 1): ?lng first, then cookie, local storage, session storage, the
+ * Language detection (docs/product.md): ?lng first, then cookie, local storage, session storage, the
  * browser, the html tag; cached in local storage; es when nothing supported is found.
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Interface languages (SPEC.md 1): es (default and fallback), en, ro. Detected from `?lng=`,
+ * Interface languages (docs/product.md): es (default and fallback), en, ro. Detected from `?lng=`,
  * a cookie, local storage, session storage, the browser and the html tag; cached in local
  * storage. Spanish, the default and fallback, ships in the main bundle; English and Romanian
  * load on demand (before the first render when detected, see `main.tsx`).

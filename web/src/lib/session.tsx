@@ -1,5 +1,5 @@
 /**
- * Who is using the site: the Firebase account and the donor record behind it (SPEC.md 4,
+ * Who is using the site: the Firebase account and the donor record behind it (docs/product.md,
  * access flow). When the account has no donor record yet, one is synced from the sign-in
  * profile and looked up again. The Auth SDK loads after the first paint, so pages render at
  * once and the header shows a spinner until the session is known.
@@ -31,7 +31,7 @@ export const DonorUserSchema = z.object({
 });
 export type DonorUser = z.output<typeof DonorUserSchema>;
 
-/** `none`: signed in, but no donor record even after syncing (SPEC.md 4: back to login). */
+/** `none`: signed in, but no donor record even after syncing (docs/product.md: back to login). */
 export type UserState = 'loading' | 'syncing' | 'ready' | 'none' | 'error';
 
 export type Session =
@@ -109,7 +109,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
             { token: await getToken() },
           );
         } catch (error) {
-          // SPEC.md 7: sync failures are only logged; the lookup below decides.
+          // docs/api.md: sync failures are only logged; the lookup below decides.
           console.error('sync failed', error);
         }
         const synced = await whoami();
@@ -160,7 +160,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       await client.post('/api/users/logout/', {}, Ignored, { token: await getToken() });
     } catch (error) {
-      // SPEC.md 7: a failed logout call is only logged; the local sign-out still happens.
+      // docs/api.md: a failed logout call is only logged; the local sign-out still happens.
       console.error('logout failed', error);
     }
     await signOutOfFirebase();

@@ -10,7 +10,7 @@ const MAX_ATTEMPTS = 3;
 
 /**
  * `count` new codes, stored as `unassigned` before anyone sees them. The language of the body
- * is not read: staff certificates are always Spanish (SPEC.md 9).
+ * is not read: staff certificates are always Spanish (docs/product.md).
  */
 async function issueCodes(
   deps: ApiDependencies,

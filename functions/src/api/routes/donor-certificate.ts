@@ -1,4 +1,4 @@
-/** The donor's certificate as a PDF (SPEC.md 1, 5 and 7). */
+/** The donor's certificate as a PDF (docs/product.md, docs/api.md). */
 import { certificateQuerySchema, MESSAGES, plotsBoughtBy } from '@parroquia/domain';
 import { ApiError } from '../http';
 import { signedInRoute } from '../router';

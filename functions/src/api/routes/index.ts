@@ -15,7 +15,7 @@ import { generateCertificatesPdfRoute, generateJsonCodesRoute } from './certific
 import { donationsCsvRoute } from './donations';
 import { registerPhysicalCertificateRoute } from './physical-certificates';
 
-/** Every route of the API (SPEC.md 7), added as each is built. */
+/** Every route of the API (docs/api.md), added as each is built. */
 export const ROUTES: readonly Route[] = [
   listCellsRoute,
   whoamiRoute,

@@ -1,4 +1,4 @@
-/** A donor claims the plots of a physical certificate by typing its code (SPEC.md 2). */
+/** A donor claims the plots of a physical certificate by typing its code (docs/screens.md). */
 import { linkCodeBodySchema, MESSAGES, type LinkCodeAnswer } from '@parroquia/domain';
 import { logRateLimited } from '../../log';
 import { ApiError, jsonReply } from '../http';

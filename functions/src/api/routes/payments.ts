@@ -1,4 +1,4 @@
-/** Buying, reserving, completing reservations (SPEC.md 7), and Stripe's webhook. */
+/** Buying, reserving, completing reservations (docs/api.md), and Stripe's webhook. */
 import type Stripe from 'stripe';
 import { startCheckout } from '../../payments/checkout';
 import { handleStripeEvent } from '../../payments/stripe-events';

@@ -9,7 +9,7 @@ import { staffRoute } from '../router';
 
 export const PHYSICAL_CERTIFICATE_LINKED = 'Certificado vinculado correctamente.';
 
-/** 409 when the plots' state is the problem (DESIGN.md 4); the rest is what staff typed. */
+/** 409 when the plots' state is the problem (docs/api.md); the rest is what staff typed. */
 const REFUSAL_STATUS: Record<RegistrationRefusalReason, ErrorStatus> = {
   'certificate-code-unknown': 400,
   'certificate-code-used': 400,

@@ -1,4 +1,4 @@
-/** The signed-in donor's own account (SPEC.md 7). */
+/** The signed-in donor's own account (docs/api.md). */
 import {
   accountEmail,
   acceptPrivacyPolicyBodySchema,
@@ -27,7 +27,7 @@ export const whoamiRoute = signedInRoute('GET', '/api/users/whoami/', async ({ d
 
 /**
  * Creates the donor's account on first sign-in, once: a second sync, or two at the same time,
- * answer the same account. The e-mail stored is the one the token vouches for (SPEC.md 2's
+ * answer the same account. The e-mail stored is the one the token vouches for (docs/screens.md's
  * placeholder when the provider gave none), never the body's.
  */
 export const syncRoute = signedInRoute(

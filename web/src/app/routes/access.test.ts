@@ -20,7 +20,7 @@ const signedIn = (userState: UserState, donor: DonorUser | null = null): Session
   user: donor,
 });
 
-describe('accessDecision (SPEC.md 2 and 4)', () => {
+describe('accessDecision (docs/screens.md, docs/product.md)', () => {
   it.each<AccessLevel>(['signed-in', 'donor', 'staff'])(
     '%s: waits while loading, sends the signed-out to login with the return path',
     (level) => {

@@ -1,5 +1,5 @@
 /**
- * Access rules of SPEC.md 2 and the access flow of SPEC.md 4, as one pure decision
+ * Access rules of docs/screens.md and the access flow of docs/product.md, as one pure decision
  * (`accessDecision`, tested on its own) and the component that carries it out.
  */
 import type { ReactNode } from 'react';

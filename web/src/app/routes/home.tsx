@@ -23,7 +23,7 @@ export default function HomeRoute() {
     return () => clearTimeout(timer);
   }, []);
 
-  // SPEC.md 1: straight to the map when signed in, otherwise through login and back.
+  // docs/product.md: straight to the map when signed in, otherwise through login and back.
   const goToMap = () => {
     setHowToOpen(false);
     if (session.status === 'signed-in') navigate(paths.donate.getHref());

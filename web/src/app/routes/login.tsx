@@ -1,5 +1,5 @@
 /**
- * /login (SPEC.md 2), shown without the header: the sign-in choices while nobody is signed in,
+ * /login (docs/screens.md), shown without the header: the sign-in choices while nobody is signed in,
  * then "Redirigiendo..." until the donor record is known, then on to the return path kept in
  * the history state (or /post-login when the privacy policy is still to accept), replacing
  * this entry. A failed lookup goes home.

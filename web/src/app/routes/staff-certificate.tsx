@@ -1,4 +1,4 @@
-/** /set/certificate: the staff page (SPEC.md 2): the form, the map of available plots, generation. */
+/** /set/certificate: the staff page (docs/screens.md): the form, the map of available plots, generation. */
 import type { SelectionKind } from '@parroquia/domain';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * The header of every page but /login (SPEC.md 2): title, language picker, a spinner while a
+ * The header of every page but /login (docs/screens.md): title, language picker, a spinner while a
  * page loads, and the account actions the app passes in. On small screens the picker and the
  * actions move into a side panel opened by a menu button.
  */

@@ -13,7 +13,7 @@ const held = (user: string, expiresAt: number, kind: 'buy' | 'complete' = 'buy')
   hold: { session_id: 'cs_1', kind, expires_at: expiresAt },
 });
 
-describe('selectableAs (SPEC.md 4)', () => {
+describe('selectableAs (docs/product.md)', () => {
   it('puts available plots in the purchase selection', () => {
     expect(selectableAs(cell('A1'), 'donor', 'me', NOW)).toBe('purchase');
   });

@@ -1,5 +1,5 @@
 /**
- * The donor's selections on the map (SPEC.md 4): available plots toggle in the buy/reserve
+ * The donor's selections on the map (docs/product.md): available plots toggle in the buy/reserve
  * selection, the donor's own reservations in the completion selection, nothing else can be
  * picked. On the staff page only available plots can be picked.
  */

@@ -1,4 +1,4 @@
-/** The donor's own calls (SPEC.md 7): profile update, link code, certificate download. */
+/** The donor's own calls (docs/api.md): profile update, link code, certificate download. */
 import { certificateLanguage, type CertificateLanguage } from '@parroquia/domain';
 import * as z from 'zod/mini';
 import type { ApiClient } from '@/lib/api-client';
@@ -18,7 +18,7 @@ export function linkCode(client: ApiClient, code: string, token: string) {
   return client.post('/api/users/link-code/', { code }, Ignored, { token });
 }
 
-/** SPEC.md 5: 'es-ES' and 'en' map to 'es'; only es and ro exist. */
+/** docs/api.md: 'es-ES' and 'en' map to 'es'; only es and ro exist. */
 export function certificateLanguageFor(language: string): CertificateLanguage | null {
   const reading = certificateLanguage(language);
   return reading.ok ? reading.value : null;

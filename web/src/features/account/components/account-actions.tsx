@@ -1,5 +1,5 @@
 /**
- * The header's account part (SPEC.md 2): Certificate, Profile and Logout when signed in; a
+ * The header's account part (docs/screens.md): Certificate, Profile and Logout when signed in; a
  * Login button that remembers the current path otherwise; a spinner while the session loads.
  */
 import { lazy, Suspense, useState } from 'react';

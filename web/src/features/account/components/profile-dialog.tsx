@@ -1,5 +1,5 @@
 /**
- * The user edit dialog (SPEC.md 2): name editable; e-mail (or "Connected with ...") and
+ * The user edit dialog (docs/screens.md): name editable; e-mail (or "Connected with ...") and
  * personal code read-only; the anonymous-donor checkbox; link a physical certificate's code.
  */
 import { MESSAGES } from '@parroquia/domain';
@@ -46,7 +46,7 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
       toast.success(t('profile.saved.title'), { description: t('profile.saved.description') });
       onClose();
     } catch (error) {
-      // SPEC.md 2: save errors are only logged.
+      // docs/screens.md: save errors are only logged.
       console.error('Error al actualizar el usuario', error);
     } finally {
       setSaving(false);

@@ -1,4 +1,4 @@
-/** The Certificate button's work and its toasts (SPEC.md 8, certificate). */
+/** The Certificate button's work and its toasts (docs/api.md, certificate). */
 import { MESSAGES } from '@parroquia/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

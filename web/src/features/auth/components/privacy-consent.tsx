@@ -1,5 +1,5 @@
 /**
- * /post-login (SPEC.md 2): welcome, the donor's personal code, the privacy policy to accept
+ * /post-login (docs/screens.md): welcome, the donor's personal code, the privacy policy to accept
  * (mandatory) and the choice to stay anonymous.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Sign-in failures (SPEC.md 8, login) as the translation key of their toast. Firebase Auth
+ * Sign-in failures (docs/api.md, login) as the translation key of their toast. Firebase Auth
  * reports them with `auth/...` codes.
  */
 export type SignInErrorKey =

@@ -1,5 +1,5 @@
 /**
- * The ways to sign in (SPEC.md 4): Google, Facebook, Apple (popups; locally the Auth
+ * The ways to sign in (docs/product.md): Google, Facebook, Apple (popups; locally the Auth
  * emulator's own page stands in for each provider) and e-mail with a password, which can also
  * create an account. Failures are toasts in the user's language.
  */

@@ -1,5 +1,5 @@
 /**
- * The "how to donate" popup (SPEC.md 1): online (6 steps and the colour legend), cash (3 steps),
+ * The "how to donate" popup (docs/product.md): online (6 steps and the colour legend), cash (3 steps),
  * bank transfer (the parish's details, then 4 steps). Its button leads to the map.
  */
 import { useEffect, useRef } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The legal pages (SPEC.md 2): privacy policy (revised 10 July 2025, naming the providers the
+ * The legal pages (docs/screens.md): privacy policy (revised 10 July 2025, naming the providers the
  * site uses: Stripe and Google Firebase), legal notice and cookie policy, in the active
  * language. Their long texts live in `locales/legal/<language>.json`, loaded with the page so
  * that every other page's bundle stays small.
@@ -24,7 +24,7 @@ const LOADERS: Record<Language, () => Promise<{ default: LegalTexts }>> = {
   ro: () => import('@/locales/legal/ro.json'),
 };
 
-/** The privacy policy's last revision (SPEC.md 2). */
+/** The privacy policy's last revision (docs/screens.md). */
 export const PRIVACY_REVISED = new Date(2025, 6, 10);
 
 export function LegalDocument({ kind }: { kind: LegalDocumentKind }) {

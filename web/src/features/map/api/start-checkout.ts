@@ -1,4 +1,4 @@
-/** The three payment routes (DESIGN.md 4): `{ celdas: [{x, y}] }` in, `{ sessionId, url }` out. */
+/** The three payment routes (docs/api.md): `{ celdas: [{x, y}] }` in, `{ sessionId, url }` out. */
 import { parsePlotCode, type PlotPosition } from '@parroquia/domain';
 import * as z from 'zod/mini';
 import type { ApiClient } from '@/lib/api-client';

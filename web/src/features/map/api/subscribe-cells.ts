@@ -1,5 +1,5 @@
 /**
- * The live plots: one Firestore listener on `cells` (DESIGN.md 1). Documents are read with the
+ * The live plots: one Firestore listener on `cells` (docs/architecture.md). Documents are read with the
  * domain's `readCellDocument`, the same reading the API uses, so store and screen agree.
  */
 import { readCellDocument, type CellWithId } from '@parroquia/domain';

@@ -1,5 +1,5 @@
 /**
- * /donativos: the live map with the donor's selections and the way to checkout (SPEC.md 2, 4).
+ * /donativos: the live map with the donor's selections and the way to checkout (docs/screens.md, docs/product.md).
  */
 import type { SelectionKind } from '@parroquia/domain';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -56,7 +56,7 @@ export function DonationMap() {
 
   const onAction = async (action: CheckoutAction) => {
     const codes = [...(action === 'complete' ? selection.completion : selection.purchase)];
-    if (codes.length === 0) return; // SPEC.md 5: nothing selected does nothing.
+    if (codes.length === 0) return; // docs/api.md: nothing selected does nothing.
     setBusy(action);
     try {
       const checkout = await startCheckout(client, action, codes, await getToken());

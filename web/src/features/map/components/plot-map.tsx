@@ -1,5 +1,5 @@
 /**
- * The map (SPEC.md 2): the church floor plan with its grid of plots, 1300 x 2100, scrolled to
+ * The map (docs/screens.md): the church floor plan with its grid of plots, 1300 x 2100, scrolled to
  * the centre on narrow screens. Keyboard: arrow keys move between plots, Space or Enter
  * toggles the focused one (one tab stop for the whole map).
  */

@@ -1,5 +1,5 @@
 /**
- * Bottom-left of the map (SPEC.md 2): Buy (n) / or / Reserve (n) for available plots, and the
+ * Bottom-left of the map (docs/screens.md): Buy (n) / or / Reserve (n) for available plots, and the
  * yellow "complete reserved purchase" (n) for the donor's own reservations, each with its total.
  */
 import { checkoutTotalCents } from '@parroquia/domain';

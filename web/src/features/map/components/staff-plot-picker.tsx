@@ -1,5 +1,5 @@
 /**
- * The map on the staff page (SPEC.md 2): only available plots can be selected. The selection
+ * The map on the staff page (docs/screens.md): only available plots can be selected. The selection
  * belongs to the page, which clears it after a registration.
  */
 import type { SelectionKind } from '@parroquia/domain';

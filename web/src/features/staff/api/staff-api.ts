@@ -1,4 +1,4 @@
-/** Staff calls (SPEC.md 7): register a physical certificate, generate certificates or codes. */
+/** Staff calls (docs/api.md): register a physical certificate, generate certificates or codes. */
 import * as z from 'zod/mini';
 import type { ApiClient } from '@/lib/api-client';
 
@@ -20,7 +20,7 @@ export function registerPhysicalCertificate(
   return client.post('/api/users/register-physical-certificate/', body, z.unknown(), { token });
 }
 
-/** SPEC.md 9: staff generation language is fixed to es. */
+/** docs/product.md: staff generation language is fixed to es. */
 export function generateCertificatesPdf(client: ApiClient, count: number, token: string) {
   return client.file('/api/users/generate-certificates-pdf/', { count, lang: 'es' }, { token });
 }

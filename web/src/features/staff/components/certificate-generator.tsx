@@ -1,6 +1,6 @@
 /**
- * Count input and the two red buttons (SPEC.md 2, 5): a PDF of physical certificates, or only
- * their codes (logged to the console, SPEC.md 7).
+ * Count input and the two red buttons (docs/screens.md, docs/api.md): a PDF of physical certificates, or only
+ * their codes (logged to the console, docs/api.md).
  */
 import { DEFAULT_CERTIFICATE_COUNT, MESSAGES, validateCertificateCount } from '@parroquia/domain';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The staff registration form (SPEC.md 2, 5): donor name and e-mail, certificate code, stay
+ * The staff registration form (docs/screens.md, docs/api.md): donor name and e-mail, certificate code, stay
  * anonymous, reserve instead of buy, for the plots selected on the map below it.
  */
 import { MESSAGES } from '@parroquia/domain';
