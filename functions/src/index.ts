@@ -6,6 +6,7 @@ import { REGION, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, SWEEP_SCHEDULE } from
 import { productionDependencies } from './dependencies';
 import { firestore } from './firebase';
 import { logSweep } from './log';
+import { retryDueRefunds } from './payments/stripe-events';
 import { sweepLapsedCells } from './payments/sweep';
 
 export const api = onRequest(
@@ -13,7 +14,15 @@ export const api = onRequest(
   createApiHandler(productionDependencies()),
 );
 
-/** Hourly: lapsed holds and reservations past their 30 days go back to available. */
-export const sweepPlots = onSchedule({ region: REGION, schedule: SWEEP_SCHEDULE }, async () => {
-  logSweep((await sweepLapsedCells(firestore(), () => Date.now())).length);
-});
+/**
+ * Hourly: lapsed holds and reservations past their 30 days go back to available, and late
+ * payments whose automatic refund failed are refunded.
+ */
+export const sweepPlots = onSchedule(
+  { region: REGION, schedule: SWEEP_SCHEDULE, secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET] },
+  async () => {
+    const released = await sweepLapsedCells(firestore(), () => Date.now());
+    const refunded = await retryDueRefunds(productionDependencies().payments);
+    logSweep(released.length, refunded.length);
+  },
+);

@@ -56,6 +56,13 @@ export function logCheckoutFailed(checkoutId: string, error: unknown): void {
   });
 }
 
-export function logSweep(released: number): void {
-  logger.info('payments: sweep', { released });
+export function logSweep(released: number, refunded: number): void {
+  logger.info('payments: sweep', { released, refunded });
+}
+
+export function logRefundFailed(sessionId: string, error: unknown): void {
+  logger.error('payments: automatic refund failed; left due for the next sweep', {
+    sessionId,
+    error: describeError(error),
+  });
 }

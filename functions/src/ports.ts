@@ -180,6 +180,8 @@ export interface PaymentStore {
   settleRefund(event: RefundSettlement): Promise<SettlementOutcome>;
   /** The automatic refund of a late payment went through. */
   recordRefund(sessionId: string, refundId: string): Promise<void>;
+  /** Late payments whose automatic refund has not gone through yet (the call to Stripe failed). */
+  listRefundsDue(): Promise<Array<{ sessionId: string; paymentIntent: string }>>;
   /** Marks a Stripe event processed with nothing else to do (unknown session, ignored type). */
   markEventProcessed(eventId: string, type: string): Promise<boolean>;
 }

@@ -6,12 +6,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type Stripe from 'stripe';
 import { RESERVATION_DURATION_MS } from '@parroquia/domain';
+import { firestorePaymentStore } from '../../functions/src/adapters/firestore-payments.ts';
+import { stripeCheckoutGateway } from '../../functions/src/adapters/stripe-checkout.ts';
+import { retryDueRefunds } from '../../functions/src/payments/stripe-events.ts';
 import { readSeed } from '../../scripts/seed.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import {
   newDonor,
   postWebhook,
   readCells,
+  SECRETS,
   resetCells,
   signedEvent,
   startPayment,
@@ -357,6 +361,26 @@ describe('the webhook', () => {
     expect(await eventsOfSession(late.body.sessionId!, 'checkout.session.completed')).toHaveLength(
       1,
     );
+
+    // Had the refund call failed, the refund would stay due: the hourly sweep's retry refunds
+    // it, and only once (the same idempotency key gives back the same refund).
+    const { refund_id: refundId } = (await paymentOf(late.body.sessionId!))!;
+    await db().collection('payments').doc(late.body.sessionId!).update({ refund_id: null });
+    const double = new URL(stripeUrl);
+    const payments = {
+      store: firestorePaymentStore(db, () => Date.now()),
+      checkout: stripeCheckoutGateway(() => ({
+        secretKey: SECRETS.STRIPE_SECRET_KEY!,
+        webhookSecret: SECRETS.STRIPE_WEBHOOK_SECRET!,
+        host: double.hostname,
+        port: Number(double.port),
+        protocol: 'http',
+      })),
+      siteUrl: () => siteUrl,
+    };
+    expect(await retryDueRefunds(payments)).toEqual([late.body.sessionId]);
+    expect((await paymentOf(late.body.sessionId!))?.refund_id).toBe(refundId);
+    expect(await retryDueRefunds(payments)).toEqual([]);
   });
 });
 

@@ -226,6 +226,18 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
       );
     },
 
+    async listRefundsDue() {
+      const due = await db()
+        .collection('payments')
+        .where('refund_reason', '==', 'plots-taken')
+        .where('refund_id', '==', null)
+        .get();
+      return due.docs.flatMap((doc) => {
+        const paymentIntent = doc.get('payment_intent') as unknown;
+        return typeof paymentIntent === 'string' ? [{ sessionId: doc.id, paymentIntent }] : [];
+      });
+    },
+
     async markEventProcessed(eventId, type) {
       return run((tx) => claimEvent(tx, eventId, type));
     },

@@ -5,7 +5,7 @@
  */
 import { isCheckoutKind, tryParsePlotCode } from '@parroquia/domain';
 import type Stripe from 'stripe';
-import { logStripeEvent } from '../log';
+import { logRefundFailed, logStripeEvent } from '../log';
 import type { CheckoutOrder, PaymentDependencies, SettlementOutcome } from '../ports';
 
 export type HandledEventType =
@@ -65,8 +65,9 @@ export async function handleStripeEvent(
   );
   if (outcome.outcome === 'refund-due' && outcome.paymentIntent) {
     const session = event.data.object as Stripe.Checkout.Session;
-    const refundId = await payments.checkout.refund(outcome.paymentIntent, session.id);
-    await payments.store.recordRefund(session.id, refundId);
+    // The event is recorded already, so Stripe will not send it again: a refund that fails now
+    // stays due on the payment and the hourly sweep tries it again (refundsDue).
+    await refundLatePayment(payments, session.id, outcome.paymentIntent);
   }
   return outcome;
 }
@@ -126,4 +127,29 @@ export function orderOf(session: Stripe.Checkout.Session): CheckoutOrder | null 
   const codes = plots.split(',');
   if (codes.length === 0 || codes.some((code) => tryParsePlotCode(code) === null)) return null;
   return { uid, kind, plots: codes, checkoutId: checkout };
+}
+
+/** Refunds a late payment and records it; a failure is logged and left due. */
+export async function refundLatePayment(
+  payments: PaymentDependencies,
+  sessionId: string,
+  paymentIntent: string,
+): Promise<boolean> {
+  try {
+    const refundId = await payments.checkout.refund(paymentIntent, sessionId);
+    await payments.store.recordRefund(sessionId, refundId);
+    return true;
+  } catch (error) {
+    logRefundFailed(sessionId, error);
+    return false;
+  }
+}
+
+/** Tries again every late payment's refund that has not gone through (hourly, with the sweep). */
+export async function retryDueRefunds(payments: PaymentDependencies): Promise<string[]> {
+  const refunded: string[] = [];
+  for (const { sessionId, paymentIntent } of await payments.store.listRefundsDue()) {
+    if (await refundLatePayment(payments, sessionId, paymentIntent)) refunded.push(sessionId);
+  }
+  return refunded;
 }
