@@ -4,6 +4,7 @@
  */
 import type {
   CellWithId,
+  DonorProfileJson,
   CheckoutKind,
   TransitionRefusal,
   DonorProfileChange,
@@ -24,17 +25,8 @@ export interface CellRepository {
   listCells(): Promise<StoredCell[]>;
 }
 
-/** `users/{uid}` as the API answers it: JSON-safe, timestamps as ISO strings. */
-export interface UserProfile {
-  name: string;
-  email: string;
-  personal_code: string;
-  is_anonymous_donor: boolean;
-  accepted_privacy_policy: boolean;
-  is_staff: boolean;
-  sub: string | null;
-  created_at: string | null;
-}
+/** `users/{uid}` as the API answers it (JSON-safe, timestamps as ISO strings), without its id. */
+export type UserProfile = Omit<DonorProfileJson, 'id'>;
 
 export interface UserRepository {
   findUser(uid: string): Promise<UserProfile | null>;

@@ -1,5 +1,6 @@
 /** Sync, profile edits, privacy consent and logout through Hosting -> Functions -> Firestore. */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DonorProfileJson } from '@parroquia/domain';
 import { adminFirestore } from '../support/clients.ts';
 import {
   callApi,
@@ -14,16 +15,7 @@ const authHost = inject('authHost');
 const db = () => adminFirestore(inject('firestoreHost'));
 const CODE = /^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/;
 
-interface ProfileJson {
-  id: string;
-  name: string;
-  email: string;
-  personal_code: string;
-  is_anonymous_donor: boolean;
-  accepted_privacy_policy: boolean;
-  is_staff: boolean;
-  created?: boolean;
-}
+type ProfileJson = DonorProfileJson & { created?: boolean };
 
 async function sync(account: { uid: string; idToken: string }, body: Record<string, unknown> = {}) {
   return callApi(siteUrl, '/api/users/sync/', {

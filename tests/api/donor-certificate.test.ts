@@ -3,7 +3,9 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import { callApi, newEmailAccount, type TestAccount } from '../support/accounts.ts';
-import { pdfText } from '../support/pdf-text.ts';
+import { pdfPageTexts } from '../../functions/test/support/pdf-text.ts';
+
+const pdfText = async (bytes: Uint8Array) => (await pdfPageTexts(bytes)).join('\n');
 import { resetPlots, setPlots } from '../support/plots.ts';
 
 const siteUrl = inject('siteUrl');
