@@ -28,6 +28,7 @@ const SUITES: Suite[] = [
   { name: 'domain', cwd: 'domain', runner: 'vitest' },
   { name: 'functions', cwd: 'functions', runner: 'vitest' },
   { name: 'web', cwd: 'web', runner: 'vitest' },
+  { name: 'testkit', cwd: 'testkit', runner: 'vitest' },
   { name: 'firestore emulator', cwd: 'emulators/firestore', runner: 'vitest' },
   { name: 'rules (firestore.rules)', cwd: 'tests', runner: 'vitest', config: 'rules/vitest.config.ts' },
   { name: 'stack (API)', cwd: 'tests', runner: 'vitest', servesBuild: true },

@@ -39,7 +39,9 @@ export function isAddressInUse(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   const text = String(message ?? error);
   // Node says EADDRINUSE; a child process in another language says it in words (Java).
-  return code === 'EADDRINUSE' || text.includes('EADDRINUSE') || text.includes('Address already in use');
+  return (
+    code === 'EADDRINUSE' || text.includes('EADDRINUSE') || text.includes('Address already in use')
+  );
 }
 
 /**
@@ -71,7 +73,10 @@ export interface ListeningServer {
 }
 
 /** Starts an HTTP server on a free port of `host`, retrying when the port is taken meanwhile. */
-export function listenOnFreePort(server: HttpServer, host = DEFAULT_HOST): Promise<ListeningServer> {
+export function listenOnFreePort(
+  server: HttpServer,
+  host = DEFAULT_HOST,
+): Promise<ListeningServer> {
   return withFreePort(
     (port) =>
       new Promise<ListeningServer>((resolve, reject) => {

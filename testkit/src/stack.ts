@@ -18,7 +18,15 @@ import { freePorts } from './ports.ts';
 /** How `npm test` hands the ports it chose (JSON of `StackPorts`) to the stack suites. */
 export const STACK_PORTS_ENV = 'TEST_STACK_PORTS';
 
-const PORT_NAMES = ['hosting', 'functions', 'auth', 'hub', 'logging', 'firestore', 'stripe'] as const;
+const PORT_NAMES = [
+  'hosting',
+  'functions',
+  'auth',
+  'hub',
+  'logging',
+  'firestore',
+  'stripe',
+] as const;
 
 export async function chooseStackPorts(): Promise<StackPorts> {
   const [hosting, functions, auth, hub, logging, firestore, stripe] = (await freePorts(
