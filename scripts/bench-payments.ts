@@ -1,6 +1,6 @@
 /**
  * Payments benchmark (`npm run bench`, after the Firestore emulator's): figures, not pass/fail.
- * Starts the test stack (ports moved by TEST_STACK_PORT_OFFSET; run it under the heavy lock),
+ * Starts the test stack (on free ports; run it under the heavy lock),
  * then the race of the payment suite: BENCH_DONORS (50) donors at once asking for overlapping
  * sets of 10 plots, every winner paying on the hosted page at once.
  *
@@ -11,7 +11,7 @@
  */
 import { deleteApp, initializeApp } from 'firebase/app';
 import { collection, connectFirestoreEmulator, getFirestore, onSnapshot } from 'firebase/firestore';
-import { startTestStack } from '../tests/support/test-stack.ts';
+import { startTestStack } from '@parroquia/testkit/stack';
 import { adminFirestore } from '../tests/support/clients.ts';
 import { newDonor, startPayment, submitHostedPage } from '../tests/support/payments.ts';
 import { PROJECT_ID } from './stack.ts';

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, webBuildEnv } from './stack.ts';
-import { TEST_PORTS } from '../tests/support/test-stack.ts';
+import { suiteStackPorts } from '@parroquia/testkit/stack';
 
 /** A suite that runs longer than this is stopped and counted as failed: CI must never hang. */
 const SUITE_TIMEOUT_MS = 25 * 60_000;
@@ -28,6 +28,7 @@ const SUITES: Suite[] = [
   { name: 'domain', cwd: 'domain', runner: 'vitest' },
   { name: 'functions', cwd: 'functions', runner: 'vitest' },
   { name: 'web', cwd: 'web', runner: 'vitest' },
+  { name: 'testkit', cwd: 'testkit', runner: 'vitest' },
   { name: 'firestore emulator', cwd: 'emulators/firestore', runner: 'vitest' },
   { name: 'rules (firestore.rules)', cwd: 'tests', runner: 'vitest', config: 'rules/vitest.config.ts' },
   { name: 'stripe double', cwd: 'emulators/stripe', runner: 'vitest' },
@@ -66,13 +67,16 @@ process.exit(broken.length > 0 ? 1 : 0);
 
 async function buildServedWorkspaces(suites: Suite[]): Promise<boolean> {
   if (suites.length === 0) return true;
+  // Chosen once for this run: the web app is built for them, and the stack suites get them in
+  // TEST_STACK_PORTS (set by suiteStackPorts, inherited by every suite's process).
+  const stackPorts = await suiteStackPorts();
   for (const workspace of ['functions', 'web']) {
     const log = join(reportDir, `build-${workspace}.log`);
     const code = await runLogged('npm', ['run', 'build', '-w', workspace], {
       cwd: ROOT,
       log,
       // The web app is served by the test stack, so it talks to that stack's emulators.
-      env: workspace === 'web' ? webBuildEnv(TEST_PORTS) : {},
+      env: workspace === 'web' ? webBuildEnv(stackPorts) : {},
     });
     if (code !== 0) {
       console.log(readFileSync(log, 'utf8'));

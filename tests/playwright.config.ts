@@ -1,15 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { TEST_PORTS } from './support/test-stack.ts';
+import { chromiumLaunchOptions } from '@parroquia/testkit/chromium';
+import { suiteStackPorts } from '@parroquia/testkit/stack';
 
-/** Debian's Chromium: Playwright cannot download its own browsers here. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+// The ports `npm test` chose (or free ones, put in the environment for the global setup and the
+// workers, which load this file again): the site must be built for them (see suiteStackPorts).
+const ports = await suiteStackPorts();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -18,11 +13,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   use: {
-    baseURL: `http://localhost:${TEST_PORTS.hosting}`,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    },
+    baseURL: `http://localhost:${ports.hosting}`,
+    launchOptions: chromiumLaunchOptions(),
     trace: 'off',
   },
 });

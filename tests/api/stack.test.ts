@@ -1,11 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import { startStack } from '../../scripts/stack.ts';
-import { TEST_PORTS } from '../support/test-stack.ts';
 
 describe('the local stack', () => {
   it('refuses to start on ports already in use, naming the port, and leaves the running stack alone', async () => {
     await expect(
-      startStack({ ports: TEST_PORTS, stateDir: 'tests/.runtime/unused', log: () => {} }),
+      startStack({ ports: inject('stackPorts'), stateDir: 'tests/.runtime/unused', log: () => {} }),
     ).rejects.toThrow(/Port \d+ \(\w+\) is already in use/);
     const response = await fetch(`${inject('siteUrl')}/api/cells/`);
     expect(response.status).toBe(200);

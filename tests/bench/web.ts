@@ -5,7 +5,7 @@
  *     Auth SDK for the header and the Firestore SDK of the live progress come after paint);
  *  2. the map interactive (all 936 plots in the DOM) after navigating to /donativos, signed in;
  *  3. a live change: the `cells-snapshot` performance mark -> the plot's new status painted.
- * Builds the web app for, and starts, the test stack (TEST_STACK_PORT_OFFSET moves its ports).
+ * Builds the web app for, and starts, the test stack on free ports.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -14,9 +14,9 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { Timestamp } from 'firebase-admin/firestore';
 import { ROOT, webBuildEnv } from '../../scripts/stack.ts';
-import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import { adminFirestore, DEMO } from '../support/clients.ts';
-import { startTestStack, TEST_PORTS } from '../support/test-stack.ts';
+import { chromiumLaunchOptions } from '@parroquia/testkit/chromium';
+import { startTestStack, suiteStackPorts } from '@parroquia/testkit/stack';
 
 const DIST = join(ROOT, 'web/dist');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
@@ -56,19 +56,17 @@ const fmt = (values: number[]) =>
   `median ${median(values).toFixed(0)} ms, min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)} (${values.length} runs)`;
 
 async function main() {
+  const ports = await suiteStackPorts();
   const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
     cwd: ROOT,
     stdio: 'ignore',
-    env: { ...process.env, ...webBuildEnv(TEST_PORTS) },
+    env: { ...process.env, ...webBuildEnv(ports) },
   });
   if (build.status !== 0) throw new Error('web build failed');
   const home = homeRouteJs();
 
-  const stack = await startTestStack();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const stack = await startTestStack(ports);
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

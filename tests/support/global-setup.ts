@@ -1,5 +1,6 @@
+import type { StackPorts } from '../../scripts/stack.ts';
 import type { TestProject } from 'vitest/node';
-import { startTestStack } from './test-stack.ts';
+import { startTestStack } from '@parroquia/testkit/stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -7,6 +8,7 @@ declare module 'vitest' {
     firestoreHost: string;
     authHost: string;
     stripeUrl: string;
+    stackPorts: StackPorts;
   }
 }
 
@@ -16,5 +18,6 @@ export default async function setup(project: TestProject) {
   project.provide('firestoreHost', stack.env.FIRESTORE_EMULATOR_HOST!);
   project.provide('authHost', stack.env.FIREBASE_AUTH_EMULATOR_HOST!);
   project.provide('stripeUrl', stack.env.STRIPE_DOUBLE_URL!);
+  project.provide('stackPorts', stack.ports);
   return () => stack.stop();
 }

@@ -1,4 +1,4 @@
-import { startTestStack } from './test-stack.ts';
+import { startTestStack } from '@parroquia/testkit/stack';
 
 export default async function globalSetup() {
   const stack = await startTestStack();

@@ -12,14 +12,14 @@
  * Options (env): BENCH_EXTERNAL=host:port benchmarks an already running emulator (skips 1-2);
  * BENCH_PAGES (default 5) x BENCH_LISTENERS_PER_PAGE (default 4) listeners; BENCH_COMMITS (500);
  * BENCH_LISTEN_COMMITS (50); BENCH_STARTS (5 start-up runs per mode).
- * Only TCP ports 18300-18399 are used. Exits by itself and kills everything it started.
+ * Ports are free ones the OS hands out. Exits by itself and kills everything it started.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../test/conformance/support/ports.ts';
+import { freePort } from '@parroquia/testkit/ports';
 import { bundleHarness } from '../test/conformance/harness/build.ts';
 import { serveHarness, type StaticServer } from '../test/conformance/harness/server.ts';
 import { launchChromium } from '../test/conformance/drivers/browser.ts';

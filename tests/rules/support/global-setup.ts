@@ -8,11 +8,11 @@ import {
   googleEmulatorInstalled,
   startGoogleEmulator,
 } from '../../../emulators/firestore/test/rules/support/google-emulator.ts';
-import { freePort } from '../../../emulators/firestore/test/conformance/support/ports.ts';
+import { withFreePort } from '@parroquia/testkit/ports';
 import './targets.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const ours = await start({ port: await freePort(), host: '127.0.0.1', quiet: true });
+  const ours = await withFreePort((port) => start({ port, host: '127.0.0.1', quiet: true }));
   const google = googleEmulatorInstalled() ? await startGoogleEmulator() : null;
   project.provide('rulesTargets', [
     { name: 'ours' as const, host: '127.0.0.1', port: ours.port },

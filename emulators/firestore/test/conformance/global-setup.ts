@@ -1,12 +1,12 @@
 /**
  * vitest globalSetup: if FIRESTORE_EMULATOR_HOST is set, the conformance suite runs against that
- * emulator (e.g. Google's). Otherwise start ours in-process on a free port in 18300-18399 and
+ * emulator (e.g. Google's). Otherwise start ours in-process on a free port and
  * hand its address to the workers; stop it at teardown.
  * A failure to start is provided to the workers (and reported by the conformance tests) rather
  * than thrown, so unrelated unit tests in this package still run.
  */
 import type { TestProject } from 'vitest/node';
-import { withFreePort } from './support/ports.ts';
+import { withFreePort } from '@parroquia/testkit/ports';
 import './support/env.ts'; // ProvidedContext typing
 
 export default async function setup(project: TestProject) {
@@ -21,7 +21,7 @@ export default async function setup(project: TestProject) {
     const { start } = (await import('../../src/server.ts')) as {
       start(o: { port?: number; host?: string; quiet?: boolean }): Promise<{ port: number; host: string; stop(): Promise<void> }>;
     };
-    const emu = await withFreePort(host, (port) => start({ port, host, quiet: !process.env.CONFORMANCE_DEBUG }));
+    const emu = await withFreePort((port) => start({ port, host, quiet: !process.env.CONFORMANCE_DEBUG }), host);
     const address = `${host}:${emu.port}`;
     process.env.FIRESTORE_EMULATOR_HOST = address;
     project.provide('firestoreEmulatorHost', address);

@@ -5,15 +5,18 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { chromiumMissing } from '@parroquia/testkit/chromium';
+import { withFreePort } from '@parroquia/testkit/ports';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundlePage, launchChromium, servePage } from './browser/harness.ts';
-import { freePort } from './support.ts';
+
 
 const serverPath = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
-const enabled = existsSync(serverPath) && existsSync('/usr/bin/chromium');
+const noChromium = chromiumMissing();
+const why = !existsSync(serverPath) ? ' (skipped: no src/server.ts)' : noChromium ? ` (skipped: ${noChromium})` : '';
 
-describe.skipIf(!enabled)('Admin SDK (gRPC) -> browser onSnapshot (WebChannel) through src/server.ts', () => {
+describe.skipIf(why !== '')(`Admin SDK (gRPC) -> browser onSnapshot (WebChannel) through src/server.ts${why}`, () => {
   let emu: { port: number; stop(): Promise<void> };
   let pageSrv: Awaited<ReturnType<typeof servePage>>;
   let browser: Browser;
@@ -21,7 +24,7 @@ describe.skipIf(!enabled)('Admin SDK (gRPC) -> browser onSnapshot (WebChannel) t
     const { start } = (await import(/* @vite-ignore */ serverPath)) as {
       start(o: { port?: number; host?: string; quiet?: boolean }): Promise<{ port: number; stop(): Promise<void> }>;
     };
-    emu = await start({ port: await freePort(), host: '127.0.0.1', quiet: true });
+    emu = await withFreePort((port) => start({ port, host: '127.0.0.1', quiet: true }));
     pageSrv = await servePage(await bundlePage());
     browser = await launchChromium();
   }, 120000);

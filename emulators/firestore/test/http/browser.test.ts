@@ -7,6 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { chromiumMissing } from '@parroquia/testkit/chromium';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FirestoreBackend } from '../../src/backend.ts';
@@ -16,7 +17,10 @@ import { miniBackend } from './mini-backend.ts';
 import { listen, stubBackend } from './support.ts';
 
 const corePath = fileURLToPath(new URL('../../src/core/index.ts', import.meta.url));
-const hasChromium = existsSync('/usr/bin/chromium');
+const noChromium = chromiumMissing();
+const hasChromium = !noChromium;
+/** A skipped suite says why in its name. */
+const skipped = noChromium ? ` (skipped: ${noChromium})` : '';
 
 let backend: FirestoreBackend;
 // HTTP_TEST_BACKEND=stub|mini|core (default: core when src/core/index.ts exists, else mini)
@@ -77,7 +81,7 @@ async function openPage(longPolling: boolean): Promise<{ page: Page; projectId: 
 }
 
 for (const mode of ['streaming', 'long-polling'] as const) {
-  describe.skipIf(!hasChromium)(`Chromium web SDK over WebChannel (${mode})`, () => {
+  describe.skipIf(!hasChromium)(`Chromium web SDK over WebChannel (${mode})${skipped}`, () => {
     it('getDoc, setDoc, onSnapshot', async () => {
       const { page, projectId } = await openPage(mode === 'long-polling');
       const from = log.length;
@@ -222,7 +226,11 @@ for (const mode of ['streaming', 'long-polling'] as const) {
   });
 }
 
-describe.skipIf(!hasChromium || !real || !!process.env.HTTP_TEST_FAST)('idle channels (keepalive noop, long-poll hold)', () => {
+describe.skipIf(!hasChromium || !real || !!process.env.HTTP_TEST_FAST)(
+  `idle channels (keepalive noop, long-poll hold)${
+    skipped ||
+    (!real ? ' (skipped: stub backend)' : process.env.HTTP_TEST_FAST ? ' (skipped: HTTP_TEST_FAST)' : '')
+  }`, () => {
   it('listeners in both modes still receive changes after 33 s of silence', async () => {
     const pages = await Promise.all([openPage(false), openPage(true)]);
     for (const { page } of pages) {

@@ -1,32 +1,16 @@
-/** Test helpers: a free port in 18200-18299 and a stub backend for transport-only tests. */
+/** Test helpers: the HTTP handler on a free port, and a stub backend for transport-only tests. */
 import http from 'node:http';
-import net from 'node:net';
+import { listenOnFreePort } from '@parroquia/testkit/ports';
 import { FirestoreError, type FirestoreBackend, type ListenSink, type Msg } from '../../src/backend.ts';
 
-export async function freePort(): Promise<number> {
-  for (let i = 0; i < 50; i++) {
-    const port = 18200 + Math.floor(Math.random() * 100);
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.createServer();
-      s.once('error', () => resolve(false));
-      s.listen({ port, host: '127.0.0.1', exclusive: true }, () => s.close(() => resolve(true)));
-    });
-    if (ok) return port;
-  }
-  throw new Error('no free port in 18200-18299');
-}
-
 export async function listen(handler: { handle(req: http.IncomingMessage, res: http.ServerResponse): void; close(): void }) {
-  const port = await freePort();
-  const server = http.createServer((req, res) => handler.handle(req, res));
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const server = await listenOnFreePort(http.createServer((req, res) => handler.handle(req, res)));
   return {
-    port,
-    base: `http://127.0.0.1:${port}`,
+    port: server.port,
+    base: server.url,
     async stop() {
       handler.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     },
   };
 }

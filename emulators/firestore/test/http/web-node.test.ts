@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FirestoreBackend } from '../../src/backend.ts';
 import { createHttpHandler } from '../../src/http/index.ts';
 import { miniBackend } from './mini-backend.ts';
-import { freePort, listen } from './support.ts';
+import { withFreePort } from '@parroquia/testkit/ports';
+import { listen } from './support.ts';
 
 const corePath = fileURLToPath(new URL('../../src/core/index.ts', import.meta.url));
 const serverPath = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
@@ -69,7 +70,7 @@ describe.skipIf(!existsSync(serverPath))('full web SDK under Node (gRPC via src/
     const { start } = (await import(/* @vite-ignore */ serverPath)) as {
       start(o: { port?: number; host?: string; quiet?: boolean }): Promise<{ port: number; stop(): Promise<void> }>;
     };
-    emu = await start({ port: await freePort(), host: '127.0.0.1', quiet: true });
+    emu = await withFreePort((port) => start({ port, host: '127.0.0.1', quiet: true }));
   }, 60000);
   afterAll(async () => emu?.stop());
 

@@ -4,6 +4,7 @@
  * its own HTTP connection pool (Chrome allows 6 connections per host, and every web client keeps
  * two hanging channel GETs open).
  */
+import { chromiumLaunchOptions } from '@parroquia/testkit/chromium';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { emulatorHost, splitHost } from '../support/env.ts';
 import {
@@ -17,20 +18,8 @@ import {
 import { bundleHarness } from '../harness/build.ts';
 import { serveHarness, type StaticServer } from '../harness/server.ts';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedError };

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
+import { withFreePort } from '@parroquia/testkit/ports';
 
 export const GOOGLE_EMULATOR_JAR =
   process.env.FIRESTORE_JAR ??
@@ -14,30 +14,17 @@ export function googleEmulatorInstalled(): boolean {
   return existsSync(GOOGLE_EMULATOR_JAR);
 }
 
-/** Google's emulator gets a port of 18400-18499 (this machine's range for it). */
-async function freeGooglePort(): Promise<number> {
-  const start = Math.floor(Math.random() * 100);
-  for (let index = 0; index < 100; index++) {
-    const port = 18400 + ((start + index) % 100);
-    const free = await new Promise<boolean>((resolve) => {
-      const server = net.createServer();
-      server.once('error', () => resolve(false));
-      server.listen({ port, host: '127.0.0.1', exclusive: true }, () =>
-        server.close(() => resolve(true)),
-      );
-    });
-    if (free) return port;
-  }
-  throw new Error('no free TCP port in 18400-18499 for Google emulator');
-}
-
 export interface GoogleEmulator {
   url: string;
   stop(): Promise<void>;
 }
 
-export async function startGoogleEmulator(): Promise<GoogleEmulator> {
-  const port = await freeGooglePort();
+export function startGoogleEmulator(): Promise<GoogleEmulator> {
+  // Java names a port taken meanwhile "Address already in use": withFreePort tries another.
+  return withFreePort(startGoogleEmulatorOn);
+}
+
+async function startGoogleEmulatorOn(port: number): Promise<GoogleEmulator> {
   const child: ChildProcess = spawn(
     'java',
     [

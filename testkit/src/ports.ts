@@ -1,0 +1,105 @@
+/**
+ * Free TCP ports, chosen by the operating system: listen on port 0, read the port it gave,
+ * close. No fixed ranges, so any number of suites and checkouts can share a machine. Between
+ * the close and the caller's own listen another process may take the port: `withFreePort`
+ * retries on EADDRINUSE for callers that can tell.
+ */
+import type { Server as HttpServer } from 'node:http';
+import { createServer } from 'node:net';
+
+const DEFAULT_HOST = '127.0.0.1';
+const ATTEMPTS = 10;
+
+/** `count` distinct free ports: all are held open at once so the OS never hands out one twice. */
+export async function freePorts(count: number, host = DEFAULT_HOST): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const server = createServer();
+          server.once('error', reject);
+          server.listen({ port: 0, host, exclusive: true }, () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(
+    servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+  );
+  return ports;
+}
+
+export async function freePort(host = DEFAULT_HOST): Promise<number> {
+  const [port] = await freePorts(1, host);
+  return port!;
+}
+
+export function isAddressInUse(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const text = String(message ?? error);
+  // Node says EADDRINUSE; a child process in another language says it in words (Java).
+  return (
+    code === 'EADDRINUSE' || text.includes('EADDRINUSE') || text.includes('Address already in use')
+  );
+}
+
+/**
+ * Runs `start(port)` on a free port; when another process took the port first (EADDRINUSE),
+ * tries again on a new one. Any other error is the caller's.
+ */
+export async function withFreePort<T>(
+  start: (port: number) => Promise<T>,
+  host = DEFAULT_HOST,
+): Promise<T> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    try {
+      return await start(await freePort(host));
+    } catch (error) {
+      if (!isAddressInUse(error)) throw error;
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+export interface ListeningServer {
+  port: number;
+  /** `http://host:port` */
+  url: string;
+  /** Drops open connections (a test's clients may keep some alive) and closes. */
+  close(): Promise<void>;
+}
+
+/** Starts an HTTP server on a free port of `host`, retrying when the port is taken meanwhile. */
+export function listenOnFreePort(
+  server: HttpServer,
+  host = DEFAULT_HOST,
+): Promise<ListeningServer> {
+  return withFreePort(
+    (port) =>
+      new Promise<ListeningServer>((resolve, reject) => {
+        const onError = (error: Error) => {
+          server.off('listening', onListening);
+          reject(error);
+        };
+        const onListening = () => {
+          server.off('error', onError);
+          resolve({
+            port,
+            url: `http://${host}:${port}`,
+            close: () =>
+              new Promise<void>((done, fail) => {
+                server.closeAllConnections();
+                server.close((error) => (error ? fail(error) : done()));
+              }),
+          });
+        };
+        server.once('error', onError);
+        server.once('listening', onListening);
+        server.listen(port, host);
+      }),
+    host,
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The whole local stack for the cross-package suites (`tests/`), on free ports of its own (so a
+ * developer's `npm start` can keep running) and with fresh data copied from emulator-data/.
+ * `scripts/stack.ts` stays the one place that starts the processes.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  provideSeedAuth,
+  ROOT,
+  startStack,
+  type Stack,
+  type StackPorts,
+} from '../../scripts/stack.ts';
+import { readSeed, seedStack } from '../../scripts/seed.ts';
+import { freePorts } from './ports.ts';
+
+/** How `npm test` hands the ports it chose (JSON of `StackPorts`) to the stack suites. */
+export const STACK_PORTS_ENV = 'TEST_STACK_PORTS';
+
+const PORT_NAMES = [
+  'hosting',
+  'functions',
+  'auth',
+  'hub',
+  'logging',
+  'firestore',
+  'stripe',
+] as const;
+
+export async function chooseStackPorts(): Promise<StackPorts> {
+  const [hosting, functions, auth, hub, logging, firestore, stripe] = (await freePorts(
+    PORT_NAMES.length,
+  )) as [number, number, number, number, number, number, number];
+  return { hosting, functions, auth, hub, logging, firestore, stripe };
+}
+
+function parseStackPorts(json: string): StackPorts {
+  const value = JSON.parse(json) as Record<string, unknown>;
+  for (const name of PORT_NAMES) {
+    if (!Number.isInteger(value[name])) {
+      throw new Error(`${STACK_PORTS_ENV} has no port for ${name}: ${json}`);
+    }
+  }
+  return value as unknown as StackPorts;
+}
+
+/**
+ * The ports of this run's test stack: those in `TEST_STACK_PORTS` (`scripts/test.ts` chooses
+ * them once per `npm test` and builds the web app for them), else free ones chosen now and put
+ * into `TEST_STACK_PORTS`, so every process of this run (Playwright's workers, child scripts)
+ * agrees on them. A suite run alone that way serves whatever `web/dist` holds, which talks to
+ * the ports it was built for (`webBuildEnv`): the API suite does not mind, the browser suites
+ * need a build for these ports, so run them through `npm test -- end`.
+ */
+export async function suiteStackPorts(): Promise<StackPorts> {
+  const given = process.env[STACK_PORTS_ENV];
+  if (given) return parseStackPorts(given);
+  const ports = await chooseStackPorts();
+  process.env[STACK_PORTS_ENV] = JSON.stringify(ports);
+  return ports;
+}
+
+export async function startTestStack(ports?: StackPorts): Promise<Stack> {
+  const stateDir = join(ROOT, 'tests/.runtime/state');
+  rmSync(stateDir, { recursive: true, force: true });
+  provideSeedAuth(stateDir);
+  const stack = await startStack({
+    ports: ports ?? (await suiteStackPorts()),
+    stateDir,
+    verbose: process.env.VERBOSE === '1',
+    log: () => {},
+  });
+  try {
+    await seedStack(stack.env, readSeed());
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  return stack;
+}
