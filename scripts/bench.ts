@@ -8,7 +8,10 @@ import { ROOT } from './stack.ts';
 const benches: Array<{ title: string; args: string[] }> = [
   { title: 'Firestore emulator', args: ['run', 'bench', '-w', 'emulators/firestore'] },
   { title: 'payments', args: ['run', 'bench:payments'] },
-  { title: 'physical certificates PDF', args: ['exec', '--', 'tsx', 'scripts/bench-certificates.ts'] },
+  {
+    title: 'physical certificates PDF',
+    args: ['exec', '--', 'tsx', 'scripts/bench-certificates.ts'],
+  },
   { title: 'web app', args: ['run', 'bench:web'] },
 ];
 

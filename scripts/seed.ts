@@ -65,10 +65,13 @@ export async function seedStack(env: Record<string, string>, seed: Seed) {
       for (const plot of missing.slice(i, i + 400)) {
         batch.create(
           db.collection('cells').doc(plot.code),
-          writeCellDocument({ ...availableCell(plot), ...takenPlots.get(plot.code) }, {
-            instant: (millis) => Timestamp.fromMillis(millis),
-            serverTime: () => FieldValue.serverTimestamp(),
-          }),
+          writeCellDocument(
+            { ...availableCell(plot), ...takenPlots.get(plot.code) },
+            {
+              instant: (millis) => Timestamp.fromMillis(millis),
+              serverTime: () => FieldValue.serverTimestamp(),
+            },
+          ),
         );
       }
       await batch.commit();

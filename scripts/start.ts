@@ -35,7 +35,9 @@ async function main() {
     verbose: process.env.VERBOSE === '1',
   });
   const seeded = await seedStack(stack.env, readSeed());
-  console.log(`> seed: ${seeded.cellsCreated} plots created, ${seeded.usersCreated} demo profiles created`);
+  console.log(
+    `> seed: ${seeded.cellsCreated} plots created, ${seeded.usersCreated} demo profiles created`,
+  );
 
   let stopping = false;
   const shutdown = async () => {

@@ -30,7 +30,12 @@ const SUITES: Suite[] = [
   { name: 'web', cwd: 'web', runner: 'vitest' },
   { name: 'testkit', cwd: 'testkit', runner: 'vitest' },
   { name: 'firestore emulator', cwd: 'emulators/firestore', runner: 'vitest' },
-  { name: 'rules (firestore.rules)', cwd: 'tests', runner: 'vitest', config: 'rules/vitest.config.ts' },
+  {
+    name: 'rules (firestore.rules)',
+    cwd: 'tests',
+    runner: 'vitest',
+    config: 'rules/vitest.config.ts',
+  },
   { name: 'stripe double', cwd: 'emulators/stripe', runner: 'vitest' },
   { name: 'stack (API)', cwd: 'tests', runner: 'vitest', servesBuild: true },
   { name: 'end to end', cwd: 'tests', runner: 'playwright', servesBuild: true },

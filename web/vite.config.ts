@@ -28,7 +28,11 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup-tests.ts'],
     // Nothing listens there: a page that starts the Firestore SDK in a test fails fast, offline.
-    env: { VITE_USE_EMULATORS: 'true', VITE_FIRESTORE_EMULATOR_HOST: '127.0.0.1:9', VITE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9' },
+    env: {
+      VITE_USE_EMULATORS: 'true',
+      VITE_FIRESTORE_EMULATOR_HOST: '127.0.0.1:9',
+      VITE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9',
+    },
     // Two cores shared by a team: keep the run small.
     maxWorkers: 2,
   },

@@ -42,10 +42,19 @@ export function logPhysicalCertificateRegistered(
 }
 
 export function logLatePaymentRefunded(sessionId: string, uid: string, lostPlots: string[]): void {
-  logger.warn('payments: paid after the plots went to someone else; refunding', { sessionId, uid, lostPlots });
+  logger.warn('payments: paid after the plots went to someone else; refunding', {
+    sessionId,
+    uid,
+    lostPlots,
+  });
 }
 
-export function logStripeEvent(eventId: string, type: string, outcome: string, detail?: string): void {
+export function logStripeEvent(
+  eventId: string,
+  type: string,
+  outcome: string,
+  detail?: string,
+): void {
   logger.info('payments: stripe event', { eventId, type, outcome, detail });
 }
 

@@ -31,14 +31,17 @@ describe('GET /api/cells/ through Hosting -> Functions -> Firestore', () => {
   });
   afterEach(async () => {
     for (const code of touched.splice(0)) {
-      await db().collection('cells').doc(code).set({
-        x: code[0],
-        y: Number(code.slice(1)),
-        status: 'available',
-        user: null,
-        donor_display: null,
-        updated_at: Timestamp.now(),
-      });
+      await db()
+        .collection('cells')
+        .doc(code)
+        .set({
+          x: code[0],
+          y: Number(code.slice(1)),
+          status: 'available',
+          user: null,
+          donor_display: null,
+          updated_at: Timestamp.now(),
+        });
     }
   });
 
@@ -101,7 +104,10 @@ describe('GET /api/cells/ through Hosting -> Functions -> Firestore', () => {
         });
     }
     const cells = await getCells();
-    expect(cells.find((cell) => cell.id === 'B2')).toMatchObject({ status: 'available', user: null });
+    expect(cells.find((cell) => cell.id === 'B2')).toMatchObject({
+      status: 'available',
+      user: null,
+    });
     expect(cells.find((cell) => cell.id === 'B3')).toMatchObject({ status: 'held' });
   });
 });

@@ -44,8 +44,14 @@ beforeAll(async () => {
 // and the plots the seed gives the demo donors stay theirs.
 afterAll(async () => {
   const seeded = new Set((readSeed().plots?.taken ?? []).map((taken) => taken.code));
-  const touched = await db().collection('cells').where('status', 'in', ['held', 'reserved', 'bought']).get();
-  await resetCells(db(), touched.docs.map((doc) => doc.id).filter((code) => !seeded.has(code)));
+  const touched = await db()
+    .collection('cells')
+    .where('status', 'in', ['held', 'reserved', 'bought'])
+    .get();
+  await resetCells(
+    db(),
+    touched.docs.map((doc) => doc.id).filter((code) => !seeded.has(code)),
+  );
 });
 
 const statusesOf = async (codes: string[]) =>

@@ -53,7 +53,10 @@ beforeAll(async () => {
     // Not exercised here: the payment routes have their own suite (payments.test.ts).
     payments: {
       store: firestorePaymentStore(db, () => clock),
-      checkout: stripeCheckoutGateway(() => ({ secretKey: 'sk_test_unused', webhookSecret: 'whsec_unused' })),
+      checkout: stripeCheckoutGateway(() => ({
+        secretKey: 'sk_test_unused',
+        webhookSecret: 'whsec_unused',
+      })),
       siteUrl: () => 'http://localhost',
     },
   };

@@ -25,10 +25,23 @@ interface State {
 }
 const state: State = { arrivals: [], ready: [], errors: [] };
 
-function start(cfg: { projectId: string; host: string; port: number; listeners: number; longPolling?: boolean }) {
+function start(cfg: {
+  projectId: string;
+  host: string;
+  port: number;
+  listeners: number;
+  longPolling?: boolean;
+}) {
   setLogLevel('silent');
-  const app = initializeApp({ projectId: cfg.projectId, apiKey: 'fake-api-key', appId: '1:1:web:1' });
-  const db = initializeFirestore(app, cfg.longPolling ? { experimentalForceLongPolling: true } : {});
+  const app = initializeApp({
+    projectId: cfg.projectId,
+    apiKey: 'fake-api-key',
+    appId: '1:1:web:1',
+  });
+  const db = initializeFirestore(
+    app,
+    cfg.longPolling ? { experimentalForceLongPolling: true } : {},
+  );
   connectFirestoreEmulator(db, cfg.host, cfg.port);
   const live = collection(db, 'live');
   // Metadata changes too, so the fromCache -> false transition (readiness) is observed.
@@ -45,16 +58,48 @@ function start(cfg: { projectId: string; host: string; port: number; listeners: 
     const onErr = (e: Error) => state.errors.push(`listener ${i}: ${e.message}`);
     switch (i % 4) {
       case 0:
-        onSnapshot(doc(live, 'd'), meta, (s) => record(s.exists() ? [s.get('seq')] : [], s.metadata.fromCache), onErr);
+        onSnapshot(
+          doc(live, 'd'),
+          meta,
+          (s) => record(s.exists() ? [s.get('seq')] : [], s.metadata.fromCache),
+          onErr,
+        );
         break;
       case 1:
-        onSnapshot(live, meta, (s) => record(s.docs.map((d) => d.get('seq')), s.metadata.fromCache), onErr);
+        onSnapshot(
+          live,
+          meta,
+          (s) =>
+            record(
+              s.docs.map((d) => d.get('seq')),
+              s.metadata.fromCache,
+            ),
+          onErr,
+        );
         break;
       case 2:
-        onSnapshot(query(live, where('seq', '>=', 0)), meta, (s) => record(s.docs.map((d) => d.get('seq')), s.metadata.fromCache), onErr);
+        onSnapshot(
+          query(live, where('seq', '>=', 0)),
+          meta,
+          (s) =>
+            record(
+              s.docs.map((d) => d.get('seq')),
+              s.metadata.fromCache,
+            ),
+          onErr,
+        );
         break;
       default:
-        onSnapshot(query(live, orderBy('seq', 'desc'), limit(1)), meta, (s) => record(s.docs.map((d) => d.get('seq')), s.metadata.fromCache), onErr);
+        onSnapshot(
+          query(live, orderBy('seq', 'desc'), limit(1)),
+          meta,
+          (s) =>
+            record(
+              s.docs.map((d) => d.get('seq')),
+              s.metadata.fromCache,
+            ),
+          onErr,
+        );
     }
   }
 }

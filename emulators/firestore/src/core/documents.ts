@@ -138,7 +138,11 @@ export async function listDocuments(state: CoreState, request: Msg, caller?: Cal
     // Ordered like a query: documents without an ordered field are left out.
     const query = compileQuery(parent, { from: [{ collectionId }], orderBy: orders });
     paths = paths
-      .map((path) => ({ path, name: docName(database.name, path), fields: found.get(path)!.fields }))
+      .map((path) => ({
+        path,
+        name: docName(database.name, path),
+        fields: found.get(path)!.fields,
+      }))
       .filter((candidate) => query.matches(candidate))
       .sort(query.compare)
       .map((candidate) => candidate.path);

@@ -114,7 +114,9 @@ export function aggregate(aggregations: Msg[], all: QueryResult[]): Record<strin
     .map((aggregation) => (aggregation.sum ?? aggregation.avg)?.field?.fieldPath)
     .filter((fieldPath): fieldPath is string => typeof fieldPath === 'string')
     .map((fieldPath) => parseFieldPath(fieldPath));
-  const results = all.filter((r) => needed.every((path) => getField(r.doc.fields, path) !== undefined));
+  const results = all.filter((r) =>
+    needed.every((path) => getField(r.doc.fields, path) !== undefined),
+  );
   const fields: Record<string, Value> = {};
   let unnamed = 0;
   for (const aggregation of aggregations) {

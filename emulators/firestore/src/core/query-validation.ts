@@ -27,8 +27,7 @@ interface FilterFacts {
 
 function listOf(filter: Msg, op: string): Value[] {
   const value = filter.value as Value | undefined;
-  if (!value || value.arrayValue === undefined)
-    throw refuse(`'${op}' requires an ArrayValue.`);
+  if (!value || value.arrayValue === undefined) throw refuse(`'${op}' requires an ArrayValue.`);
   const values = (value.arrayValue.values ?? []) as Value[];
   if (values.length === 0) throw refuse(`'${op}' requires an non-empty ArrayValue.`);
   return values;
@@ -91,7 +90,9 @@ function checkFilter(filter: Msg, facts: FilterFacts, orAbove: boolean): number 
 /** The most `ARRAY_CONTAINS(_ANY)` filters any one disjunction of the normal form holds. */
 function arrayContainsPerDisjunction(filter: Msg): number {
   if (filter.compositeFilter) {
-    const parts = ((filter.compositeFilter.filters ?? []) as Msg[]).map(arrayContainsPerDisjunction);
+    const parts = ((filter.compositeFilter.filters ?? []) as Msg[]).map(
+      arrayContainsPerDisjunction,
+    );
     if (filter.compositeFilter.op === 'OR') return Math.max(0, ...parts);
     return parts.reduce((sum, count) => sum + count, 0);
   }
@@ -114,9 +115,13 @@ export function validateStructuredQuery(query: Msg): void {
     };
     const disjunctions = checkFilter(query.where, facts, false);
     if (facts.notEqualOrNotIn > 1)
-      throw refuse(`Only a single 'NOT_EQUAL', 'NOT_IN', 'IS_NOT_NAN', or 'IS_NOT_NULL' filter allowed per query.`);
+      throw refuse(
+        `Only a single 'NOT_EQUAL', 'NOT_IN', 'IS_NOT_NAN', or 'IS_NOT_NULL' filter allowed per query.`,
+      );
     if (facts.notIn && (facts.inOrArrayContainsAny || facts.insideOr))
-      throw refuse(`'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'.`);
+      throw refuse(
+        `'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'.`,
+      );
     if (arrayContainsPerDisjunction(query.where) > 1)
       throw refuse(`A maximum of 1 'ARRAY_CONTAINS' filter is allowed per disjunction.`);
     if (disjunctions > MAX_DISJUNCTIONS)

@@ -65,7 +65,9 @@ describe('firebase-admin extras [admin]', () => {
     const db = open();
     const w1 = await db.doc('c/p').set({ v: 1 });
     await db.doc('c/p').update({ v: 2 });
-    await expect(db.doc('c/p').update({ v: 3 }, { lastUpdateTime: w1.writeTime })).rejects.toMatchObject({ code: 9 });
+    await expect(
+      db.doc('c/p').update({ v: 3 }, { lastUpdateTime: w1.writeTime }),
+    ).rejects.toMatchObject({ code: 9 });
     const cur = await db.doc('c/p').get();
     await db.doc('c/p').update({ v: 4 }, { lastUpdateTime: cur.updateTime! });
     expect((await db.doc('c/p').get()).data()).toEqual({ v: 4 });
@@ -78,10 +80,14 @@ describe('firebase-admin extras [admin]', () => {
 
   it('serverTimestamp is the commit time (within 1 s) and increment creates the field', async () => {
     const db = open();
-    const w = await db.doc('c/ts').set({ at: FieldValue.serverTimestamp(), n: FieldValue.increment(3) });
+    const w = await db
+      .doc('c/ts')
+      .set({ at: FieldValue.serverTimestamp(), n: FieldValue.increment(3) });
     const s = await db.doc('c/ts').get();
     // Production uses the commit time; Google's emulator may differ by a little.
-    expect(Math.abs((s.get('at') as Timestamp).toMillis() - w.writeTime.toMillis())).toBeLessThan(1000);
+    expect(Math.abs((s.get('at') as Timestamp).toMillis() - w.writeTime.toMillis())).toBeLessThan(
+      1000,
+    );
     expect(s.get('n')).toBe(3);
   });
 
@@ -107,6 +113,9 @@ describe('firebase-admin extras [admin]', () => {
     await outside;
     const final = (await ref.get()).get('v') as number;
     // Either serial order is fine: [tx, outside] -> (read 1, final 100); [outside, tx] -> (read 100, final 101).
-    expect([[1, 100], [100, 101]]).toContainEqual([out, final]);
+    expect([
+      [1, 100],
+      [100, 101],
+    ]).toContainEqual([out, final]);
   });
 });

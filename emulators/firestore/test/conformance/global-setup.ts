@@ -19,9 +19,16 @@ export default async function setup(project: TestProject) {
   const host = '127.0.0.1';
   try {
     const { start } = (await import('../../src/server.ts')) as {
-      start(o: { port?: number; host?: string; quiet?: boolean }): Promise<{ port: number; host: string; stop(): Promise<void> }>;
+      start(o: {
+        port?: number;
+        host?: string;
+        quiet?: boolean;
+      }): Promise<{ port: number; host: string; stop(): Promise<void> }>;
     };
-    const emu = await withFreePort((port) => start({ port, host, quiet: !process.env.CONFORMANCE_DEBUG }), host);
+    const emu = await withFreePort(
+      (port) => start({ port, host, quiet: !process.env.CONFORMANCE_DEBUG }),
+      host,
+    );
     const address = `${host}:${emu.port}`;
     process.env.FIRESTORE_EMULATOR_HOST = address;
     project.provide('firestoreEmulatorHost', address);

@@ -9,7 +9,12 @@ const int = (n: number | string) => ({ integerValue: String(n) });
 const dbl = (n: number) => ({ doubleValue: n });
 const str = (s: string) => ({ stringValue: s });
 
-async function set(b: ReturnType<typeof createBackend>, path: string, fields: Msg, extra: Msg = {}) {
+async function set(
+  b: ReturnType<typeof createBackend>,
+  path: string,
+  fields: Msg,
+  extra: Msg = {},
+) {
   return b.commit({ database: DB, writes: [{ update: { name: N(path), fields }, ...extra }] });
 }
 async function query(b: ReturnType<typeof createBackend>, sq: Msg, parent = `${DB}/documents`) {
@@ -24,7 +29,9 @@ async function code(p: Promise<unknown>): Promise<number> {
     return (e as FirestoreError).code;
   }
 }
-const fieldFilter = (f: string, op: string, value: Msg) => ({ fieldFilter: { field: { fieldPath: f }, op, value } });
+const fieldFilter = (f: string, op: string, value: Msg) => ({
+  fieldFilter: { field: { fieldPath: f }, op, value },
+});
 
 describe('value ordering', () => {
   it('orders across types as Firestore does', () => {
@@ -46,7 +53,8 @@ describe('value ordering', () => {
       { arrayValue: { values: [int(1)] } },
       { mapValue: { fields: { a: int(1) } } },
     ];
-    for (let i = 0; i < ordered.length - 1; i++) expect(compareValues(ordered[i]!, ordered[i + 1]!)).toBe(-1);
+    for (let i = 0; i < ordered.length - 1; i++)
+      expect(compareValues(ordered[i]!, ordered[i + 1]!)).toBe(-1);
     expect(compareValues(int(1), dbl(1))).toBe(0);
     expect(compareValues(int('9007199254740993'), dbl(9007199254740992))).toBe(1);
   });
@@ -55,11 +63,19 @@ describe('value ordering', () => {
 describe('commit and get', () => {
   it('writes with strictly increasing microsecond times, masks, transforms', async () => {
     const b = createBackend();
-    const r1 = await set(b, 'c/d', { a: int(1), m: { mapValue: { fields: { x: int(1), y: int(2) } } } });
-    const r2 = await set(b, 'c/d', { m: { mapValue: { fields: { x: int(9) } } } }, { updateMask: { fieldPaths: ['m.x', 'gone'] } });
-    expect(BigInt(r2.commitTime.seconds) * 1_000_000_000n + BigInt(r2.commitTime.nanos)).toBeGreaterThan(
-      BigInt(r1.commitTime.seconds) * 1_000_000_000n + BigInt(r1.commitTime.nanos),
+    const r1 = await set(b, 'c/d', {
+      a: int(1),
+      m: { mapValue: { fields: { x: int(1), y: int(2) } } },
+    });
+    const r2 = await set(
+      b,
+      'c/d',
+      { m: { mapValue: { fields: { x: int(9) } } } },
+      { updateMask: { fieldPaths: ['m.x', 'gone'] } },
     );
+    expect(
+      BigInt(r2.commitTime.seconds) * 1_000_000_000n + BigInt(r2.commitTime.nanos),
+    ).toBeGreaterThan(BigInt(r1.commitTime.seconds) * 1_000_000_000n + BigInt(r1.commitTime.nanos));
     expect(r2.commitTime.nanos % 1000).toBe(0);
     const doc = await b.getDocument({ name: N('c/d') });
     expect(doc.fields.m.mapValue.fields.x).toEqual(int(9));
@@ -72,7 +88,10 @@ describe('commit and get', () => {
       database: DB,
       writes: [
         {
-          update: { name: N('c/t'), fields: { i: int(5), d: dbl(1.5), arr: { arrayValue: { values: [int(1), int(2)] } } } },
+          update: {
+            name: N('c/t'),
+            fields: { i: int(5), d: dbl(1.5), arr: { arrayValue: { values: [int(1), int(2)] } } },
+          },
           updateMask: { fieldPaths: [] },
           updateTransforms: [
             { fieldPath: 'i', increment: int(2) },
@@ -89,7 +108,20 @@ describe('commit and get', () => {
     const tr = t.writeResults[0].transformResults;
     expect(tr[0]).toEqual(int(2)); // mask [] keeps nothing from update: field absent -> increment sets it
     expect(tr[6].timestampValue).toEqual(t.commitTime);
-    await b.commit({ database: DB, writes: [{ update: { name: N('c/t'), fields: {} }, updateMask: { fieldPaths: [] }, updateTransforms: [{ fieldPath: 'i', increment: int(2) }, { fieldPath: 'big', increment: int(1) }, { fieldPath: 'd', increment: dbl(0.5) }] }] });
+    await b.commit({
+      database: DB,
+      writes: [
+        {
+          update: { name: N('c/t'), fields: {} },
+          updateMask: { fieldPaths: [] },
+          updateTransforms: [
+            { fieldPath: 'i', increment: int(2) },
+            { fieldPath: 'big', increment: int(1) },
+            { fieldPath: 'd', increment: dbl(0.5) },
+          ],
+        },
+      ],
+    });
     const td = await b.getDocument({ name: N('c/t') });
     expect(td.fields.i).toEqual(int(4));
     expect(td.fields.big).toEqual(int('9223372036854775807'));
@@ -99,17 +131,37 @@ describe('commit and get', () => {
 
   it('preconditions give Firestore codes', async () => {
     const b = createBackend();
-    expect(await code(set(b, 'c/x', {}, { currentDocument: { exists: true } }))).toBe(Code.NOT_FOUND);
+    expect(await code(set(b, 'c/x', {}, { currentDocument: { exists: true } }))).toBe(
+      Code.NOT_FOUND,
+    );
     await set(b, 'c/x', { a: int(1) }, { currentDocument: { exists: false } });
-    expect(await code(set(b, 'c/x', {}, { currentDocument: { exists: false } }))).toBe(Code.ALREADY_EXISTS);
-    expect(await code(set(b, 'c/x', {}, { currentDocument: { updateTime: { seconds: '1', nanos: 0 } } }))).toBe(Code.FAILED_PRECONDITION);
+    expect(await code(set(b, 'c/x', {}, { currentDocument: { exists: false } }))).toBe(
+      Code.ALREADY_EXISTS,
+    );
+    expect(
+      await code(
+        set(b, 'c/x', {}, { currentDocument: { updateTime: { seconds: '1', nanos: 0 } } }),
+      ),
+    ).toBe(Code.FAILED_PRECONDITION);
     expect(await code(b.getDocument({ name: `${DB}/documents/c` }))).toBe(Code.INVALID_ARGUMENT);
     expect(await code(b.getDocument({ name: 'bogus' }))).toBe(Code.INVALID_ARGUMENT);
     expect(await code(b.getDocument({ name: N('c/none') }))).toBe(Code.NOT_FOUND);
-    expect(await code(set(b, 'c/big', { s: str('x'.repeat(1_048_576)) }))).toBe(Code.INVALID_ARGUMENT);
+    expect(await code(set(b, 'c/big', { s: str('x'.repeat(1_048_576)) }))).toBe(
+      Code.INVALID_ARGUMENT,
+    );
     expect(await code(set(b, 'c/' + 'y'.repeat(1600), {}))).toBe(Code.INVALID_ARGUMENT);
     // atomic: second write fails, first is not applied
-    expect(await code(b.commit({ database: DB, writes: [{ update: { name: N('c/z'), fields: {} } }, { delete: N('c/q'), currentDocument: { exists: true } }] }))).toBe(Code.NOT_FOUND);
+    expect(
+      await code(
+        b.commit({
+          database: DB,
+          writes: [
+            { update: { name: N('c/z'), fields: {} } },
+            { delete: N('c/q'), currentDocument: { exists: true } },
+          ],
+        }),
+      ),
+    ).toBe(Code.NOT_FOUND);
     expect(await code(b.getDocument({ name: N('c/z') }))).toBe(Code.NOT_FOUND);
   });
 });
@@ -130,25 +182,87 @@ describe('queries', () => {
 
   it('filters with every operator', async () => {
     const b = await seed();
-    expect(await query(b, { from, where: fieldFilter('n', 'GREATER_THAN', int(1)) })).toEqual(['b', 'c']);
-    expect(await query(b, { from, where: fieldFilter('n', 'LESS_THAN_OR_EQUAL', dbl(2.5)) })).toEqual(['a', 'b']);
+    expect(await query(b, { from, where: fieldFilter('n', 'GREATER_THAN', int(1)) })).toEqual([
+      'b',
+      'c',
+    ]);
+    expect(
+      await query(b, { from, where: fieldFilter('n', 'LESS_THAN_OR_EQUAL', dbl(2.5)) }),
+    ).toEqual(['a', 'b']);
     expect(await query(b, { from, where: fieldFilter('n', 'EQUAL', dbl(1)) })).toEqual(['a']);
-    expect(await query(b, { from, where: fieldFilter('n', 'NOT_EQUAL', int(1)) })).toEqual(['e', 'b', 'c', 'd']);
-    expect(await query(b, { from, where: fieldFilter('n', 'IN', { arrayValue: { values: [int(3), str('text')] } }) })).toEqual(['c', 'd']);
-    expect(await query(b, { from, where: fieldFilter('s', 'NOT_IN', { arrayValue: { values: [str('x')] } }) })).toEqual(['b']);
-    expect(await query(b, { from, where: fieldFilter('tags', 'ARRAY_CONTAINS', str('red')) })).toEqual(['a']);
-    expect(await query(b, { from, where: fieldFilter('tags', 'ARRAY_CONTAINS_ANY', { arrayValue: { values: [str('blue'), str('red')] } }) })).toEqual(['a']);
-    expect(await query(b, { from, where: { unaryFilter: { op: 'IS_NULL', field: { fieldPath: 's' } } } })).toEqual(['c']);
-    expect(await query(b, { from, where: { unaryFilter: { op: 'IS_NAN', field: { fieldPath: 'n' } } } })).toEqual(['e']);
+    expect(await query(b, { from, where: fieldFilter('n', 'NOT_EQUAL', int(1)) })).toEqual([
+      'e',
+      'b',
+      'c',
+      'd',
+    ]);
     expect(
-      await query(b, { from, where: { compositeFilter: { op: 'OR', filters: [fieldFilter('n', 'EQUAL', int(1)), fieldFilter('s', 'EQUAL', str('y'))] } } }),
+      await query(b, {
+        from,
+        where: fieldFilter('n', 'IN', { arrayValue: { values: [int(3), str('text')] } }),
+      }),
+    ).toEqual(['c', 'd']);
+    expect(
+      await query(b, {
+        from,
+        where: fieldFilter('s', 'NOT_IN', { arrayValue: { values: [str('x')] } }),
+      }),
+    ).toEqual(['b']);
+    expect(
+      await query(b, { from, where: fieldFilter('tags', 'ARRAY_CONTAINS', str('red')) }),
+    ).toEqual(['a']);
+    expect(
+      await query(b, {
+        from,
+        where: fieldFilter('tags', 'ARRAY_CONTAINS_ANY', {
+          arrayValue: { values: [str('blue'), str('red')] },
+        }),
+      }),
+    ).toEqual(['a']);
+    expect(
+      await query(b, {
+        from,
+        where: { unaryFilter: { op: 'IS_NULL', field: { fieldPath: 's' } } },
+      }),
+    ).toEqual(['c']);
+    expect(
+      await query(b, { from, where: { unaryFilter: { op: 'IS_NAN', field: { fieldPath: 'n' } } } }),
+    ).toEqual(['e']);
+    expect(
+      await query(b, {
+        from,
+        where: {
+          compositeFilter: {
+            op: 'OR',
+            filters: [fieldFilter('n', 'EQUAL', int(1)), fieldFilter('s', 'EQUAL', str('y'))],
+          },
+        },
+      }),
     ).toEqual(['a', 'b']);
     expect(
-      await query(b, { from, where: { compositeFilter: { op: 'AND', filters: [fieldFilter('n', 'GREATER_THAN', int(0)), fieldFilter('n', 'LESS_THAN', int(3))] } } }),
+      await query(b, {
+        from,
+        where: {
+          compositeFilter: {
+            op: 'AND',
+            filters: [
+              fieldFilter('n', 'GREATER_THAN', int(0)),
+              fieldFilter('n', 'LESS_THAN', int(3)),
+            ],
+          },
+        },
+      }),
     ).toEqual(['a', 'b']);
-    expect(await query(b, { from: [{ collectionId: 'sub', allDescendants: true }] })).toEqual(['s1']);
+    expect(await query(b, { from: [{ collectionId: 'sub', allDescendants: true }] })).toEqual([
+      's1',
+    ]);
     expect(await query(b, { from: [{ collectionId: 'sub' }] }, N('q/a'))).toEqual(['s1']);
-    expect(await query(b, { from, where: fieldFilter('__name__', 'GREATER_THAN', { referenceValue: N('q/c') }) })).toEqual(['d', 'e']);
+    expect(
+      await query(b, {
+        from,
+        where: fieldFilter('__name__', 'GREATER_THAN', { referenceValue: N('q/c') }),
+      }),
+    ).toEqual(['d', 'e']);
   });
 
   it('orders, cursors, offset, limit, select', async () => {
@@ -157,15 +271,46 @@ describe('queries', () => {
     expect(await query(b, { from, orderBy })).toEqual(['d', 'c', 'b', 'a', 'e']);
     expect(await query(b, { from, orderBy, limit: { value: 2 }, offset: 1 })).toEqual(['c', 'b']);
     const asc = [{ field: { fieldPath: 'n' } }];
-    expect(await query(b, { from, orderBy: asc, startAt: { values: [int(1)], before: false } })).toEqual(['b', 'c', 'd']);
-    expect(await query(b, { from, orderBy: asc, startAt: { values: [int(1)], before: true }, endAt: { values: [int(3)], before: true } })).toEqual(['a', 'b']);
-    expect(await query(b, { from, orderBy: asc, endAt: { values: [int(3)], before: false } })).toEqual(['e', 'a', 'b', 'c']);
-    expect(await query(b, { from, orderBy: [{ field: { fieldPath: '__name__' } }], startAt: { values: [{ referenceValue: N('q/c') }], before: false } })).toEqual(['d', 'e']);
-    const r = await b.runQuery({ parent: `${DB}/documents`, structuredQuery: { from, select: { fields: [{ fieldPath: 's' }] }, where: fieldFilter('n', 'EQUAL', int(1)) } });
+    expect(
+      await query(b, { from, orderBy: asc, startAt: { values: [int(1)], before: false } }),
+    ).toEqual(['b', 'c', 'd']);
+    expect(
+      await query(b, {
+        from,
+        orderBy: asc,
+        startAt: { values: [int(1)], before: true },
+        endAt: { values: [int(3)], before: true },
+      }),
+    ).toEqual(['a', 'b']);
+    expect(
+      await query(b, { from, orderBy: asc, endAt: { values: [int(3)], before: false } }),
+    ).toEqual(['e', 'a', 'b', 'c']);
+    expect(
+      await query(b, {
+        from,
+        orderBy: [{ field: { fieldPath: '__name__' } }],
+        startAt: { values: [{ referenceValue: N('q/c') }], before: false },
+      }),
+    ).toEqual(['d', 'e']);
+    const r = await b.runQuery({
+      parent: `${DB}/documents`,
+      structuredQuery: {
+        from,
+        select: { fields: [{ fieldPath: 's' }] },
+        where: fieldFilter('n', 'EQUAL', int(1)),
+      },
+    });
     expect(r[0]!.document.fields).toEqual({ s: str('x') });
     const agg = await b.runAggregationQuery({
       parent: `${DB}/documents`,
-      structuredAggregationQuery: { structuredQuery: { from, where: fieldFilter('n', 'LESS_THAN', int(5)) }, aggregations: [{ alias: 'c', count: {} }, { alias: 's', sum: { field: { fieldPath: 'n' } } }, { alias: 'a', avg: { field: { fieldPath: 'n' } } }] },
+      structuredAggregationQuery: {
+        structuredQuery: { from, where: fieldFilter('n', 'LESS_THAN', int(5)) },
+        aggregations: [
+          { alias: 'c', count: {} },
+          { alias: 's', sum: { field: { fieldPath: 'n' } } },
+          { alias: 'a', avg: { field: { fieldPath: 'n' } } },
+        ],
+      },
     });
     expect(agg[0]!.result.aggregateFields).toEqual({ c: int(3), s: dbl(6.5), a: dbl(6.5 / 3) });
   });
@@ -176,12 +321,28 @@ describe('transactions', () => {
     const b = createBackend();
     await set(b, 't/a', { n: int(1) });
     const { transaction } = await b.beginTransaction({ database: DB });
-    const got = await b.batchGetDocuments({ database: DB, documents: [N('t/a'), N('t/missing')], transaction });
+    const got = await b.batchGetDocuments({
+      database: DB,
+      documents: [N('t/a'), N('t/missing')],
+      transaction,
+    });
     expect(got.map((g) => (g.found ? 'found' : 'missing'))).toEqual(['found', 'missing']);
     await set(b, 't/a', { n: int(2) }); // non-transactional write sneaks in
-    expect(await code(b.commit({ database: DB, transaction, writes: [{ update: { name: N('t/a'), fields: { n: int(3) } } }] }))).toBe(Code.ABORTED);
-    expect(await code(b.commit({ database: DB, transaction, writes: [] }))).toBe(Code.INVALID_ARGUMENT);
-    expect(await code(b.commit({ database: DB, transaction: Buffer.from('nope'), writes: [] }))).toBe(Code.INVALID_ARGUMENT);
+    expect(
+      await code(
+        b.commit({
+          database: DB,
+          transaction,
+          writes: [{ update: { name: N('t/a'), fields: { n: int(3) } } }],
+        }),
+      ),
+    ).toBe(Code.ABORTED);
+    expect(await code(b.commit({ database: DB, transaction, writes: [] }))).toBe(
+      Code.INVALID_ARGUMENT,
+    );
+    expect(
+      await code(b.commit({ database: DB, transaction: Buffer.from('nope'), writes: [] })),
+    ).toBe(Code.INVALID_ARGUMENT);
   });
 
   it('newTransaction returns the id in the first response; locks serialize read-modify-write', async () => {
@@ -189,13 +350,23 @@ describe('transactions', () => {
     await set(b, 't/c', { n: int(0) });
     const inc = async () => {
       for (let attempt = 0; attempt < 5; attempt++) {
-        const r = await b.batchGetDocuments({ database: DB, documents: [N('t/c')], newTransaction: { readWrite: {} } }).catch(() => undefined);
+        const r = await b
+          .batchGetDocuments({
+            database: DB,
+            documents: [N('t/c')],
+            newTransaction: { readWrite: {} },
+          })
+          .catch(() => undefined);
         if (!r) continue;
         const transaction = r[0]!.transaction;
         const n = Number(r[0]!.found.fields.n.integerValue);
         await new Promise((res) => setTimeout(res, 1));
         try {
-          await b.commit({ database: DB, transaction, writes: [{ update: { name: N('t/c'), fields: { n: int(n + 1) } } }] });
+          await b.commit({
+            database: DB,
+            transaction,
+            writes: [{ update: { name: N('t/c'), fields: { n: int(n + 1) } } }],
+          });
           return;
         } catch (e) {
           if ((e as FirestoreError).code !== Code.ABORTED) throw e;
@@ -216,7 +387,15 @@ describe('locks (wound-wait)', () => {
     const { transaction: younger } = await b.beginTransaction({ database: DB });
     await b.getDocument({ name: N('w/x'), transaction: younger }); // younger holds the lock
     await b.getDocument({ name: N('w/x'), transaction: older }); // wounds younger, no wait
-    expect(await code(b.commit({ database: DB, transaction: younger, writes: [{ update: { name: N('w/x'), fields: { n: int(9) } } }] }))).toBe(Code.ABORTED);
+    expect(
+      await code(
+        b.commit({
+          database: DB,
+          transaction: younger,
+          writes: [{ update: { name: N('w/x'), fields: { n: int(9) } } }],
+        }),
+      ),
+    ).toBe(Code.ABORTED);
     const { transaction: third } = await b.beginTransaction({ database: DB });
     let thirdRead = false;
     const p = b.getDocument({ name: N('w/x'), transaction: third }).then((d) => {
@@ -225,17 +404,35 @@ describe('locks (wound-wait)', () => {
     });
     await new Promise((r) => setTimeout(r, 20));
     expect(thirdRead).toBe(false); // waits for the older holder
-    await b.commit({ database: DB, transaction: older, writes: [{ update: { name: N('w/x'), fields: { n: int(1) } } }] });
+    await b.commit({
+      database: DB,
+      transaction: older,
+      writes: [{ update: { name: N('w/x'), fields: { n: int(1) } } }],
+    });
     expect((await p).fields.n).toEqual(int(1)); // sees the committed value
-    await b.commit({ database: DB, transaction: third, writes: [{ update: { name: N('w/x'), fields: { n: int(2) } } }] });
+    await b.commit({
+      database: DB,
+      transaction: third,
+      writes: [{ update: { name: N('w/x'), fields: { n: int(2) } } }],
+    });
     expect((await b.getDocument({ name: N('w/x') })).fields.n).toEqual(int(2));
     // a retry keeps its priority
-    const first = await b.batchGetDocuments({ database: DB, documents: [N('w/x')], newTransaction: { readWrite: {} } });
+    const first = await b.batchGetDocuments({
+      database: DB,
+      documents: [N('w/x')],
+      newTransaction: { readWrite: {} },
+    });
     await b.rollback({ database: DB, transaction: first[0]!.transaction });
     const holder = await b.beginTransaction({ database: DB });
     await b.getDocument({ name: N('w/x'), transaction: holder.transaction });
-    await b.batchGetDocuments({ database: DB, documents: [N('w/x')], newTransaction: { readWrite: { retryTransaction: first[0]!.transaction } } });
-    expect(await code(b.commit({ database: DB, transaction: holder.transaction, writes: [] }))).toBe(Code.ABORTED);
+    await b.batchGetDocuments({
+      database: DB,
+      documents: [N('w/x')],
+      newTransaction: { readWrite: { retryTransaction: first[0]!.transaction } },
+    });
+    expect(
+      await code(b.commit({ database: DB, transaction: holder.transaction, writes: [] })),
+    ).toBe(Code.ABORTED);
   });
 });
 
@@ -248,10 +445,28 @@ describe('listen', () => {
     const s = b.openListen({ send: (m) => out.push(m), fail: (e) => out.push({ error: e }) });
     s.onRequest({
       database: DB,
-      addTarget: { targetId: 2, query: { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'l' }], orderBy: [{ field: { fieldPath: 'n' } }], limit: { value: 2 } } } },
+      addTarget: {
+        targetId: 2,
+        query: {
+          parent: `${DB}/documents`,
+          structuredQuery: {
+            from: [{ collectionId: 'l' }],
+            orderBy: [{ field: { fieldPath: 'n' } }],
+            limit: { value: 2 },
+          },
+        },
+      },
     });
     const kinds = (ms: Msg[]) =>
-      ms.map((m) => (m.targetChange ? `tc:${m.targetChange.targetChangeType ?? 'GLOBAL'}` : m.documentChange ? `dc:${m.documentChange.document.name.split('/').pop()}` : Object.keys(m)[0] + ':' + (m.documentDelete ?? m.documentRemove)?.document?.split('/').pop()));
+      ms.map((m) =>
+        m.targetChange
+          ? `tc:${m.targetChange.targetChangeType ?? 'GLOBAL'}`
+          : m.documentChange
+            ? `dc:${m.documentChange.document.name.split('/').pop()}`
+            : Object.keys(m)[0] +
+              ':' +
+              (m.documentDelete ?? m.documentRemove)?.document?.split('/').pop(),
+      );
     expect(kinds(out)).toEqual(['tc:ADD', 'dc:a', 'dc:b', 'tc:CURRENT', 'tc:GLOBAL']);
     expect(out[4]!.targetChange.targetIds).toBeUndefined();
     out.length = 0;
@@ -263,7 +478,14 @@ describe('listen', () => {
     out.length = 0;
     await set(b, 'other/x', { n: int(0) });
     expect(out).toEqual([]);
-    s.onRequest({ database: DB, addTarget: { targetId: 4, documents: { documents: [N('l/a'), N('l/zz')] }, resumeToken: Buffer.from('x') } });
+    s.onRequest({
+      database: DB,
+      addTarget: {
+        targetId: 4,
+        documents: { documents: [N('l/a'), N('l/zz')] },
+        resumeToken: Buffer.from('x'),
+      },
+    });
     expect(kinds(out)).toEqual(['tc:ADD', 'tc:RESET', 'dc:a', 'tc:CURRENT', 'tc:GLOBAL']);
     out.length = 0;
     s.onRequest({ database: DB, removeTarget: 2 });
@@ -293,11 +515,20 @@ describe('persistence', () => {
       ref: { referenceValue: N('a/b') },
       geo: { geoPointValue: { latitude: -0, longitude: 12.5 } },
       // An array may not sit directly in an array (Firestore refuses it): an empty one in a map.
-      arr: { arrayValue: { values: [int(1), { mapValue: { fields: { inner: { arrayValue: { values: [] } } } } }] } },
+      arr: {
+        arrayValue: {
+          values: [int(1), { mapValue: { fields: { inner: { arrayValue: { values: [] } } } } }],
+        },
+      },
       map: { mapValue: { fields: { inner: { mapValue: { fields: {} } } } } },
     };
     await set(b, 'p/doc', fields);
-    await b.commit({ database: 'projects/p2/databases/named', writes: [{ update: { name: 'projects/p2/databases/named/documents/x/y', fields: { a: int(1) } } }] });
+    await b.commit({
+      database: 'projects/p2/databases/named',
+      writes: [
+        { update: { name: 'projects/p2/databases/named/documents/x/y', fields: { a: int(1) } } },
+      ],
+    });
     const json = JSON.parse(JSON.stringify(b.exportData()));
     const b2 = createBackend();
     b2.importData(json);
@@ -306,7 +537,9 @@ describe('persistence', () => {
     expect(after).toEqual(before);
     expect(Object.is(after.fields.negz.doubleValue, -0)).toBe(true);
     expect(Object.is(after.fields.geo.geoPointValue.latitude, -0)).toBe(true);
-    expect((await b2.getDocument({ name: 'projects/p2/databases/named/documents/x/y' })).fields.a).toEqual(int(1));
+    expect(
+      (await b2.getDocument({ name: 'projects/p2/databases/named/documents/x/y' })).fields.a,
+    ).toEqual(int(1));
     b2.clear('p');
     expect(await code(b2.getDocument({ name: N('p/doc') }))).toBe(Code.NOT_FOUND);
   });

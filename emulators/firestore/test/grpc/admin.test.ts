@@ -1,5 +1,11 @@
 import { initializeApp, deleteApp, type App } from 'firebase-admin/app';
-import { AggregateField, FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import {
+  AggregateField,
+  FieldValue,
+  getFirestore,
+  Timestamp,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start, type RunningEmulator } from '../../src/server.ts';
 
@@ -23,7 +29,18 @@ afterAll(async () => {
 describe('firebase-admin over gRPC', () => {
   it('CRUD with preconditions and value types', async () => {
     const ref = db.doc('crud/a');
-    await ref.create({ s: 'x', n: 1, d: 1.5, b: true, nul: null, ts: Timestamp.fromMillis(1234), bytes: Buffer.from([1, 2]), arr: [1, 'a'], m: { k: 'v' }, ref: db.doc('x/y') });
+    await ref.create({
+      s: 'x',
+      n: 1,
+      d: 1.5,
+      b: true,
+      nul: null,
+      ts: Timestamp.fromMillis(1234),
+      bytes: Buffer.from([1, 2]),
+      arr: [1, 'a'],
+      m: { k: 'v' },
+      ref: db.doc('x/y'),
+    });
     await expect(ref.create({})).rejects.toMatchObject({ code: 6 });
     await expect(db.doc('crud/none').update({ a: 1 })).rejects.toMatchObject({ code: 5 });
     await ref.update({ 'm.k2': 'v2', n: FieldValue.increment(1) });
@@ -46,18 +63,39 @@ describe('firebase-admin over gRPC', () => {
   it('queries, aggregations, transforms', async () => {
     const col = db.collection('q');
     const batch = db.batch();
-    for (let i = 0; i < 6; i++) batch.set(col.doc(`d${i}`), { i, even: i % 2 === 0, tags: [`t${i}`] });
+    for (let i = 0; i < 6; i++)
+      batch.set(col.doc(`d${i}`), { i, even: i % 2 === 0, tags: [`t${i}`] });
     await batch.commit();
-    expect((await col.where('i', '>=', 2).orderBy('i', 'desc').limit(2).get()).docs.map((d) => d.id)).toEqual(['d5', 'd4']);
-    expect((await col.where('even', '==', true).where('i', '!=', 0).get()).docs.map((d) => d.id)).toEqual(['d2', 'd4']);
+    expect(
+      (await col.where('i', '>=', 2).orderBy('i', 'desc').limit(2).get()).docs.map((d) => d.id),
+    ).toEqual(['d5', 'd4']);
+    expect(
+      (await col.where('even', '==', true).where('i', '!=', 0).get()).docs.map((d) => d.id),
+    ).toEqual(['d2', 'd4']);
     expect((await col.where('tags', 'array-contains-any', ['t1', 't3']).get()).size).toBe(2);
-    expect((await col.orderBy('i').startAfter(3).get()).docs.map((d) => d.id)).toEqual(['d4', 'd5']);
-    expect((await col.orderBy('i').limitToLast(2).get()).docs.map((d) => d.id)).toEqual(['d4', 'd5']);
+    expect((await col.orderBy('i').startAfter(3).get()).docs.map((d) => d.id)).toEqual([
+      'd4',
+      'd5',
+    ]);
+    expect((await col.orderBy('i').limitToLast(2).get()).docs.map((d) => d.id)).toEqual([
+      'd4',
+      'd5',
+    ]);
     expect((await db.collectionGroup('q').where('i', 'in', [1, 2]).get()).size).toBe(2);
-    const agg = await col.aggregate({ c: AggregateField.count(), s: AggregateField.sum('i'), a: AggregateField.average('i') }).get();
+    const agg = await col
+      .aggregate({
+        c: AggregateField.count(),
+        s: AggregateField.sum('i'),
+        a: AggregateField.average('i'),
+      })
+      .get();
     expect(agg.data()).toMatchObject({ c: 6, s: 15, a: 2.5 });
     expect((await col.count().get()).data().count).toBe(6);
-    await col.doc('d0').update({ tags: FieldValue.arrayUnion('z', 't0'), at: FieldValue.serverTimestamp(), i: FieldValue.increment(0.5) });
+    await col.doc('d0').update({
+      tags: FieldValue.arrayUnion('z', 't0'),
+      at: FieldValue.serverTimestamp(),
+      i: FieldValue.increment(0.5),
+    });
     const d0 = (await col.doc('d0').get()).data()!;
     expect(d0.tags).toEqual(['t0', 'z']);
     expect(d0.i).toBe(0.5);

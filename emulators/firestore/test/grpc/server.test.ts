@@ -14,7 +14,17 @@ it('serves HTTP/1.1 on the gRPC port, exports on stop and imports at start', asy
   const name = 'projects/srv/databases/(default)/documents/c/d';
   await emu.backend.commit({
     database: 'projects/srv/databases/(default)',
-    writes: [{ update: { name, fields: { big: { integerValue: '9007199254740993' }, b: { bytesValue: Buffer.from('hi') } } } }],
+    writes: [
+      {
+        update: {
+          name,
+          fields: {
+            big: { integerValue: '9007199254740993' },
+            b: { bytesValue: Buffer.from('hi') },
+          },
+        },
+      },
+    ],
   });
   const before = await emu.backend.getDocument({ name });
   const t0 = performance.now();
@@ -25,7 +35,10 @@ it('serves HTTP/1.1 on the gRPC port, exports on stop and imports at start', asy
   const emu2 = await start({ port: 0, quiet: true, importDir: dir });
   try {
     expect(await emu2.backend.getDocument({ name })).toEqual(before);
-    const del = await fetch(`http://127.0.0.1:${emu2.port}/emulator/v1/projects/srv/databases/(default)/documents`, { method: 'DELETE' });
+    const del = await fetch(
+      `http://127.0.0.1:${emu2.port}/emulator/v1/projects/srv/databases/(default)/documents`,
+      { method: 'DELETE' },
+    );
     expect(del.status).toBe(200);
     await expect(emu2.backend.getDocument({ name })).rejects.toMatchObject({ code: 5 });
   } finally {

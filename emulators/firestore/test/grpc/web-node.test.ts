@@ -1,6 +1,19 @@
 /** The web SDK running in Node speaks gRPC, including the bidi Write stream. */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { collection, connectFirestoreEmulator, doc, getDoc, increment, initializeFirestore, onSnapshot, runTransaction, setDoc, terminate, updateDoc, type Firestore } from 'firebase/firestore';
+import {
+  collection,
+  connectFirestoreEmulator,
+  doc,
+  getDoc,
+  increment,
+  initializeFirestore,
+  onSnapshot,
+  runTransaction,
+  setDoc,
+  terminate,
+  updateDoc,
+  type Firestore,
+} from 'firebase/firestore';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { start, type RunningEmulator } from '../../src/server.ts';
 
@@ -10,7 +23,10 @@ let db: Firestore;
 
 beforeAll(async () => {
   emu = await start({ port: 0, quiet: true });
-  app = initializeApp({ projectId: `grpc-web-${process.pid}`, apiKey: 'fake' }, `grpc-web-${Date.now()}`);
+  app = initializeApp(
+    { projectId: `grpc-web-${process.pid}`, apiKey: 'fake' },
+    `grpc-web-${Date.now()}`,
+  );
   db = initializeFirestore(app, {});
   connectFirestoreEmulator(db, '127.0.0.1', emu.port);
 });
@@ -41,5 +57,7 @@ it('writes over the Write stream, listens, and runs transactions', async () => {
   unsub();
   expect((await getDoc(doc(db, 'w/a'))).get('n')).toBe(3);
   expect(seen[seen.length - 1]).toBe(3);
-  await expect(updateDoc(doc(db, 'w/missing'), { n: 1 })).rejects.toMatchObject({ code: 'not-found' });
+  await expect(updateDoc(doc(db, 'w/missing'), { n: 1 })).rejects.toMatchObject({
+    code: 'not-found',
+  });
 });

@@ -4,7 +4,12 @@
  * targets with equality filters, live updates, commit with preconditions, verify, delete,
  * REQUEST_TIME/increment transforms, batchGet, runQuery, count aggregation. Not the emulator.
  */
-import { FirestoreError, type FirestoreBackend, type ListenSink, type Msg } from '../../src/backend.ts';
+import {
+  FirestoreError,
+  type FirestoreBackend,
+  type ListenSink,
+  type Msg,
+} from '../../src/backend.ts';
 
 interface Doc {
   name: string;
@@ -33,7 +38,8 @@ export function miniBackend(): FirestoreBackend {
 
   const valueEq = (a: Msg | undefined, b: Msg | undefined) => {
     if (!a || !b) return false;
-    const strip = (v: Msg) => JSON.stringify(Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'valueType')));
+    const strip = (v: Msg) =>
+      JSON.stringify(Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'valueType')));
     return strip(a) === strip(b);
   };
   const matches = (t: Target, d: Doc): boolean => {
@@ -48,9 +54,18 @@ export function miniBackend(): FirestoreBackend {
     }
     return true;
   };
-  const toDoc = (d: Doc): Msg => ({ name: d.name, fields: d.fields, createTime: d.createTime, updateTime: d.updateTime });
+  const toDoc = (d: Doc): Msg => ({
+    name: d.name,
+    fields: d.fields,
+    createTime: d.createTime,
+    updateTime: d.updateTime,
+  });
 
-  function sync(stream: { sink: ListenSink; targets: Map<number, Target> }, readTime: Msg, only?: Target) {
+  function sync(
+    stream: { sink: ListenSink; targets: Map<number, Target> },
+    readTime: Msg,
+    only?: Target,
+  ) {
     let changed = false;
     for (const t of only ? [only] : stream.targets.values()) {
       const current = new Map<string, Doc>();
@@ -64,7 +79,11 @@ export function miniBackend(): FirestoreBackend {
       }
       for (const name of [...t.seen.keys()]) {
         if (!current.has(name)) {
-          stream.sink.send(docs.has(name) ? { documentRemove: { document: name, removedTargetIds: [t.id], readTime } } : { documentDelete: { document: name, removedTargetIds: [t.id], readTime } });
+          stream.sink.send(
+            docs.has(name)
+              ? { documentRemove: { document: name, removedTargetIds: [t.id], readTime } }
+              : { documentDelete: { document: name, removedTargetIds: [t.id], readTime } },
+          );
           t.seen.delete(name);
           changed = true;
         }
@@ -80,9 +99,12 @@ export function miniBackend(): FirestoreBackend {
       const name = w.update?.name ?? w.delete ?? w.verify;
       const cur = docs.get(name);
       const pre = w.currentDocument;
-      if (pre?.exists === true && !cur) throw new FirestoreError(5, `No document to update: ${name}`);
-      if (pre?.exists === false && cur) throw new FirestoreError(6, `Document already exists: ${name}`);
-      if (pre?.updateTime && (!cur || key(cur.updateTime) !== key(pre.updateTime))) throw new FirestoreError(9, 'the stored version does not match the required base version');
+      if (pre?.exists === true && !cur)
+        throw new FirestoreError(5, `No document to update: ${name}`);
+      if (pre?.exists === false && cur)
+        throw new FirestoreError(6, `Document already exists: ${name}`);
+      if (pre?.updateTime && (!cur || key(cur.updateTime) !== key(pre.updateTime)))
+        throw new FirestoreError(9, 'the stored version does not match the required base version');
     }
     for (const w of writes) {
       if (w.verify) {
@@ -108,9 +130,14 @@ export function miniBackend(): FirestoreBackend {
         let v: Msg;
         if (tr.setToServerValue) v = { timestampValue: t };
         else if (tr.increment) {
-          const base = Number(fields[tr.fieldPath]?.integerValue ?? fields[tr.fieldPath]?.doubleValue ?? 0);
+          const base = Number(
+            fields[tr.fieldPath]?.integerValue ?? fields[tr.fieldPath]?.doubleValue ?? 0,
+          );
           const inc = Number(tr.increment.integerValue ?? tr.increment.doubleValue);
-          v = tr.increment.integerValue !== undefined ? { integerValue: String(base + inc) } : { doubleValue: base + inc };
+          v =
+            tr.increment.integerValue !== undefined
+              ? { integerValue: String(base + inc) }
+              : { doubleValue: base + inc };
         } else v = { nullValue: 'NULL_VALUE' };
         fields[tr.fieldPath] = v;
         transformResults.push(v);
@@ -118,7 +145,9 @@ export function miniBackend(): FirestoreBackend {
       docs.set(name, { name, fields, createTime: cur?.createTime ?? t, updateTime: t });
       results.push({ updateTime: t, transformResults });
     }
-    for (const s of streams) if (sync(s, t)) s.sink.send({ targetChange: { readTime: t, resumeToken: Buffer.from(key(t)) } });
+    for (const s of streams)
+      if (sync(s, t))
+        s.sink.send({ targetChange: { readTime: t, resumeToken: Buffer.from(key(t)) } });
     return { commitTime: t, writeResults: results };
   }
 
@@ -133,22 +162,35 @@ export function miniBackend(): FirestoreBackend {
     },
     async batchGetDocuments(r) {
       const t = now();
-      return (r.documents as string[]).map((n) => (docs.has(n) ? { found: toDoc(docs.get(n)!), readTime: t } : { missing: n, readTime: t }));
+      return (r.documents as string[]).map((n) =>
+        docs.has(n) ? { found: toDoc(docs.get(n)!), readTime: t } : { missing: n, readTime: t },
+      );
     },
     async runQuery(r) {
       const t = now();
       const sq = r.structuredQuery;
-      const target: Target = { id: 0, query: { parent: r.parent, collectionId: sq.from[0].collectionId, where: sq.where }, seen: new Map() };
-      const out = [...docs.values()].filter((d) => matches(target, d)).map((d) => ({ document: toDoc(d), readTime: t }));
+      const target: Target = {
+        id: 0,
+        query: { parent: r.parent, collectionId: sq.from[0].collectionId, where: sq.where },
+        seen: new Map(),
+      };
+      const out = [...docs.values()]
+        .filter((d) => matches(target, d))
+        .map((d) => ({ document: toDoc(d), readTime: t }));
       return out.length ? out : [{ readTime: t }];
     },
     async runAggregationQuery(r) {
       const t = now();
       const sq = r.structuredAggregationQuery.structuredQuery;
-      const target: Target = { id: 0, query: { parent: r.parent, collectionId: sq.from[0].collectionId, where: sq.where }, seen: new Map() };
+      const target: Target = {
+        id: 0,
+        query: { parent: r.parent, collectionId: sq.from[0].collectionId, where: sq.where },
+        seen: new Map(),
+      };
       const n = [...docs.values()].filter((d) => matches(target, d)).length;
       const fields: Msg = {};
-      for (const a of r.structuredAggregationQuery.aggregations) fields[a.alias] = { integerValue: String(n) };
+      for (const a of r.structuredAggregationQuery.aggregations)
+        fields[a.alias] = { integerValue: String(n) };
       return [{ result: { aggregateFields: fields }, readTime: t }];
     },
     listDocuments: notImpl,
@@ -175,17 +217,31 @@ export function miniBackend(): FirestoreBackend {
             const a = req.addTarget;
             const t: Target = { id: a.targetId, seen: new Map() };
             if (a.documents) t.docs = a.documents.documents;
-            else t.query = { parent: a.query.parent, collectionId: a.query.structuredQuery.from[0].collectionId, where: a.query.structuredQuery.where };
+            else
+              t.query = {
+                parent: a.query.parent,
+                collectionId: a.query.structuredQuery.from[0].collectionId,
+                where: a.query.structuredQuery.where,
+              };
             stream.targets.set(t.id, t);
             sink.send({ targetChange: { targetChangeType: 'ADD', targetIds: [t.id] } });
-            if (a.resumeToken || a.readTime) sink.send({ targetChange: { targetChangeType: 'RESET', targetIds: [t.id] } });
+            if (a.resumeToken || a.readTime)
+              sink.send({ targetChange: { targetChangeType: 'RESET', targetIds: [t.id] } });
             const rt = now();
             sync(stream, rt, t);
-            sink.send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [t.id], resumeToken: Buffer.from(key(rt)) } });
+            sink.send({
+              targetChange: {
+                targetChangeType: 'CURRENT',
+                targetIds: [t.id],
+                resumeToken: Buffer.from(key(rt)),
+              },
+            });
             sink.send({ targetChange: { readTime: rt, resumeToken: Buffer.from(key(rt)) } });
           } else if (req.removeTarget !== undefined) {
             stream.targets.delete(req.removeTarget);
-            sink.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [req.removeTarget] } });
+            sink.send({
+              targetChange: { targetChangeType: 'REMOVE', targetIds: [req.removeTarget] },
+            });
           }
         },
         close() {

@@ -1,17 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { asciiJson, formatTimestamp, fromProto3Json, parseTimestamp, toProto3Json } from '../../src/http/proto-json.ts';
-import { frame, frameChunk, parseChunks, parseForwardBody } from '../../src/http/webchannel/framing.ts';
+import {
+  asciiJson,
+  formatTimestamp,
+  fromProto3Json,
+  parseTimestamp,
+  toProto3Json,
+} from '../../src/http/proto-json.ts';
+import {
+  frame,
+  frameChunk,
+  parseChunks,
+  parseForwardBody,
+} from '../../src/http/webchannel/framing.ts';
 
 describe('timestamps', () => {
   it('parses and formats RFC 3339 with nanos', () => {
-    expect(parseTimestamp('2026-01-01T00:00:00.123456Z')).toEqual({ seconds: '1767225600', nanos: 123456000 });
+    expect(parseTimestamp('2026-01-01T00:00:00.123456Z')).toEqual({
+      seconds: '1767225600',
+      nanos: 123456000,
+    });
     expect(parseTimestamp('1970-01-01T00:00:01Z')).toEqual({ seconds: '1', nanos: 0 });
     expect(parseTimestamp('1970-01-01T01:00:00+01:00')).toEqual({ seconds: '0', nanos: 0 });
     expect(parseTimestamp('0001-01-01T00:00:00Z').seconds).toBe('-62135596800');
-    expect(formatTimestamp({ seconds: '1767225600', nanos: 123456000 })).toBe('2026-01-01T00:00:00.123456Z');
+    expect(formatTimestamp({ seconds: '1767225600', nanos: 123456000 })).toBe(
+      '2026-01-01T00:00:00.123456Z',
+    );
     expect(formatTimestamp({ seconds: '1767225600', nanos: 0 })).toBe('2026-01-01T00:00:00Z');
-    expect(formatTimestamp({ seconds: '1767225600', nanos: 1 })).toBe('2026-01-01T00:00:00.000000001Z');
-    expect(formatTimestamp({ seconds: '1767225600', nanos: 5000000 })).toBe('2026-01-01T00:00:00.005Z');
+    expect(formatTimestamp({ seconds: '1767225600', nanos: 1 })).toBe(
+      '2026-01-01T00:00:00.000000001Z',
+    );
+    expect(formatTimestamp({ seconds: '1767225600', nanos: 5000000 })).toBe(
+      '2026-01-01T00:00:00.005Z',
+    );
     expect(() => parseTimestamp('yesterday')).toThrow();
   });
 });
@@ -25,7 +45,13 @@ describe('proto3 JSON <-> proto-loader objects', () => {
           parent: 'projects/p/databases/(default)/documents',
           structuredQuery: {
             from: [{ collectionId: 'cells' }],
-            where: { fieldFilter: { field: { fieldPath: 'status' }, op: 'EQUAL', value: { stringValue: 'ok' } } },
+            where: {
+              fieldFilter: {
+                field: { fieldPath: 'status' },
+                op: 'EQUAL',
+                value: { stringValue: 'ok' },
+              },
+            },
             orderBy: [{ field: { fieldPath: '__name__' }, direction: 'ASCENDING' }],
             limit: 5,
           },
@@ -45,7 +71,10 @@ describe('proto3 JSON <-> proto-loader objects', () => {
     expect(t.resumeType).toBe('resumeToken');
     expect(t.query.structuredQuery.limit).toEqual({ value: 5 });
     expect(t.query.structuredQuery.where.fieldFilter.op).toBe('EQUAL');
-    expect(t.query.structuredQuery.where.fieldFilter.value).toEqual({ stringValue: 'ok', valueType: 'stringValue' });
+    expect(t.query.structuredQuery.where.fieldFilter.value).toEqual({
+      stringValue: 'ok',
+      valueType: 'stringValue',
+    });
     // and back
     const back = toProto3Json('ListenRequest', msg);
     expect(back).toEqual(json);
@@ -69,7 +98,11 @@ describe('proto3 JSON <-> proto-loader objects', () => {
       ea: { arrayValue: {} },
       m: { mapValue: { fields: { k: { booleanValue: false } } } },
     };
-    const doc = { name: 'projects/p/databases/(default)/documents/a/b', fields, updateTime: '2026-01-01T00:00:00.5Z' };
+    const doc = {
+      name: 'projects/p/databases/(default)/documents/a/b',
+      fields,
+      updateTime: '2026-01-01T00:00:00.5Z',
+    };
     const obj = fromProto3Json('Document', doc);
     expect(obj.fields.n).toEqual({ nullValue: 'NULL_VALUE', valueType: 'nullValue' });
     expect(obj.fields.i.integerValue).toBe('9007199254740993');
@@ -104,11 +137,33 @@ describe('proto3 JSON <-> proto-loader objects', () => {
       },
     });
     const del = toProto3Json('ListenResponse', {
-      documentDelete: { document: 'projects/p/databases/d/documents/a/b', removedTargetIds: [2], readTime: { seconds: '1', nanos: 0 } },
+      documentDelete: {
+        document: 'projects/p/databases/d/documents/a/b',
+        removedTargetIds: [2],
+        readTime: { seconds: '1', nanos: 0 },
+      },
     });
-    expect(del).toEqual({ documentDelete: { document: 'projects/p/databases/d/documents/a/b', removedTargetIds: [2], readTime: '1970-01-01T00:00:01Z' } });
-    const filter = toProto3Json('ListenResponse', { filter: { targetId: 2, count: 3, unchangedNames: { bits: { bitmap: Buffer.from([255]), padding: 1 }, hashCount: 2 } } });
-    expect(filter).toEqual({ filter: { targetId: 2, count: 3, unchangedNames: { bits: { bitmap: '/w==', padding: 1 }, hashCount: 2 } } });
+    expect(del).toEqual({
+      documentDelete: {
+        document: 'projects/p/databases/d/documents/a/b',
+        removedTargetIds: [2],
+        readTime: '1970-01-01T00:00:01Z',
+      },
+    });
+    const filter = toProto3Json('ListenResponse', {
+      filter: {
+        targetId: 2,
+        count: 3,
+        unchangedNames: { bits: { bitmap: Buffer.from([255]), padding: 1 }, hashCount: 2 },
+      },
+    });
+    expect(filter).toEqual({
+      filter: {
+        targetId: 2,
+        count: 3,
+        unchangedNames: { bits: { bitmap: '/w==', padding: 1 }, hashCount: 2 },
+      },
+    });
   });
 
   it('handles writes, transforms and responses', () => {
@@ -116,7 +171,10 @@ describe('proto3 JSON <-> proto-loader objects', () => {
       streamToken: 'AQ==',
       writes: [
         {
-          update: { name: 'projects/p/databases/d/documents/a/b', fields: { x: { integerValue: '1' } } },
+          update: {
+            name: 'projects/p/databases/d/documents/a/b',
+            fields: { x: { integerValue: '1' } },
+          },
           updateMask: { fieldPaths: ['x', '`a.b`'] },
           updateTransforms: [
             { fieldPath: 't', setToServerValue: 'REQUEST_TIME' },
@@ -125,7 +183,10 @@ describe('proto3 JSON <-> proto-loader objects', () => {
           ],
           currentDocument: { exists: true },
         },
-        { delete: 'projects/p/databases/d/documents/a/c', currentDocument: { updateTime: '2026-01-01T00:00:00Z' } },
+        {
+          delete: 'projects/p/databases/d/documents/a/c',
+          currentDocument: { updateTime: '2026-01-01T00:00:00Z' },
+        },
         { verify: 'projects/p/databases/d/documents/a/d' },
       ],
     };
@@ -138,41 +199,85 @@ describe('proto3 JSON <-> proto-loader objects', () => {
       streamId: 's',
       streamToken: Buffer.from('x'),
       commitTime: { seconds: '1', nanos: 0 },
-      writeResults: [{ updateTime: { seconds: '1', nanos: 0 }, transformResults: [{ integerValue: '3', valueType: 'integerValue' }] }, {}],
+      writeResults: [
+        {
+          updateTime: { seconds: '1', nanos: 0 },
+          transformResults: [{ integerValue: '3', valueType: 'integerValue' }],
+        },
+        {},
+      ],
     });
     expect(resp).toEqual({
       streamId: 's',
       streamToken: 'eA==',
       commitTime: '1970-01-01T00:00:01Z',
-      writeResults: [{ updateTime: '1970-01-01T00:00:01Z', transformResults: [{ integerValue: '3' }] }, {}],
+      writeResults: [
+        { updateTime: '1970-01-01T00:00:01Z', transformResults: [{ integerValue: '3' }] },
+        {},
+      ],
     });
   });
 
   it('handles REST request shapes', () => {
     const agg = fromProto3Json('RunAggregationQueryRequest', {
       structuredAggregationQuery: {
-        aggregations: [{ alias: 'aggregate_0', count: {} }, { alias: 's', sum: { field: { fieldPath: 'x' } } }],
+        aggregations: [
+          { alias: 'aggregate_0', count: {} },
+          { alias: 's', sum: { field: { fieldPath: 'x' } } },
+        ],
         structuredQuery: { from: [{ collectionId: 'c', allDescendants: true }] },
       },
     });
-    expect(agg.structuredAggregationQuery.aggregations[0]).toEqual({ alias: 'aggregate_0', count: {}, operator: 'count' });
-    const bt = fromProto3Json('BeginTransactionRequest', { options: { readOnly: { readTime: '2026-01-01T00:00:00Z' } } });
+    expect(agg.structuredAggregationQuery.aggregations[0]).toEqual({
+      alias: 'aggregate_0',
+      count: {},
+      operator: 'count',
+    });
+    const bt = fromProto3Json('BeginTransactionRequest', {
+      options: { readOnly: { readTime: '2026-01-01T00:00:00Z' } },
+    });
     expect(bt.options.readOnly.readTime.seconds).toBe('1767225600');
-    expect(toProto3Json('BeginTransactionResponse', { transaction: Buffer.from('tx') })).toEqual({ transaction: 'dHg=' });
-    const bg = toProto3Json('BatchGetDocumentsResponse', { missing: 'projects/p/databases/d/documents/a/b', readTime: { seconds: '5', nanos: 0 }, result: 'missing' });
-    expect(bg).toEqual({ missing: 'projects/p/databases/d/documents/a/b', readTime: '1970-01-01T00:00:05Z' });
-    const agr = toProto3Json('RunAggregationQueryResponse', { result: { aggregateFields: { aggregate_0: { integerValue: '3' } } }, readTime: { seconds: '5', nanos: 0 } });
-    expect(agr).toEqual({ result: { aggregateFields: { aggregate_0: { integerValue: '3' } } }, readTime: '1970-01-01T00:00:05Z' });
+    expect(toProto3Json('BeginTransactionResponse', { transaction: Buffer.from('tx') })).toEqual({
+      transaction: 'dHg=',
+    });
+    const bg = toProto3Json('BatchGetDocumentsResponse', {
+      missing: 'projects/p/databases/d/documents/a/b',
+      readTime: { seconds: '5', nanos: 0 },
+      result: 'missing',
+    });
+    expect(bg).toEqual({
+      missing: 'projects/p/databases/d/documents/a/b',
+      readTime: '1970-01-01T00:00:05Z',
+    });
+    const agr = toProto3Json('RunAggregationQueryResponse', {
+      result: { aggregateFields: { aggregate_0: { integerValue: '3' } } },
+      readTime: { seconds: '5', nanos: 0 },
+    });
+    expect(agr).toEqual({
+      result: { aggregateFields: { aggregate_0: { integerValue: '3' } } },
+      readTime: '1970-01-01T00:00:05Z',
+    });
     // snake_case input is accepted too
-    expect(fromProto3Json('BatchGetDocumentsRequest', { documents: ['a'], new_transaction: { readWrite: {} } }).newTransaction).toEqual({ readWrite: {}, mode: 'readWrite' });
+    expect(
+      fromProto3Json('BatchGetDocumentsRequest', {
+        documents: ['a'],
+        new_transaction: { readWrite: {} },
+      }).newTransaction,
+    ).toEqual({ readWrite: {}, mode: 'readWrite' });
   });
 
   it('rejects malformed input', () => {
-    expect(() => fromProto3Json('Document', { fields: { x: { integerValue: 'abc' } } })).toThrow(/integer/);
-    expect(() => fromProto3Json('Document', { fields: { x: { stringValue: 'a', integerValue: '1' } } })).toThrow(/Only one/);
+    expect(() => fromProto3Json('Document', { fields: { x: { integerValue: 'abc' } } })).toThrow(
+      /integer/,
+    );
+    expect(() =>
+      fromProto3Json('Document', { fields: { x: { stringValue: 'a', integerValue: '1' } } }),
+    ).toThrow(/Only one/);
     expect(() => fromProto3Json('ListenRequest', { addTarget: { targetId: 'x' } })).toThrow();
     expect(() => fromProto3Json('ListenRequest', [])).toThrow();
-    expect(() => fromProto3Json('StructuredQuery', { where: { fieldFilter: { op: 'NOPE' } } })).toThrow(/enum/);
+    expect(() =>
+      fromProto3Json('StructuredQuery', { where: { fieldFilter: { op: 'NOPE' } } }),
+    ).toThrow(/enum/);
     expect(() => fromProto3Json('Document', { updateTime: 'now' })).toThrow(/timestamp/);
   });
 });
@@ -190,12 +295,17 @@ describe('framing', () => {
   });
 
   it('parses forward bodies and the headers block', () => {
-    const headers = encodeURIComponent('X-Goog-Api-Client:gl-js/ fire/12.0.0\r\nContent-Type:text/plain\r\nAuthorization:Bearer owner\r\n');
+    const headers = encodeURIComponent(
+      'X-Goog-Api-Client:gl-js/ fire/12.0.0\r\nContent-Type:text/plain\r\nAuthorization:Bearer owner\r\n',
+    );
     const body = `headers=${headers}&count=2&ofs=3&req0___data__=${encodeURIComponent('{"a":1}')}&req1___data__=${encodeURIComponent('{"b":"ñ"}')}`;
     const p = parseForwardBody(body);
     expect(p.count).toBe(2);
     expect(p.ofs).toBe(3);
-    expect([...p.maps.entries()]).toEqual([[3, '{"a":1}'], [4, '{"b":"ñ"}']]);
+    expect([...p.maps.entries()]).toEqual([
+      [3, '{"a":1}'],
+      [4, '{"b":"ñ"}'],
+    ]);
     expect(p.headers.authorization).toBe('Bearer owner');
     expect(p.headers['x-goog-api-client']).toBe('gl-js/ fire/12.0.0');
   });

@@ -1,9 +1,17 @@
 /** Test helpers: the HTTP handler on a free port, and a stub backend for transport-only tests. */
 import http from 'node:http';
 import { listenOnFreePort } from '@parroquia/testkit/ports';
-import { FirestoreError, type FirestoreBackend, type ListenSink, type Msg } from '../../src/backend.ts';
+import {
+  FirestoreError,
+  type FirestoreBackend,
+  type ListenSink,
+  type Msg,
+} from '../../src/backend.ts';
 
-export async function listen(handler: { handle(req: http.IncomingMessage, res: http.ServerResponse): void; close(): void }) {
+export async function listen(handler: {
+  handle(req: http.IncomingMessage, res: http.ServerResponse): void;
+  close(): void;
+}) {
   const server = await listenOnFreePort(http.createServer((req, res) => handler.handle(req, res)));
   return {
     port: server.port,
@@ -21,7 +29,11 @@ export function stubBackend() {
   const commits: Msg[] = [];
   let clock = 1_000;
   const ts = () => ({ seconds: String(++clock), nanos: 0 });
-  const backend: FirestoreBackend & { listens: typeof listens; commits: Msg[]; failNextCommit?: FirestoreError } = {
+  const backend: FirestoreBackend & {
+    listens: typeof listens;
+    commits: Msg[];
+    failNextCommit?: FirestoreError;
+  } = {
     listens,
     commits,
     async getDocument(r) {
@@ -34,7 +46,9 @@ export function stubBackend() {
       return [{ readTime: ts() }];
     },
     async runAggregationQuery() {
-      return [{ result: { aggregateFields: { aggregate_0: { integerValue: '0' } } }, readTime: ts() }];
+      return [
+        { result: { aggregateFields: { aggregate_0: { integerValue: '0' } } }, readTime: ts() },
+      ];
     },
     async listDocuments() {
       return { documents: [] };
@@ -75,10 +89,18 @@ export function stubBackend() {
           if (req.addTarget) {
             const id = req.addTarget.targetId;
             sink.send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } });
-            sink.send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: Buffer.from('rt') } });
+            sink.send({
+              targetChange: {
+                targetChangeType: 'CURRENT',
+                targetIds: [id],
+                resumeToken: Buffer.from('rt'),
+              },
+            });
             sink.send({ targetChange: { readTime: ts(), resumeToken: Buffer.from('rt') } });
           } else if (req.removeTarget !== undefined) {
-            sink.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [req.removeTarget] } });
+            sink.send({
+              targetChange: { targetChangeType: 'REMOVE', targetIds: [req.removeTarget] },
+            });
           }
         },
         close() {

@@ -26,14 +26,20 @@ describe('firebase/firestore/lite over REST (Node)', () => {
   beforeAll(async () => {
     const which = process.env.HTTP_TEST_BACKEND ?? (existsSync(corePath) ? 'core' : 'mini');
     let backend: FirestoreBackend;
-    if (which === 'core') backend = ((await import(/* @vite-ignore */ corePath)) as { createBackend(): FirestoreBackend }).createBackend();
+    if (which === 'core')
+      backend = (
+        (await import(/* @vite-ignore */ corePath)) as { createBackend(): FirestoreBackend }
+      ).createBackend();
     else backend = miniBackend();
     emu = await listen(createHttpHandler(backend, { exportData: async () => '' }));
   });
   afterAll(async () => emu?.stop());
 
   it('setDoc, getDoc, getDocs, updateDoc, deleteDoc, runTransaction, count', async () => {
-    const app = initializeApp({ projectId: `demo-lite-${rand()}`, apiKey: 'fake' }, `lite-${rand()}`);
+    const app = initializeApp(
+      { projectId: `demo-lite-${rand()}`, apiKey: 'fake' },
+      `lite-${rand()}`,
+    );
     const db = lite.getFirestore(app);
     lite.connectFirestoreEmulator(db, '127.0.0.1', emu.port);
     try {
@@ -48,7 +54,9 @@ describe('firebase/firestore/lite over REST (Node)', () => {
       expect(q.docs.map((d) => d.id)).toEqual(['b']);
       await lite.updateDoc(lite.doc(db, 'c/a'), { x: 5 });
       expect((await lite.getDoc(lite.doc(db, 'c/a'))).data()?.x).toBe(5);
-      await expect(lite.updateDoc(lite.doc(db, 'c/nope'), { x: 1 })).rejects.toMatchObject({ code: 'not-found' });
+      await expect(lite.updateDoc(lite.doc(db, 'c/nope'), { x: 1 })).rejects.toMatchObject({
+        code: 'not-found',
+      });
       const n = await lite.runTransaction(db, async (tx) => {
         const d = await tx.get(lite.doc(db, 'c/a'));
         tx.update(lite.doc(db, 'c/a'), { x: (d.data()?.x as number) + 1 });
@@ -68,7 +76,11 @@ describe.skipIf(!existsSync(serverPath))('full web SDK under Node (gRPC via src/
   let emu: { port: number; stop(): Promise<void> } | undefined;
   beforeAll(async () => {
     const { start } = (await import(/* @vite-ignore */ serverPath)) as {
-      start(o: { port?: number; host?: string; quiet?: boolean }): Promise<{ port: number; stop(): Promise<void> }>;
+      start(o: {
+        port?: number;
+        host?: string;
+        quiet?: boolean;
+      }): Promise<{ port: number; stop(): Promise<void> }>;
     };
     emu = await withFreePort((port) => start({ port, host: '127.0.0.1', quiet: true }));
   }, 60000);
@@ -76,11 +88,22 @@ describe.skipIf(!existsSync(serverPath))('full web SDK under Node (gRPC via src/
 
   for (const longPolling of [false, true]) {
     it(`CRUD, onSnapshot, runTransaction (experimentalForceLongPolling=${longPolling})`, async () => {
-      const app = initializeApp({ projectId: `demo-node-${rand()}`, apiKey: 'fake' }, `node-${rand()}`);
-      const db = full.initializeFirestore(app, longPolling ? { experimentalForceLongPolling: true } : {});
+      const app = initializeApp(
+        { projectId: `demo-node-${rand()}`, apiKey: 'fake' },
+        `node-${rand()}`,
+      );
+      const db = full.initializeFirestore(
+        app,
+        longPolling ? { experimentalForceLongPolling: true } : {},
+      );
       full.connectFirestoreEmulator(db, '127.0.0.1', emu!.port);
-      const step = <T,>(name: string, p: Promise<T>) =>
-        Promise.race([p, new Promise<never>((_, rej) => setTimeout(() => rej(new Error(`gRPC step '${name}' timed out`)), 8000))]);
+      const step = <T>(name: string, p: Promise<T>) =>
+        Promise.race([
+          p,
+          new Promise<never>((_, rej) =>
+            setTimeout(() => rej(new Error(`gRPC step '${name}' timed out`)), 8000),
+          ),
+        ]);
       try {
         await step('setDoc (gRPC Write stream)', full.setDoc(full.doc(db, 'c/a'), { x: 1 }));
         expect((await full.getDoc(full.doc(db, 'c/a'))).data()).toEqual({ x: 1 });
@@ -101,13 +124,18 @@ describe.skipIf(!existsSync(serverPath))('full web SDK under Node (gRPC via src/
         await full.setDoc(full.doc(db, 'c/live'), { v: 1 });
         await full.updateDoc(full.doc(db, 'c/live'), { v: 2 });
         // a change from another client
-        const app2 = initializeApp({ projectId: app.options.projectId, apiKey: 'fake' }, `node2-${rand()}`);
+        const app2 = initializeApp(
+          { projectId: app.options.projectId, apiKey: 'fake' },
+          `node2-${rand()}`,
+        );
         const db2 = full.initializeFirestore(app2, {});
         full.connectFirestoreEmulator(db2, '127.0.0.1', emu!.port);
         await full.setDoc(full.doc(db2, 'c/live'), { v: 3 });
         await step('onSnapshot live change', got3);
         await deleteApp(app2);
-        const q = await full.getDocs(full.query(full.collection(db, 'c'), full.where('x', '==', 1)));
+        const q = await full.getDocs(
+          full.query(full.collection(db, 'c'), full.where('x', '==', 1)),
+        );
         expect(q.docs.map((d) => d.id)).toEqual(['a']);
         const n = await full.runTransaction(db, async (tx) => {
           const d = await tx.get(full.doc(db, 'c/a'));

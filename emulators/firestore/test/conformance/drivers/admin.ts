@@ -34,15 +34,34 @@ const enc = (d: Data) => encode(d, values) as Data;
 const dec = (d: unknown) => decode(d, values) as Data;
 
 const CODE_NAMES = [
-  'ok', 'cancelled', 'unknown', 'invalid-argument', 'deadline-exceeded', 'not-found',
-  'already-exists', 'permission-denied', 'resource-exhausted', 'failed-precondition', 'aborted',
-  'out-of-range', 'unimplemented', 'internal', 'unavailable', 'data-loss', 'unauthenticated',
+  'ok',
+  'cancelled',
+  'unknown',
+  'invalid-argument',
+  'deadline-exceeded',
+  'not-found',
+  'already-exists',
+  'permission-denied',
+  'resource-exhausted',
+  'failed-precondition',
+  'aborted',
+  'out-of-range',
+  'unimplemented',
+  'internal',
+  'unavailable',
+  'data-loss',
+  'unauthenticated',
 ];
 
 function toDriverError(e: unknown): DriverError {
   if (e instanceof DriverError) return e;
   const err = e as { code?: unknown; message?: unknown };
-  const code = typeof err?.code === 'number' ? CODE_NAMES[err.code] : typeof err?.code === 'string' ? err.code : undefined;
+  const code =
+    typeof err?.code === 'number'
+      ? CODE_NAMES[err.code]
+      : typeof err?.code === 'string'
+        ? err.code
+        : undefined;
   return new DriverError(code, String(err?.message ?? e));
 }
 
@@ -82,7 +101,8 @@ export function adminDriver(): Driver {
       const app = initializeApp({ projectId }, `conf-admin-${++appSeq}-${projectId}`);
       const db = getFirestore(app);
       return {
-        set: (path, data, opts) => wrap(async () => void (await db.doc(path).set(enc(data), { merge: !!opts?.merge }))),
+        set: (path, data, opts) =>
+          wrap(async () => void (await db.doc(path).set(enc(data), { merge: !!opts?.merge }))),
         get: (path) =>
           wrap(async () => {
             const s = await db.doc(path).get();
@@ -96,7 +116,8 @@ export function adminDriver(): Driver {
             const s = await buildQuery(db, coll, spec).get();
             return s.docs.map((d) => ({ id: d.id, exists: true, data: dec(d.data()) }));
           }),
-        count: (coll, spec) => wrap(async () => (await buildQuery(db, coll, spec).count().get()).data().count),
+        count: (coll, spec) =>
+          wrap(async () => (await buildQuery(db, coll, spec).count().get()).data().count),
         batch: (ops) =>
           wrap(async () => {
             const b = db.batch();
@@ -137,7 +158,13 @@ export function adminDriver(): Driver {
         listenDoc: async (path) =>
           collectingListener<DocEvent>((push, fail) =>
             db.doc(path).onSnapshot(
-              (s) => push({ exists: s.exists, data: s.exists ? dec(s.data()) : null, fromCache: false, hasPendingWrites: false }),
+              (s) =>
+                push({
+                  exists: s.exists,
+                  data: s.exists ? dec(s.data()) : null,
+                  fromCache: false,
+                  hasPendingWrites: false,
+                }),
               (e) => fail({ code: toDriverError(e).code, message: e.message }),
             ),
           ),
@@ -147,7 +174,9 @@ export function adminDriver(): Driver {
               (s) =>
                 push({
                   docs: s.docs.map((d) => ({ id: d.id, data: dec(d.data()) })),
-                  changes: s.docChanges().map((c) => ({ type: c.type, id: c.doc.id, data: dec(c.doc.data()) })),
+                  changes: s
+                    .docChanges()
+                    .map((c) => ({ type: c.type, id: c.doc.id, data: dec(c.doc.data()) })),
                   fromCache: false,
                   hasPendingWrites: false,
                 }),

@@ -36,7 +36,10 @@ export function browserDriver(opts: { longPolling: boolean }): Driver {
 
   async function call<T>(page: Page, method: string, ...args: unknown[]): Promise<T> {
     const r = await page.evaluate(
-      ([m, a]) => (globalThis as unknown as { h: { call(m: string, a: unknown[]): Promise<unknown> } }).h.call(m, a),
+      ([m, a]) =>
+        (
+          globalThis as unknown as { h: { call(m: string, a: unknown[]): Promise<unknown> } }
+        ).h.call(m, a),
       [method, args] as const,
     );
     return unwrap(r as Result<T>);
@@ -66,14 +69,29 @@ export function browserDriver(opts: { longPolling: boolean }): Driver {
       await page.goto(server.url);
       unwrap(
         (await page.evaluate(
-          (cfg) => (globalThis as unknown as { h: { init(c: unknown): Promise<unknown> } }).h.init(cfg),
-          { projectId, host, port, longPolling: opts.longPolling, debug, mockUserToken: options.mockUserToken },
+          (cfg) =>
+            (globalThis as unknown as { h: { init(c: unknown): Promise<unknown> } }).h.init(cfg),
+          {
+            projectId,
+            host,
+            port,
+            longPolling: opts.longPolling,
+            debug,
+            mockUserToken: options.mockUserToken,
+          },
         )) as Result<boolean>,
       );
-      const listen = async <E>(kind: 'doc' | 'query', path: string, spec?: unknown): Promise<Listener<E>> => {
+      const listen = async <E>(
+        kind: 'doc' | 'query',
+        path: string,
+        spec?: unknown,
+      ): Promise<Listener<E>> => {
         const id = unwrap(
           (await page.evaluate(
-            ([k, p, s]) => (globalThis as unknown as { h: { listen(...a: unknown[]): Promise<unknown> } }).h.listen(k, p, s),
+            ([k, p, s]) =>
+              (
+                globalThis as unknown as { h: { listen(...a: unknown[]): Promise<unknown> } }
+              ).h.listen(k, p, s),
             [kind, path, spec] as const,
           )) as Result<number>,
         );
@@ -84,7 +102,12 @@ export function browserDriver(opts: { longPolling: boolean }): Driver {
             if (stopped) return events.slice();
             const r = unwrap(
               (await page.evaluate(
-                ([i, f]) => (globalThis as unknown as { h: { events(i: number, f: number): Promise<unknown> } }).h.events(i, f),
+                ([i, f]) =>
+                  (
+                    globalThis as unknown as {
+                      h: { events(i: number, f: number): Promise<unknown> };
+                    }
+                  ).h.events(i, f),
                 [id, events.length] as const,
               )) as Result<{ events: E[]; error?: SerializedError }>,
             );
@@ -97,7 +120,10 @@ export function browserDriver(opts: { longPolling: boolean }): Driver {
             stopped = true;
             unwrap(
               (await page.evaluate(
-                (i) => (globalThis as unknown as { h: { unlisten(i: number): Promise<unknown> } }).h.unlisten(i),
+                (i) =>
+                  (
+                    globalThis as unknown as { h: { unlisten(i: number): Promise<unknown> } }
+                  ).h.unlisten(i),
                 id,
               )) as Result<boolean>,
             );
@@ -116,7 +142,11 @@ export function browserDriver(opts: { longPolling: boolean }): Driver {
         async transaction(fn, args, o) {
           const r = await page.evaluate(
             ([src, a, oo]) =>
-              (globalThis as unknown as { h: { transaction(s: string, a: unknown, o: unknown): Promise<unknown> } }).h.transaction(src, a, oo),
+              (
+                globalThis as unknown as {
+                  h: { transaction(s: string, a: unknown, o: unknown): Promise<unknown> };
+                }
+              ).h.transaction(src, a, oo),
             [fn.toString(), args as unknown, o ?? {}] as const,
           );
           return unwrap(r as Result<never>);

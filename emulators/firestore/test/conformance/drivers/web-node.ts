@@ -28,7 +28,10 @@ export function webNodeDriver(): Driver {
     async teardown() {},
     async client(projectId: string): Promise<Client> {
       const { host, port } = splitHost(emulatorHost());
-      const app = initializeApp({ projectId, apiKey: 'fake-api-key', appId: '1:1:web:1' }, `conf-web-${++appSeq}`);
+      const app = initializeApp(
+        { projectId, apiKey: 'fake-api-key', appId: '1:1:web:1' },
+        `conf-web-${++appSeq}`,
+      );
       const db = initializeFirestore(app, {});
       connectFirestoreEmulator(db, host, port);
       const w = webClient(db);
@@ -43,7 +46,8 @@ export function webNodeDriver(): Driver {
         count: (c, s) => wrap(() => w.count(c, s)),
         transaction: (fn, args, opts) => wrap(() => w.transaction(fn, args, opts)),
         listenDoc: async (p) => collectingListener((push, fail) => w.listenDoc(p, push, fail)),
-        listenQuery: async (c, s) => collectingListener((push, fail) => w.listenQuery(c, s, push, fail)),
+        listenQuery: async (c, s) =>
+          collectingListener((push, fail) => w.listenQuery(c, s, push, fail)),
         disableNetwork: () => wrap(() => w.disableNetwork()),
         enableNetwork: () => wrap(() => w.enableNetwork()),
         async close() {

@@ -2,7 +2,9 @@
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
-export async function bundleHarness(entry = fileURLToPath(new URL('./page.ts', import.meta.url))): Promise<string> {
+export async function bundleHarness(
+  entry = fileURLToPath(new URL('./page.ts', import.meta.url)),
+): Promise<string> {
   const r = await build({
     entryPoints: [entry],
     bundle: true,

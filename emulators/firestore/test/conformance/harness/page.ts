@@ -12,7 +12,10 @@ type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
 
 let client: WebClient | undefined;
 let nextListener = 1;
-const listeners = new Map<number, { events: unknown[]; error?: SerializedError; unsub: () => void }>();
+const listeners = new Map<
+  number,
+  { events: unknown[]; error?: SerializedError; unsub: () => void }
+>();
 
 async function run<T>(f: () => Promise<T> | T): Promise<Result<T>> {
   try {
@@ -38,15 +41,29 @@ const h = {
   }) {
     return run(() => {
       setLogLevel(cfg.debug ? 'debug' : 'silent');
-      const app = initializeApp({ projectId: cfg.projectId, apiKey: 'fake-api-key', appId: '1:1:web:1' });
-      const db = initializeFirestore(app, cfg.longPolling ? { experimentalForceLongPolling: true } : {});
-      connectFirestoreEmulator(db, cfg.host, cfg.port, cfg.mockUserToken ? { mockUserToken: cfg.mockUserToken } : {});
+      const app = initializeApp({
+        projectId: cfg.projectId,
+        apiKey: 'fake-api-key',
+        appId: '1:1:web:1',
+      });
+      const db = initializeFirestore(
+        app,
+        cfg.longPolling ? { experimentalForceLongPolling: true } : {},
+      );
+      connectFirestoreEmulator(
+        db,
+        cfg.host,
+        cfg.port,
+        cfg.mockUserToken ? { mockUserToken: cfg.mockUserToken } : {},
+      );
       client = webClient(db);
       return true;
     });
   },
   call(method: string, args: unknown[]) {
-    return run(() => (need() as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args));
+    return run(() =>
+      (need() as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args),
+    );
   },
   transaction(src: string, args: unknown, opts?: { maxAttempts?: number }) {
     return run(() => {
@@ -58,7 +75,10 @@ const h = {
   listen(kind: 'doc' | 'query', path: string, spec?: unknown) {
     return run(() => {
       const id = nextListener++;
-      const entry: { events: unknown[]; error?: SerializedError; unsub: () => void } = { events: [], unsub: () => {} };
+      const entry: { events: unknown[]; error?: SerializedError; unsub: () => void } = {
+        events: [],
+        unsub: () => {},
+      };
       listeners.set(id, entry);
       const push = (e: unknown) => entry.events.push(e);
       const fail = (e: SerializedError) => (entry.error = e);

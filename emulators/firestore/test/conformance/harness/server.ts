@@ -8,7 +8,8 @@ export interface StaticServer {
 }
 
 export async function serveHarness(js: string, host = '127.0.0.1'): Promise<StaticServer> {
-  const html = '<!doctype html><html><head><meta charset="utf-8"><title>firestore harness</title></head><body><script src="/harness.js"></script></body></html>';
+  const html =
+    '<!doctype html><html><head><meta charset="utf-8"><title>firestore harness</title></head><body><script src="/harness.js"></script></body></html>';
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/' || path === '/index.html') {

@@ -22,7 +22,10 @@ export function emulatorHost(): string {
 
 export function splitHost(hostPort: string): { host: string; port: number } {
   const i = hostPort.lastIndexOf(':');
-  return { host: hostPort.slice(0, i).replace(/^\[|\]$/g, ''), port: Number(hostPort.slice(i + 1)) };
+  return {
+    host: hostPort.slice(0, i).replace(/^\[|\]$/g, ''),
+    port: Number(hostPort.slice(i + 1)),
+  };
 }
 
 export function emulatorUrl(): string {
@@ -44,7 +47,9 @@ export async function clearProject(projectId: string): Promise<void> {
   );
   const body = await res.text();
   if (res.status !== 200) {
-    throw new Error(`clearing project ${projectId}: expected HTTP 200, got ${res.status} ${body.slice(0, 200)}`);
+    throw new Error(
+      `clearing project ${projectId}: expected HTTP 200, got ${res.status} ${body.slice(0, 200)}`,
+    );
   }
 }
 
@@ -92,7 +97,8 @@ export async function waitForEvent<E>(
     what,
     async () => {
       last = await listener.events();
-      for (let i = from; i < last.length; i++) if (pred(last[i]!)) return { event: last[i]!, index: i };
+      for (let i = from; i < last.length; i++)
+        if (pred(last[i]!)) return { event: last[i]!, index: i };
       return undefined;
     },
     { timeoutMs, show: () => last.slice(from) },
@@ -110,7 +116,11 @@ export class Scope {
   constructor(private driver: () => Driver) {}
 
   project(): string {
-    const p = newProjectId(this.driver().name.replace(/[^a-z0-9]/gi, '').slice(0, 8));
+    const p = newProjectId(
+      this.driver()
+        .name.replace(/[^a-z0-9]/gi, '')
+        .slice(0, 8),
+    );
     this.projects.push(p);
     return p;
   }
@@ -139,6 +149,7 @@ export class Scope {
     for (const l of this.listeners.splice(0)) await l.stop().catch((e) => errors.push(e));
     for (const c of this.clients.splice(0)) await c.close().catch((e) => errors.push(e));
     for (const p of this.projects.splice(0)) await clearProject(p).catch((e) => errors.push(e));
-    if (errors.length) throw new AggregateError(errors, `cleanup failed: ${errors.map(String).join('; ')}`);
+    if (errors.length)
+      throw new AggregateError(errors, `cleanup failed: ${errors.map(String).join('; ')}`);
   }
 }

@@ -5,16 +5,7 @@
  */
 
 export type WhereOp =
-  | '<'
-  | '<='
-  | '=='
-  | '!='
-  | '>='
-  | '>'
-  | 'array-contains'
-  | 'array-contains-any'
-  | 'in'
-  | 'not-in';
+  '<' | '<=' | '==' | '!=' | '>=' | '>' | 'array-contains' | 'array-contains-any' | 'in' | 'not-in';
 
 export interface QuerySpec {
   /** Query every collection with this id (collection group) instead of one collection path. */

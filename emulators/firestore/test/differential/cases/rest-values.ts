@@ -45,7 +45,7 @@ const VALUES: [string, Json][] = [
   ['empty map', V.map({})],
   ['nested map', V.map({ a: V.map({ b: V.map({ c: V.str('deep') }) }) })],
   ['map with dotted key', V.map({ 'a.b': V.int(1) })],
-  ['map with unicode key', V.map({ 'ñandú': V.int(1) })],
+  ['map with unicode key', V.map({ ñandú: V.int(1) })],
 ];
 
 function nestedMap(depth: number): Json {
@@ -67,7 +67,11 @@ const REFUSED: [string, Json, string][] = [
   ['array in array', { a: V.arr(V.arr(V.int(1))) }, 'INVALID_ARGUMENT'],
   ['array in map in array (allowed)', { a: V.arr(V.map({ b: V.arr(V.int(1)) })) }, 'OK'],
   ['reference not a resource name', { r: V.ref('c/x') }, 'INVALID_ARGUMENT'],
-  ['reference to a collection', { r: V.ref('projects/p/databases/(default)/documents/c') }, 'INVALID_ARGUMENT'],
+  [
+    'reference to a collection',
+    { r: V.ref('projects/p/databases/(default)/documents/c') },
+    'INVALID_ARGUMENT',
+  ],
   ['reference empty', { r: V.ref('') }, 'INVALID_ARGUMENT'],
   ['geopoint latitude 91', { g: V.geo(91, 0) }, 'INVALID_ARGUMENT'],
   ['geopoint latitude -90.5', { g: V.geo(-90.5, 0) }, 'INVALID_ARGUMENT'],
@@ -95,7 +99,11 @@ const NAMES: [string, string, string][] = [
   ['collection __x__', '__x__/a', 'INVALID_ARGUMENT'],
   ['empty segment c//a', 'c//a', 'INVALID_ARGUMENT'],
   ['deep path', 'a/1/b/2/c/3/d/4', 'OK'],
-  ['name beyond 1,500 bytes with short id', 'c'.repeat(1000) + '/x/' + 'd'.repeat(600) + '/y', 'OK'],
+  [
+    'name beyond 1,500 bytes with short id',
+    'c'.repeat(1000) + '/x/' + 'd'.repeat(600) + '/y',
+    'OK',
+  ],
 ];
 
 export const VALUE_CASES: RestCase[] = [

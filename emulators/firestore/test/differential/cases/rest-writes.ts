@@ -28,49 +28,199 @@ const transform = (fieldPath: string, spec: Json): Json => ({
 });
 
 export const WRITE_CASES: RestCase[] = [
-  writeCase('update of an existing document', [{ update: { name: DOC, fields: { n: V.int(2) } } }], 'OK'),
-  writeCase('update with a mask', [{ update: { name: DOC, fields: { n: V.int(2) } }, updateMask: { fieldPaths: ['n'] } }], 'OK'),
-  writeCase('update with a mask naming a missing field', [{ update: { name: DOC, fields: {} }, updateMask: { fieldPaths: ['gone'] } }], 'OK'),
-  writeCase('create (exists: false) of an existing document', [{ update: { name: DOC, fields: {} }, currentDocument: { exists: false } }], 'ALREADY_EXISTS'),
-  writeCase('create (exists: false) of a missing document', [{ update: { name: DOC, fields: {} }, currentDocument: { exists: false } }], 'OK', false),
-  writeCase('update (exists: true) of a missing document', [{ update: { name: DOC, fields: {} }, currentDocument: { exists: true } }], 'NOT_FOUND', false),
-  writeCase('update (exists: true) of an existing document', [{ update: { name: DOC, fields: { x: V.int(1) } }, currentDocument: { exists: true } }], 'OK'),
-  writeCase('delete (exists: true) of a missing document', [{ delete: DOC, currentDocument: { exists: true } }], 'NOT_FOUND', false),
+  writeCase(
+    'update of an existing document',
+    [{ update: { name: DOC, fields: { n: V.int(2) } } }],
+    'OK',
+  ),
+  writeCase(
+    'update with a mask',
+    [{ update: { name: DOC, fields: { n: V.int(2) } }, updateMask: { fieldPaths: ['n'] } }],
+    'OK',
+  ),
+  writeCase(
+    'update with a mask naming a missing field',
+    [{ update: { name: DOC, fields: {} }, updateMask: { fieldPaths: ['gone'] } }],
+    'OK',
+  ),
+  writeCase(
+    'create (exists: false) of an existing document',
+    [{ update: { name: DOC, fields: {} }, currentDocument: { exists: false } }],
+    'ALREADY_EXISTS',
+  ),
+  writeCase(
+    'create (exists: false) of a missing document',
+    [{ update: { name: DOC, fields: {} }, currentDocument: { exists: false } }],
+    'OK',
+    false,
+  ),
+  writeCase(
+    'update (exists: true) of a missing document',
+    [{ update: { name: DOC, fields: {} }, currentDocument: { exists: true } }],
+    'NOT_FOUND',
+    false,
+  ),
+  writeCase(
+    'update (exists: true) of an existing document',
+    [{ update: { name: DOC, fields: { x: V.int(1) } }, currentDocument: { exists: true } }],
+    'OK',
+  ),
+  writeCase(
+    'delete (exists: true) of a missing document',
+    [{ delete: DOC, currentDocument: { exists: true } }],
+    'NOT_FOUND',
+    false,
+  ),
   writeCase('delete of a missing document', [{ delete: DOC }], 'OK', false),
-  writeCase('delete (updateTime) of a missing document', [{ delete: DOC, currentDocument: { updateTime: '2020-01-01T00:00:00Z' } }], 'FAILED_PRECONDITION', false),
-  writeCase('delete (updateTime) with a stale time', [{ delete: DOC, currentDocument: { updateTime: '2020-01-01T00:00:00Z' } }], 'FAILED_PRECONDITION'),
-  writeCase('update (updateTime) with a stale time', [{ update: { name: DOC, fields: {} }, currentDocument: { updateTime: '2020-01-01T00:00:00Z' } }], 'FAILED_PRECONDITION'),
-  writeCase('update (updateTime) of a missing document', [{ update: { name: DOC, fields: {} }, currentDocument: { updateTime: '2020-01-01T00:00:00Z' } }], 'FAILED_PRECONDITION', false),
-  writeCase('delete then update of one document', [{ delete: DOC }, { update: { name: DOC, fields: {} } }], 'OK'),
-  writeCase('update twice of one document', [{ update: { name: DOC, fields: { n: V.int(5) } } }, { update: { name: DOC, fields: { n: V.int(6) } } }], 'OK'),
-  writeCase('two documents in one commit', [{ update: { name: DOC, fields: { n: V.int(5) } } }, { update: { name: '{root}/c/b', fields: {} } }], 'OK'),
+  writeCase(
+    'delete (updateTime) of a missing document',
+    [{ delete: DOC, currentDocument: { updateTime: '2020-01-01T00:00:00Z' } }],
+    'FAILED_PRECONDITION',
+    false,
+  ),
+  writeCase(
+    'delete (updateTime) with a stale time',
+    [{ delete: DOC, currentDocument: { updateTime: '2020-01-01T00:00:00Z' } }],
+    'FAILED_PRECONDITION',
+  ),
+  writeCase(
+    'update (updateTime) with a stale time',
+    [
+      {
+        update: { name: DOC, fields: {} },
+        currentDocument: { updateTime: '2020-01-01T00:00:00Z' },
+      },
+    ],
+    'FAILED_PRECONDITION',
+  ),
+  writeCase(
+    'update (updateTime) of a missing document',
+    [
+      {
+        update: { name: DOC, fields: {} },
+        currentDocument: { updateTime: '2020-01-01T00:00:00Z' },
+      },
+    ],
+    'FAILED_PRECONDITION',
+    false,
+  ),
+  writeCase(
+    'delete then update of one document',
+    [{ delete: DOC }, { update: { name: DOC, fields: {} } }],
+    'OK',
+  ),
+  writeCase(
+    'update twice of one document',
+    [
+      { update: { name: DOC, fields: { n: V.int(5) } } },
+      { update: { name: DOC, fields: { n: V.int(6) } } },
+    ],
+    'OK',
+  ),
+  writeCase(
+    'two documents in one commit',
+    [
+      { update: { name: DOC, fields: { n: V.int(5) } } },
+      { update: { name: '{root}/c/b', fields: {} } },
+    ],
+    'OK',
+  ),
   writeCase('empty commit', [], 'OK', true, {
     google: 'OK',
     why: "ours answers an empty commit with its commitTime (clients read it); Google's emulator answers {}",
   }),
-  writeCase('write to a collection name', [{ update: { name: '{root}/c', fields: {} } }], 'INVALID_ARGUMENT'),
-  writeCase('write to another project', [{ update: { name: 'projects/other/databases/(default)/documents/c/a', fields: {} } }], 'INVALID_ARGUMENT', true, {
-    google: 'OK',
-    why: "production refuses a write outside the request's database; Google's emulator writes it to the other project",
-  }),
-  writeCase('verify of an existing document', [{ verify: DOC, currentDocument: { exists: true } }], 'OK'),
-  writeCase('verify of a missing document', [{ verify: DOC, currentDocument: { exists: true } }], 'NOT_FOUND', false),
+  writeCase(
+    'write to a collection name',
+    [{ update: { name: '{root}/c', fields: {} } }],
+    'INVALID_ARGUMENT',
+  ),
+  writeCase(
+    'write to another project',
+    [{ update: { name: 'projects/other/databases/(default)/documents/c/a', fields: {} } }],
+    'INVALID_ARGUMENT',
+    true,
+    {
+      google: 'OK',
+      why: "production refuses a write outside the request's database; Google's emulator writes it to the other project",
+    },
+  ),
+  writeCase(
+    'verify of an existing document',
+    [{ verify: DOC, currentDocument: { exists: true } }],
+    'OK',
+  ),
+  writeCase(
+    'verify of a missing document',
+    [{ verify: DOC, currentDocument: { exists: true } }],
+    'NOT_FOUND',
+    false,
+  ),
   writeCase('transform increment int', [transform('n', { increment: V.int(2) })], 'OK'),
   writeCase('transform increment double', [transform('n', { increment: V.double(0.5) })], 'OK'),
-  writeCase('transform increment of a string field', [transform('s', { increment: V.int(1) })], 'OK'),
-  writeCase('transform increment int64 overflow (saturates)', [{ update: { name: DOC, fields: { n: V.int('9223372036854775807') } } }, transform('n', { increment: V.int(1) })], 'OK'),
+  writeCase(
+    'transform increment of a string field',
+    [transform('s', { increment: V.int(1) })],
+    'OK',
+  ),
+  writeCase(
+    'transform increment int64 overflow (saturates)',
+    [
+      { update: { name: DOC, fields: { n: V.int('9223372036854775807') } } },
+      transform('n', { increment: V.int(1) }),
+    ],
+    'OK',
+  ),
   writeCase('transform maximum', [transform('n', { maximum: V.int(7) })], 'OK'),
   writeCase('transform minimum', [transform('n', { minimum: V.double(-1.5) })], 'OK'),
-  writeCase('transform appendMissingElements', [transform('arr', { appendMissingElements: { values: [V.int(1), V.int(1), V.int(2)] } })], 'OK'),
-  writeCase('transform removeAllFromArray', [transform('s', { removeAllFromArray: { values: [V.str('a')] } })], 'OK'),
-  writeCase('transform increment of a non-number', [transform('n', { increment: V.str('x') })], 'INVALID_ARGUMENT'),
-  writeCase('transform on __name__', [transform('__name__', { increment: V.int(1) })], 'INVALID_ARGUMENT', true, {
-    google: 'OK',
-    why: "production refuses reserved field names (__x__); Google's emulator stores the transform as a field __key__",
-  }),
-  writeCase('two transforms on one field', [{ update: { name: DOC, fields: {} }, updateMask: { fieldPaths: [] }, updateTransforms: [{ fieldPath: 'n', increment: V.int(1) }, { fieldPath: 'n', increment: V.int(1) }] }], 'OK'),
-  writeCase('update mask with an empty segment', [{ update: { name: DOC, fields: {} }, updateMask: { fieldPaths: ['a..b'] } }], 'INVALID_ARGUMENT'),
-  writeCase('update mask with a field not in the mask', [{ update: { name: DOC, fields: { x: V.int(1) } }, updateMask: { fieldPaths: ['n'] } }], 'OK'),
+  writeCase(
+    'transform appendMissingElements',
+    [transform('arr', { appendMissingElements: { values: [V.int(1), V.int(1), V.int(2)] } })],
+    'OK',
+  ),
+  writeCase(
+    'transform removeAllFromArray',
+    [transform('s', { removeAllFromArray: { values: [V.str('a')] } })],
+    'OK',
+  ),
+  writeCase(
+    'transform increment of a non-number',
+    [transform('n', { increment: V.str('x') })],
+    'INVALID_ARGUMENT',
+  ),
+  writeCase(
+    'transform on __name__',
+    [transform('__name__', { increment: V.int(1) })],
+    'INVALID_ARGUMENT',
+    true,
+    {
+      google: 'OK',
+      why: "production refuses reserved field names (__x__); Google's emulator stores the transform as a field __key__",
+    },
+  ),
+  writeCase(
+    'two transforms on one field',
+    [
+      {
+        update: { name: DOC, fields: {} },
+        updateMask: { fieldPaths: [] },
+        updateTransforms: [
+          { fieldPath: 'n', increment: V.int(1) },
+          { fieldPath: 'n', increment: V.int(1) },
+        ],
+      },
+    ],
+    'OK',
+  ),
+  writeCase(
+    'update mask with an empty segment',
+    [{ update: { name: DOC, fields: {} }, updateMask: { fieldPaths: ['a..b'] } }],
+    'INVALID_ARGUMENT',
+  ),
+  writeCase(
+    'update mask with a field not in the mask',
+    [{ update: { name: DOC, fields: { x: V.int(1) } }, updateMask: { fieldPaths: ['n'] } }],
+    'OK',
+  ),
 
   // ListDocuments.
   ...[
@@ -79,10 +229,14 @@ export const WRITE_CASES: RestCase[] = [
     ['?orderBy=n', 'OK'],
     ['?orderBy=n%20desc', 'OK'],
     ['?orderBy=s%20desc,n', 'OK'],
-    ['?orderBy=__name__%20desc', 'OK', {
-      google: 'FAILED_PRECONDITION',
-      why: "production orders by __name__ descending without a composite index; Google's emulator asks for one",
-    }],
+    [
+      '?orderBy=__name__%20desc',
+      'OK',
+      {
+        google: 'FAILED_PRECONDITION',
+        why: "production orders by __name__ descending without a composite index; Google's emulator asks for one",
+      },
+    ],
     ['?mask.fieldPaths=s', 'OK'],
     ['?showMissing=true', 'OK'],
     ['?showMissing=true&orderBy=n', 'INVALID_ARGUMENT'],
@@ -152,7 +306,10 @@ export const WRITE_CASES: RestCase[] = [
   {
     name: 'patch: with an update mask',
     seed: SEEDED,
-    requests: [{ method: 'PATCH', path: 'c/a?updateMask.fieldPaths=n', body: { fields: { n: V.int(9) } } }, get('c/a')],
+    requests: [
+      { method: 'PATCH', path: 'c/a?updateMask.fieldPaths=n', body: { fields: { n: V.int(9) } } },
+      get('c/a'),
+    ],
     expect: 'OK',
   },
   {

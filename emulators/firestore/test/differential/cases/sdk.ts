@@ -37,8 +37,26 @@ const QUERIES: [string, QuerySpec, string][] = [
   ['zone == south, order by n', { where: [['zone', '==', 'south']], orderBy: [['n']] }, 'ok'],
   ['n in 30 values', { where: [['n', 'in', range(30)]] }, 'ok'],
   ['zone not-in 10 values', { where: [['zone', 'not-in', range(10).map(String)]] }, 'ok'],
-  ['n in 6 x zone in 5', { where: [['n', 'in', range(6)], ['zone', 'in', range(5).map(String)]] }, 'ok'],
-  ['n in 6 x zone in 6 (36 disjunctions)', { where: [['n', 'in', range(6)], ['zone', 'in', range(6).map(String)]] }, 'invalid-argument'],
+  [
+    'n in 6 x zone in 5',
+    {
+      where: [
+        ['n', 'in', range(6)],
+        ['zone', 'in', range(5).map(String)],
+      ],
+    },
+    'ok',
+  ],
+  [
+    'n in 6 x zone in 6 (36 disjunctions)',
+    {
+      where: [
+        ['n', 'in', range(6)],
+        ['zone', 'in', range(6).map(String)],
+      ],
+    },
+    'invalid-argument',
+  ],
 ];
 
 /** The lite SDK maps an HTTP 400 answer to failed-precondition, whatever its status says. */
@@ -46,7 +64,8 @@ const asSeenBy = (sdk: SdkName, code: string) =>
   sdk === 'lite' && code === 'invalid-argument' ? 'failed-precondition' : code;
 
 function queryCases(sdk: SdkName): SdkCase[] {
-  const kinds: SdkStep['kind'][] = sdk === 'lite' ? ['query', 'count'] : ['query', 'count', 'listen'];
+  const kinds: SdkStep['kind'][] =
+    sdk === 'lite' ? ['query', 'count'] : ['query', 'count', 'listen'];
   return QUERIES.flatMap(([label, spec, expect]) =>
     kinds
       // Admin listeners retry some refusals for a long time on the client side: queries only.
@@ -66,27 +85,49 @@ function batchCases(sdk: SdkName): SdkCase[] {
     {
       name: `${sdk}: batch set then update`,
       sdk,
-      step: { kind: 'batch', ops: [{ op: 'set', path: 'b/x', data: { n: 1 } }, { op: 'update', path: 'b/x', data: { m: 2 } }], readBack: 'b/x' },
+      step: {
+        kind: 'batch',
+        ops: [
+          { op: 'set', path: 'b/x', data: { n: 1 } },
+          { op: 'update', path: 'b/x', data: { m: 2 } },
+        ],
+        readBack: 'b/x',
+      },
       expect: 'ok',
     },
     {
       name: `${sdk}: batch update of a missing document`,
       sdk,
-      step: { kind: 'batch', ops: [{ op: 'update', path: 'b/x', data: { m: 2 } }], readBack: 'b/x' },
+      step: {
+        kind: 'batch',
+        ops: [{ op: 'update', path: 'b/x', data: { m: 2 } }],
+        readBack: 'b/x',
+      },
       expect: 'not-found',
     },
     {
       name: `${sdk}: batch delete then update of one document`,
       sdk,
       seed: { 'b/x': { n: 1 } },
-      step: { kind: 'batch', ops: [{ op: 'delete', path: 'b/x' }, { op: 'update', path: 'b/x', data: { m: 2 } }], readBack: 'b/x' },
+      step: {
+        kind: 'batch',
+        ops: [
+          { op: 'delete', path: 'b/x' },
+          { op: 'update', path: 'b/x', data: { m: 2 } },
+        ],
+        readBack: 'b/x',
+      },
       expect: asSeenBy(sdk, 'invalid-argument'),
     },
     {
       name: `${sdk}: batch set with merge`,
       sdk,
       seed: { 'b/x': { n: 1, keep: true } },
-      step: { kind: 'batch', ops: [{ op: 'set', path: 'b/x', data: { n: 2 }, merge: true }], readBack: 'b/x' },
+      step: {
+        kind: 'batch',
+        ops: [{ op: 'set', path: 'b/x', data: { n: 2 }, merge: true }],
+        readBack: 'b/x',
+      },
       expect: 'ok',
     },
     {
@@ -94,7 +135,13 @@ function batchCases(sdk: SdkName): SdkCase[] {
       sdk,
       step: {
         kind: 'batch',
-        ops: [{ op: 'set', path: 'b/t', data: { when: { __ts: { seconds: 1767225600, nanos: 123456789 } } } }],
+        ops: [
+          {
+            op: 'set',
+            path: 'b/t',
+            data: { when: { __ts: { seconds: 1767225600, nanos: 123456789 } } },
+          },
+        ],
         readBack: 'b/t',
       },
       expect: 'ok',
@@ -104,12 +151,23 @@ function batchCases(sdk: SdkName): SdkCase[] {
       sdk,
       step: {
         kind: 'batch',
-        ops: [{ op: 'set', path: 'b/deep', data: range(19).reduce<Record<string, unknown>>((inner) => ({ m: inner }), { leaf: 1 }) }],
+        ops: [
+          {
+            op: 'set',
+            path: 'b/deep',
+            data: range(19).reduce<Record<string, unknown>>((inner) => ({ m: inner }), { leaf: 1 }),
+          },
+        ],
         readBack: 'b/deep',
       },
       expect: 'ok',
     },
-    { name: `${sdk}: get of a missing document`, sdk, step: { kind: 'get', path: 'b/none' }, expect: 'ok' },
+    {
+      name: `${sdk}: get of a missing document`,
+      sdk,
+      step: { kind: 'get', path: 'b/none' },
+      expect: 'ok',
+    },
   ];
 }
 

@@ -35,7 +35,13 @@ import {
   type QueryConstraint,
 } from 'firebase/firestore/lite';
 import { emulatorHost, splitHost } from '../../conformance/support/env.ts';
-import { DriverError, type Client, type Data, type Driver, type QuerySpec } from '../../conformance/support/types.ts';
+import {
+  DriverError,
+  type Client,
+  type Data,
+  type Driver,
+  type QuerySpec,
+} from '../../conformance/support/types.ts';
 import { decode, encode, type SdkValues } from '../../conformance/support/values.ts';
 
 const values: SdkValues = {
@@ -55,7 +61,10 @@ async function wrap<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     const failure = error as { code?: unknown; message?: unknown };
-    throw new DriverError(typeof failure.code === 'string' ? failure.code : undefined, String(failure.message ?? error));
+    throw new DriverError(
+      typeof failure.code === 'string' ? failure.code : undefined,
+      String(failure.message ?? error),
+    );
   }
 }
 
@@ -70,13 +79,18 @@ export function liteDriver(): Driver {
     async teardown() {},
     async client(projectId: string): Promise<Client> {
       const { host, port } = splitHost(emulatorHost());
-      const app = initializeApp({ projectId, apiKey: 'fake-api-key', appId: '1:1:web:1' }, `diff-lite-${++appSequence}`);
+      const app = initializeApp(
+        { projectId, apiKey: 'fake-api-key', appId: '1:1:web:1' },
+        `diff-lite-${++appSequence}`,
+      );
       const db = getFirestore(app);
       connectFirestoreEmulator(db, host, port);
       const constraints = (spec: QuerySpec): QueryConstraint[] => {
         const out: QueryConstraint[] = [];
-        for (const [field, op, value] of spec.where ?? []) out.push(where(field, op, encode(value, values)));
-        for (const [field, direction] of spec.orderBy ?? []) out.push(orderBy(field, direction ?? 'asc'));
+        for (const [field, op, value] of spec.where ?? [])
+          out.push(where(field, op, encode(value, values)));
+        for (const [field, direction] of spec.orderBy ?? [])
+          out.push(orderBy(field, direction ?? 'asc'));
         if (spec.startAt) out.push(startAt(...spec.startAt));
         if (spec.startAfter) out.push(startAfter(...spec.startAfter));
         if (spec.endAt) out.push(endAt(...spec.endAt));
@@ -88,17 +102,28 @@ export function liteDriver(): Driver {
       const q = (path: string, spec: QuerySpec) =>
         query(spec.group ? collectionGroup(db, path) : collection(db, path), ...constraints(spec));
       return {
-        set: (path, data, options) => wrap(() => setDoc(doc(db, path), enc(data), { merge: !!options?.merge })),
+        set: (path, data, options) =>
+          wrap(() => setDoc(doc(db, path), enc(data), { merge: !!options?.merge })),
         get: (path) =>
           wrap(async () => {
             const snapshot = await getDoc(doc(db, path));
-            return { id: snapshot.id, exists: snapshot.exists(), data: snapshot.exists() ? dec(snapshot.data()) : null };
+            return {
+              id: snapshot.id,
+              exists: snapshot.exists(),
+              data: snapshot.exists() ? dec(snapshot.data()) : null,
+            };
           }),
         update: (path, data) => wrap(() => updateDoc(doc(db, path), enc(data))),
         delete: (path) => wrap(() => deleteDoc(doc(db, path))),
         add: unsupported,
         query: (path, spec) =>
-          wrap(async () => (await getDocs(q(path, spec))).docs.map((d) => ({ id: d.id, exists: true, data: dec(d.data()) }))),
+          wrap(async () =>
+            (await getDocs(q(path, spec))).docs.map((d) => ({
+              id: d.id,
+              exists: true,
+              data: dec(d.data()),
+            })),
+          ),
         count: (path, spec) => wrap(async () => (await getCount(q(path, spec))).data().count),
         batch: (ops) =>
           wrap(async () => {

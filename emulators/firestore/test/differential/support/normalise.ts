@@ -5,7 +5,13 @@
  */
 
 const TIME_KEYS = new Set(['updateTime', 'createTime', 'readTime', 'commitTime']);
-const TOKEN_KEYS = new Set(['transaction', 'resumeToken', 'nextPageToken', 'streamToken', 'streamId']);
+const TOKEN_KEYS = new Set([
+  'transaction',
+  'resumeToken',
+  'nextPageToken',
+  'streamToken',
+  'streamId',
+]);
 
 /** A fresh id per case, valid for real Firestore (lowercase, digits, dashes). */
 export function caseProjectId(): string {

@@ -35,10 +35,18 @@ export interface RestOutcome {
 }
 
 function withRoot(value: unknown, root: string): unknown {
-  return JSON.parse(JSON.stringify(value ?? null).split('{root}').join(root));
+  return JSON.parse(
+    JSON.stringify(value ?? null)
+      .split('{root}')
+      .join(root),
+  );
 }
 
-async function send(baseUrl: string, root: string, request: RestRequest): Promise<{ status: string; body?: unknown }> {
+async function send(
+  baseUrl: string,
+  root: string,
+  request: RestRequest,
+): Promise<{ status: string; body?: unknown }> {
   const separator = request.path.startsWith(':') || request.path === '' ? '' : '/';
   const url = `${baseUrl}/v1/${root}${separator}${request.path}`;
   const response = await fetch(url, {
@@ -54,12 +62,14 @@ async function send(baseUrl: string, root: string, request: RestRequest): Promis
     // Not JSON: keep the text.
   }
   if (!response.ok) {
-    const error = (Array.isArray(parsed) ? parsed[0] : parsed) as { error?: { status?: string } } | undefined;
+    const error = (Array.isArray(parsed) ? parsed[0] : parsed) as
+      { error?: { status?: string } } | undefined;
     return { status: error?.error?.status ?? `HTTP ${response.status}` };
   }
   // A stream that fails after its first element still answers 200 with an error element.
   if (Array.isArray(parsed)) {
-    const failed = parsed.find((item) => (item as { error?: unknown })?.error) as { error?: { status?: string } } | undefined;
+    const failed = parsed.find((item) => (item as { error?: unknown })?.error) as
+      { error?: { status?: string } } | undefined;
     if (failed) return { status: failed.error?.status ?? 'UNKNOWN' };
   }
   return { status: 'OK', body: parsed };

@@ -24,16 +24,20 @@ export function sdkTable(title: string, cases: SdkCase[]): void {
     });
 
     for (const sdkCase of cases) {
-      it(sdkCase.name, async () => {
-        const { outcome: ours, ms } = await runSdkCase(emulatorHost(), sdkCase);
-        expect(ours.code).toBe(sdkCase.expect);
-        // The web and lite SDKs surface an answer as it arrives; firebase-admin retries some
-        // refusals on its own and the browser adds page round trips, so those are not timed.
-        if (sdkCase.sdk === 'web' || sdkCase.sdk === 'lite') expect(ms).toBeLessThan(1000);
-        if (!google) return;
-        const { outcome: theirs } = await runSdkCase(new URL(google.url).host, sdkCase);
-        expect(ours).toEqual(theirs);
-      }, 40_000);
+      it(
+        sdkCase.name,
+        async () => {
+          const { outcome: ours, ms } = await runSdkCase(emulatorHost(), sdkCase);
+          expect(ours.code).toBe(sdkCase.expect);
+          // The web and lite SDKs surface an answer as it arrives; firebase-admin retries some
+          // refusals on its own and the browser adds page round trips, so those are not timed.
+          if (sdkCase.sdk === 'web' || sdkCase.sdk === 'lite') expect(ms).toBeLessThan(1000);
+          if (!google) return;
+          const { outcome: theirs } = await runSdkCase(new URL(google.url).host, sdkCase);
+          expect(ours).toEqual(theirs);
+        },
+        40_000,
+      );
     }
   });
 

@@ -7,7 +7,14 @@
 import { adminDriver } from '../../conformance/drivers/admin.ts';
 import { browserDriver } from '../../conformance/drivers/browser.ts';
 import { webNodeDriver } from '../../conformance/drivers/web-node.ts';
-import { DriverError, type BatchOp, type Client, type Data, type Driver, type QuerySpec } from '../../conformance/support/types.ts';
+import {
+  DriverError,
+  type BatchOp,
+  type Client,
+  type Data,
+  type Driver,
+  type QuerySpec,
+} from '../../conformance/support/types.ts';
 import { liteDriver } from '../drivers/lite.ts';
 import { caseProjectId, normalise } from './normalise.ts';
 
@@ -66,7 +73,11 @@ async function clientAt(sdk: SdkName, hostPort: string, projectId: string): Prom
   }
 }
 
-function firstSnapshotOrError(client: Client, collection: string, spec: QuerySpec): Promise<unknown> {
+function firstSnapshotOrError(
+  client: Client,
+  collection: string,
+  spec: QuerySpec,
+): Promise<unknown> {
   return client.listenQuery(collection, spec).then(
     (listener) =>
       new Promise((resolve, reject) => {
@@ -126,12 +137,20 @@ export async function runSdkCase(hostPort: string, sdkCase: SdkCase): Promise<Ti
   const client = await clientAt(sdkCase.sdk, hostPort, projectId);
   try {
     if (sdkCase.seed) {
-      await client.batch(Object.entries(sdkCase.seed).map(([path, data]) => ({ op: 'set', path, data })));
+      await client.batch(
+        Object.entries(sdkCase.seed).map(([path, data]) => ({ op: 'set', path, data })),
+      );
     }
     const started = performance.now();
-    const timed = (outcome: SdkOutcome): TimedSdkOutcome => ({ outcome, ms: performance.now() - started });
+    const timed = (outcome: SdkOutcome): TimedSdkOutcome => ({
+      outcome,
+      ms: performance.now() - started,
+    });
     try {
-      return timed({ code: 'ok', value: normalise(await runStep(client, sdkCase.step), projectId) });
+      return timed({
+        code: 'ok',
+        value: normalise(await runStep(client, sdkCase.step), projectId),
+      });
     } catch (error) {
       if (error instanceof DriverError) return timed({ code: error.code ?? 'unknown' });
       return timed({ code: `thrown: ${(error as Error).message}` });
