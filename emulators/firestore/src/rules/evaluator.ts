@@ -11,7 +11,7 @@ export const UNKNOWN = new UnknownValue(null, null);
 
 const LOOKUPS = ['get', 'exists', 'getAfter', 'existsAfter'];
 import type { Expression, FunctionDeclaration } from './ast.ts';
-import { callMethod, methodNotFound } from './methods.ts';
+import { callMethod } from './methods.ts';
 import {
   arithmetic,
   compareValues,
@@ -27,6 +27,7 @@ import { decideComparison, decideMembership, DOCUMENT_ID_KEY } from './query-fac
 import { callGlobalFunction, isNamespace, RulesNamespace } from './functions.ts';
 import {
   fail,
+  methodNotFound,
   RulesEvaluationError,
   RulesMap,
   RulesPath,

@@ -2,11 +2,11 @@
 import { createHash } from 'node:crypto';
 import type { RequestBudget } from './documents.ts';
 import { resourceValue, serviceCallError } from './documents.ts';
-import { methodNotFound } from './methods.ts';
 import { unsupportedOperation } from './operators.ts';
 import { callDurationNamespace, callTimestampNamespace } from './time.ts';
 import {
   fail,
+  methodNotFound,
   RulesLatLng,
   RulesMap,
   RulesPath,

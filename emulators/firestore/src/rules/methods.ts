@@ -3,6 +3,7 @@ import { contains, unsupportedOperation, valuesEqual } from './operators.ts';
 import { callTimestampMethod, callDurationMethod } from './time.ts';
 import {
   fail,
+  methodNotFound,
   RulesDuration,
   RulesLatLng,
   RulesMap,
@@ -14,10 +15,6 @@ import {
   type RulesValue,
 } from './values.ts';
 import { compileRegex } from './regex.ts';
-
-export function methodNotFound(name: string): never {
-  return fail(`Function not found error: Name: [${name}].`);
-}
 
 function expectArgs(name: string, args: RulesValue[], count: number): void {
   if (args.length !== count) methodNotFound(name);

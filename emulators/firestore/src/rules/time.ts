@@ -1,6 +1,5 @@
 /** Timestamps and durations: their methods and the `timestamp.*` / `duration.*` functions. */
-import { methodNotFound } from './methods.ts';
-import { fail, RulesDuration, RulesTimestamp, type RulesValue } from './values.ts';
+import { fail, methodNotFound, RulesDuration, RulesTimestamp, type RulesValue } from './values.ts';
 
 const NANOS_PER_MILLI = 1_000_000n;
 const NANOS_PER_SECOND = 1_000_000_000n;

@@ -29,6 +29,11 @@ export function fail(message: string): never {
   throw new RulesEvaluationError(message);
 }
 
+/** Google's error for a function or method that does not exist or got the wrong arguments. */
+export function methodNotFound(name: string): never {
+  return fail(`Function not found error: Name: [${name}].`);
+}
+
 export class RulesMap {
   constructor(readonly entries: Map<string, RulesValue>) {}
   static of(record: Record<string, RulesValue>): RulesMap {
