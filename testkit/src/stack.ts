@@ -46,7 +46,7 @@ function parseStackPorts(json: string): StackPorts {
 }
 
 /**
- * The ports of this run's test stack: those in `TEST_STACK_PORTS` (`scripts/test.ts` chooses
+ * The ports of this run's test stack: those in `TEST_STACK_PORTS` (`run-suites.ts` chooses
  * them once per `npm test` and builds the web app for them), else free ones chosen now and put
  * into `TEST_STACK_PORTS`, so every process of this run (Playwright's workers, child scripts)
  * agrees on them. A suite run alone that way serves whatever `web/dist` holds, which talks to

@@ -8,8 +8,8 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, webBuildEnv } from './stack.ts';
-import { suiteStackPorts } from '@parroquia/testkit/stack';
+import { ROOT, webBuildEnv } from '../../scripts/stack.ts';
+import { suiteStackPorts } from './stack.ts';
 
 /** A suite that runs longer than this is stopped and counted as failed: CI must never hang. */
 const SUITE_TIMEOUT_MS = 25 * 60_000;

@@ -12,9 +12,9 @@
 import { deleteApp, initializeApp } from 'firebase/app';
 import { collection, connectFirestoreEmulator, getFirestore, onSnapshot } from 'firebase/firestore';
 import { startTestStack } from '@parroquia/testkit/stack';
-import { adminFirestore } from '../tests/support/clients.ts';
-import { newDonor, startPayment, submitHostedPage } from '../tests/support/payments.ts';
-import { PROJECT_ID } from './stack.ts';
+import { adminFirestore } from '../support/clients.ts';
+import { newDonor, startPayment, submitHostedPage } from '../support/payments.ts';
+import { PROJECT_ID } from '../../scripts/stack.ts';
 
 const DONORS = Number(process.env.BENCH_DONORS ?? 50);
 const TARGET_VISIBLE_P95_MS = 250;
