@@ -18,6 +18,7 @@ import {
   SECRETS,
   resetCells,
   signedEvent,
+  startFunctionWorkers,
   startPayment,
   stripeClient,
   submitHostedPage,
@@ -397,6 +398,7 @@ describe('the race: 50 donors buying overlapping sets of 10 plots at once', () =
     const donors = await Promise.all(
       Array.from({ length: 50 }, (_, i) => newDonor(authHost, db(), `Donante ${i}`)),
     );
+    await startFunctionWorkers(siteUrl, donors.length);
     const wants = donors.map((_, i) =>
       Array.from({ length: 10 }, (__, k) => ring[(i * 7 + k) % ring.length]!),
     );

@@ -13,7 +13,12 @@ import { deleteApp, initializeApp } from 'firebase/app';
 import { collection, connectFirestoreEmulator, getFirestore, onSnapshot } from 'firebase/firestore';
 import { startTestStack } from '@parroquia/testkit/stack';
 import { adminFirestore } from '../support/clients.ts';
-import { newDonor, startPayment, submitHostedPage } from '../support/payments.ts';
+import {
+  newDonor,
+  startFunctionWorkers,
+  startPayment,
+  submitHostedPage,
+} from '../support/payments.ts';
 import { PROJECT_ID } from '../../scripts/stack.ts';
 
 const DONORS = Number(process.env.BENCH_DONORS ?? 50);
@@ -55,6 +60,8 @@ try {
       newDonor(stack.env.FIREBASE_AUTH_EMULATOR_HOST!, db, `Bench ${i}`),
     ),
   );
+  // Started workers, as in production's warm instances: the figure is our route, not cold starts.
+  await startFunctionWorkers(stack.siteUrl, DONORS);
   const wants = donors.map((_, i) =>
     Array.from({ length: 10 }, (__, k) => ring[(i * 7 + k) % ring.length]!),
   );
