@@ -1,14 +1,14 @@
 /**
  * The JSON descriptor of google.firestore.v1 shipped with @google-cloud/firestore (not in the
  * package's "exports": located from its main entry). The bundle (build.mjs) inlines it as
- * FIRESTORE_V1_DESCRIPTOR, so the bundled emulator runs from any folder without node_modules.
+ * FIRESTORE_V1_DESCRIPTOR (its JSON text), so the bundled emulator runs from any folder without node_modules.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Msg } from './backend.ts';
 
-declare const FIRESTORE_V1_DESCRIPTOR: Msg | undefined;
+declare const FIRESTORE_V1_DESCRIPTOR: string | undefined;
 
 function readFromPackage(): Msg {
   const main = createRequire(import.meta.url).resolve('@google-cloud/firestore');
@@ -29,6 +29,6 @@ function readFromPackage(): Msg {
 /** A fresh copy each call (callers may amend it). */
 export function firestoreV1Descriptor(): Msg {
   if (typeof FIRESTORE_V1_DESCRIPTOR !== 'undefined')
-    return structuredClone(FIRESTORE_V1_DESCRIPTOR);
+    return JSON.parse(FIRESTORE_V1_DESCRIPTOR) as Msg;
   return readFromPackage();
 }

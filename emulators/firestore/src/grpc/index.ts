@@ -1,11 +1,11 @@
 /**
  * gRPC transport: google.firestore.v1.Firestore on @grpc/grpc-js, mapped onto the backend.
- * grpc-js and the protos are loaded lazily (loadGrpc) so the emulator starts accepting fast.
+ * The service definition comes from the protobufjs root the HTTP side shares (../proto-root.ts).
  */
-import { PROTO_LOADER_OPTIONS, type Caller, type FirestoreBackend, type Msg } from '../backend.ts';
+import type { Caller, FirestoreBackend, Msg } from '../backend.ts';
 import { callerFromAuthorization } from '../caller.ts';
 import { toStatus } from '../errors.ts';
-import { firestoreV1Descriptor } from '../protos.ts';
+import { firestoreServiceDefinition } from '../proto-root.ts';
 
 type Grpc = typeof import('@grpc/grpc-js');
 
@@ -24,27 +24,12 @@ export async function loadGrpc(
   backend: FirestoreBackend,
   log: (m: string) => void = console.error,
 ): Promise<GrpcSide> {
-  const [grpc, loader] = await Promise.all([import('@grpc/grpc-js'), import('@grpc/proto-loader')]);
-  const json = firestoreV1Descriptor();
-  addVerifyField(json);
-  const def = loader.fromJSON(json, PROTO_LOADER_OPTIONS);
-  const service = def['google.firestore.v1.Firestore'] as import('@grpc/grpc-js').ServiceDefinition;
+  const grpc = await import('@grpc/grpc-js');
+  const service = firestoreServiceDefinition();
   const server = new grpc.Server({ 'grpc.max_receive_message_length': 64 * 1024 * 1024 });
   server.addService(service, createImplementation(grpc, backend, log));
   const injector = server.createConnectionInjector(grpc.ServerCredentials.createInsecure());
   return { grpc, server, injector };
-}
-
-/**
- * The protos of @google-cloud/firestore lack `Write.verify` (field 5 of the `operation` oneof),
- * which the web SDK sends in transactions (over gRPC when it runs in Node). Add it.
- */
-function addVerifyField(json: Msg): void {
-  const write = json?.nested?.google?.nested?.firestore?.nested?.v1?.nested?.Write;
-  if (!write || write.fields?.verify) return;
-  write.fields.verify = { type: 'string', id: 5 };
-  const oneof = write.oneofs?.operation?.oneof as string[] | undefined;
-  if (oneof && !oneof.includes('verify')) oneof.push('verify');
 }
 
 type AnyCall = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- grpc-js call objects differ per method kind

@@ -8,28 +8,10 @@
  */
 import protobuf from 'protobufjs';
 import { Code, FirestoreError, type Msg } from '../backend.ts';
-import { firestoreV1Descriptor } from '../protos.ts';
+import { firestoreRoot } from '../proto-root.ts';
 
-function loadDescriptor(): protobuf.INamespace {
-  return firestoreV1Descriptor() as protobuf.INamespace;
-}
-
-let rootCache: protobuf.Root | undefined;
 function root(): protobuf.Root {
-  if (!rootCache) {
-    rootCache = protobuf.Root.fromJSON(loadDescriptor());
-    // The web SDK sends `Write.verify` (field 5 of the `operation` oneof: a precondition check
-    // without a change, used by transactions for documents read but not written). The public
-    // protos shipped with @google-cloud/firestore lack it; add it so it reaches the core.
-    const write = rootCache.lookupType('google.firestore.v1.Write');
-    if (!write.fields['verify']) {
-      const verify = new protobuf.Field('verify', 5, 'string');
-      write.add(verify);
-      write.oneofs['operation']?.add(verify);
-    }
-    rootCache.resolveAll();
-  }
-  return rootCache;
+  return firestoreRoot();
 }
 
 const typeCache = new Map<string, protobuf.Type>();
