@@ -164,7 +164,10 @@ function firestoreRulesFile(): string {
 /** Our Firestore emulator as one prebuilt file for plain node, rebuilt when its sources changed. */
 function firestoreBundle(): string {
   const folder = join(ROOT, 'emulators/firestore');
-  const build = spawnSync(process.execPath, ['build.mjs', '--if-stale'], { cwd: folder, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, ['build.mjs', '--if-stale'], {
+    cwd: folder,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) throw new Error('the Firestore emulator bundle did not build');
   return join(folder, 'dist/firestore-emulator.mjs');
 }
@@ -177,8 +180,13 @@ export function provideSeedAuth(stateDir: string): void {
   const firebaseState = join(stateDir, 'firebase');
   if (existsSync(join(firebaseState, 'firebase-export-metadata.json'))) return;
   mkdirSync(firebaseState, { recursive: true });
-  cpSync(join(ROOT, 'emulator-data/firebase-export-metadata.json'), join(firebaseState, 'firebase-export-metadata.json'));
-  cpSync(join(ROOT, 'emulator-data/auth_export'), join(firebaseState, 'auth_export'), { recursive: true });
+  cpSync(
+    join(ROOT, 'emulator-data/firebase-export-metadata.json'),
+    join(firebaseState, 'firebase-export-metadata.json'),
+  );
+  cpSync(join(ROOT, 'emulator-data/auth_export'), join(firebaseState, 'auth_export'), {
+    recursive: true,
+  });
 }
 
 /**
@@ -188,7 +196,15 @@ export function provideSeedAuth(stateDir: string): void {
 function launchStripeDouble(ports: StackPorts, options: StackOptions): Managed {
   const cli = join(ROOT, 'emulators/stripe/src/cli.ts');
   const webhookUrl = `http://127.0.0.1:${ports.hosting}/api/payments/webhook/`;
-  const args = ['--import', 'tsx', cli, '--port', String(ports.stripe), '--webhook-url', webhookUrl];
+  const args = [
+    '--import',
+    'tsx',
+    cli,
+    '--port',
+    String(ports.stripe),
+    '--webhook-url',
+    webhookUrl,
+  ];
   const secret = localSecrets().STRIPE_WEBHOOK_SECRET ?? '';
   return launch('stripe', args, { ...process.env, STRIPE_WEBHOOK_SECRET: secret }, options);
 }
@@ -206,7 +222,12 @@ function stripeClientEnv(ports: StackPorts): Record<string, string> {
 export function localSecrets(): Record<string, string> {
   const text = readFileSync(join(ROOT, 'functions/.secret.local'), 'utf8');
   const pairs = text.split('\n').filter((line) => /^[A-Z_]+=/.test(line));
-  return Object.fromEntries(pairs.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1).trim()]));
+  return Object.fromEntries(
+    pairs.map((line) => [
+      line.slice(0, line.indexOf('=')),
+      line.slice(line.indexOf('=') + 1).trim(),
+    ]),
+  );
 }
 
 /** firebase-tools takes its ports from the config file; the file's folder is the project root. */
