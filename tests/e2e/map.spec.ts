@@ -34,6 +34,9 @@ for (const language of LANGUAGES) {
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width, height });
+      // Loaded at this size, as a phone would: the map scrolls to its centre, the panel is shut.
+      await page.reload();
+      await expect(plot(page, 'X39')).toBeAttached({ timeout: 15_000 });
       const path = testInfo.outputPath(`map-${language}-${width}x${height}.png`);
       await page.screenshot({ path });
       await testInfo.attach(`map ${language} ${width}x${height}`, {
