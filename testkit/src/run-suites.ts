@@ -22,6 +22,11 @@ interface Suite {
   servesBuild?: boolean;
   /** A vitest config other than the folder's default, relative to `cwd`. */
   config?: string;
+  /**
+   * Starts only once this suite has ended (or is not selected): for suites heavy enough to make
+   * the other's timing-sensitive tests (the 50-donor race on the Functions emulator) time out.
+   */
+  after?: string;
 }
 
 const SUITES: Suite[] = [
@@ -29,7 +34,6 @@ const SUITES: Suite[] = [
   { name: 'functions', cwd: 'functions', runner: 'vitest' },
   { name: 'web', cwd: 'web', runner: 'vitest' },
   { name: 'testkit', cwd: 'testkit', runner: 'vitest' },
-  { name: 'firestore emulator', cwd: 'emulators/firestore', runner: 'vitest' },
   {
     name: 'rules (firestore.rules)',
     cwd: 'tests',
@@ -37,6 +41,12 @@ const SUITES: Suite[] = [
     config: 'rules/vitest.config.ts',
   },
   { name: 'stripe double', cwd: 'emulators/stripe', runner: 'vitest' },
+  {
+    name: 'firestore emulator',
+    cwd: 'emulators/firestore',
+    runner: 'vitest',
+    after: 'stack (API)',
+  },
   { name: 'stack (API)', cwd: 'tests', runner: 'vitest', servesBuild: true },
   { name: 'end to end', cwd: 'tests', runner: 'playwright', servesBuild: true },
 ];
@@ -57,6 +67,12 @@ const selected = SUITES.filter(
 );
 
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+/** When each selected suite ends (or would have run, for the stack suites of a failed build). */
+const ended = new Map<string, Promise<void>>();
+const endSuite = new Map<string, () => void>();
+for (const suite of selected) {
+  ended.set(suite.name, new Promise((done) => endSuite.set(suite.name, done)));
+}
 const broken: string[] = [];
 const stackSuites = selected.filter((suite) => suite.servesBuild);
 await Promise.all([
@@ -87,6 +103,7 @@ async function buildServedWorkspaces(suites: Suite[]): Promise<boolean> {
       console.log(readFileSync(log, 'utf8'));
       console.log(`The ${workspace} build failed: the stack suites did not run.`);
       broken.push(...suites.map((suite) => suite.name));
+      for (const suite of suites) endSuite.get(suite.name)?.();
       total.failed += 1;
       return false;
     }
@@ -96,6 +113,7 @@ async function buildServedWorkspaces(suites: Suite[]): Promise<boolean> {
 
 async function runLane(suites: Suite[]): Promise<void> {
   for (const suite of suites) {
+    if (suite.after) await ended.get(suite.after);
     const started = Date.now();
     const slug = suite.name.replace(/\W+/g, '-');
     const report = join(reportDir, `${slug}.json`);
@@ -112,6 +130,7 @@ async function runLane(suites: Suite[]): Promise<void> {
       total.skipped += counts.skipped;
     }
     if (exitCode !== 0 || !counts || counts.failed > 0) broken.push(suite.name);
+    endSuite.get(suite.name)?.();
   }
 }
 
