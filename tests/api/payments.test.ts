@@ -393,8 +393,11 @@ describe('the webhook', () => {
 
 describe('the race: 50 donors buying overlapping sets of 10 plots at once', () => {
   it('sells every plot at most once, tells every loser 409, and the ledger adds up', async () => {
-    // A ring of 40 plots (columns P..Q); donor i wants 10 consecutive ones from a shifting start.
-    const ring = [...Array.from({ length: 39 }, (_, i) => `P${i + 1}`), 'Q1'];
+    // A ring of 117 plots (columns H..J); donor i wants 10 consecutive ones from 7 plots after
+    // donor i-1's start: neighbours share 3 plots, every plot is wanted by 4 or 5 donors at once.
+    const ring = [...'HIJ'].flatMap((column) =>
+      Array.from({ length: 39 }, (_, i) => `${column}${i + 1}`),
+    );
     const donors = await Promise.all(
       Array.from({ length: 50 }, (_, i) => newDonor(authHost, db(), `Donante ${i}`)),
     );
