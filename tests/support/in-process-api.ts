@@ -1,0 +1,63 @@
+/**
+ * The API's own handler with its production adapters (firebase-admin on the stack's Firestore
+ * and Auth emulators, the `stripe` SDK on the Stripe double), served in this test process. For
+ * the 50-donor race: the Functions emulator runs one request per worker process, and 50 worker
+ * processes starting at once on two cores outlast its 60 s timeout; here the same code serves
+ * them concurrently, as a production instance does.
+ */
+import { randomInt } from 'node:crypto';
+import { generatePersonalCode } from '@parroquia/domain';
+import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-id-tokens.ts';
+import { firebaseSessionRevoker } from '../../functions/src/adapters/firebase-sessions.ts';
+import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
+import { firestoreCertificateCodes } from '../../functions/src/adapters/firestore-certificate-codes.ts';
+import { firestoreDonationLedger } from '../../functions/src/adapters/firestore-donations.ts';
+import { firestoreDonorAccounts } from '../../functions/src/adapters/firestore-donors.ts';
+import { firestorePaymentStore } from '../../functions/src/adapters/firestore-payments.ts';
+import { firestorePhysicalCertificates } from '../../functions/src/adapters/firestore-physical-certificates.ts';
+import { firestoreUserRepository } from '../../functions/src/adapters/firestore-users.ts';
+import { stripeCheckoutGateway } from '../../functions/src/adapters/stripe-checkout.ts';
+import { createApiHandler } from '../../functions/src/api/app.ts';
+import { startServer, type RunningServer } from '../../functions/test/support/http-server.ts';
+import { adminFirestore } from './clients.ts';
+import { SECRETS } from './payments.ts';
+import { adminAuth } from './staff.ts';
+
+export function startInProcessApi(stack: {
+  firestoreHost: string;
+  authHost: string;
+  stripeUrl: string;
+  siteUrl: string;
+}): Promise<RunningServer> {
+  const db = () => adminFirestore(stack.firestoreHost);
+  const auth = adminAuth(stack.authHost);
+  const double = new URL(stack.stripeUrl);
+  const now = () => Date.now();
+  return startServer(
+    createApiHandler({
+      cells: firestoreCellRepository(db),
+      users: firestoreUserRepository(db),
+      idTokens: firebaseIdTokenVerifier(() => auth),
+      now,
+      certificateCodes: firestoreCertificateCodes(db),
+      physicalCertificates: firestorePhysicalCertificates(db),
+      donations: firestoreDonationLedger(db),
+      randomIndex: randomInt,
+      donors: firestoreDonorAccounts(db),
+      sessions: firebaseSessionRevoker(() => auth),
+      newPersonalCode: () => generatePersonalCode(randomInt),
+      payments: {
+        store: firestorePaymentStore(db, now),
+        checkout: stripeCheckoutGateway(() => ({
+          secretKey: SECRETS.STRIPE_SECRET_KEY!,
+          webhookSecret: SECRETS.STRIPE_WEBHOOK_SECRET!,
+          host: double.hostname,
+          port: Number(double.port),
+          protocol: 'http',
+        })),
+        // Success and cancel pages are the site's, as behind Hosting.
+        siteUrl: () => stack.siteUrl,
+      },
+    }),
+  );
+}
