@@ -17,12 +17,22 @@ const listeners = new Map<
   { events: unknown[]; error?: SerializedError; unsub: () => void }
 >();
 
-async function run<T>(f: () => Promise<T> | T): Promise<Result<T>> {
-  try {
-    return { ok: true, value: await f() };
-  } catch (e) {
-    return { ok: false, error: serializeError(e) };
-  }
+// Chromium's inspector holds the promise that page.evaluate awaits only weakly, and has been seen
+// to collect one while a concurrent write was in flight ("Resulting promise was garbage
+// collected"). Every answer stays referenced here until it settles.
+const inFlight = new Set<Promise<unknown>>();
+
+function run<T>(f: () => Promise<T> | T): Promise<Result<T>> {
+  const answer = (async (): Promise<Result<T>> => {
+    try {
+      return { ok: true, value: await f() };
+    } catch (e) {
+      return { ok: false, error: serializeError(e) };
+    }
+  })();
+  inFlight.add(answer);
+  void answer.finally(() => inFlight.delete(answer));
+  return answer;
 }
 
 function need(): WebClient {
