@@ -89,9 +89,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const firestore = launch(
       'firestore',
       [
-        // A 1 MiB young generation: node's default lets it grow to 32 MiB, which the emulator
-        // keeps as resident memory after a burst of writes (emulators/firestore/README.md).
-        '--max-semi-space-size=1',
+        ...firestoreNodeFlags(),
         firestoreBundle(),
         '--rules',
         firestoreRulesFile(),
@@ -159,6 +157,13 @@ function firestoreRulesFile(): string {
     firestore?: { rules?: string };
   };
   return join(ROOT, config.firestore?.rules ?? 'firestore.rules');
+}
+
+/** The V8 flags our Firestore emulator runs with (emulators/firestore/README.md, "Memory"). */
+function firestoreNodeFlags(): string[] {
+  return JSON.parse(
+    readFileSync(join(ROOT, 'emulators/firestore/node-flags.json'), 'utf8'),
+  ) as string[];
 }
 
 /** Our Firestore emulator as one prebuilt file for plain node, rebuilt when its sources changed. */

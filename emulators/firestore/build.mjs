@@ -36,6 +36,26 @@ function isStale() {
   return inputs.some((time) => time > built);
 }
 
+/**
+ * Node's own modules are loaded with require(), not imported: an ES import of a built-in makes
+ * node evaluate every export of it, and `node:http`'s lazy ones (WebSocket, fetch's classes) then
+ * load undici, http2, tls, zlib and worker_threads, about 10 MiB that the emulator never uses.
+ */
+const builtinsByRequire = {
+  name: 'builtins-by-require',
+  setup(build) {
+    build.onResolve({ filter: /^node:/ }, (args) =>
+      args.kind === 'require-call'
+        ? { path: args.path, external: true }
+        : { path: args.path, namespace: 'builtin' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
 function descriptorText() {
   const require = createRequire(import.meta.url);
   const main = require.resolve('@google-cloud/firestore');
@@ -57,7 +77,8 @@ if (!process.argv.includes('--if-stale') || isStale()) {
     logLevel: 'warning',
     // A string, parsed once at start: an object literal would stay in memory as V8's boilerplate.
     define: { FIRESTORE_V1_DESCRIPTOR: JSON.stringify(descriptorText()) },
-    // CommonJS dependencies (grpc-js) call require() for node's own modules.
+    plugins: [builtinsByRequire],
+    // Node's own modules are required (builtinsByRequire), also by CommonJS dependencies.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },

@@ -149,3 +149,11 @@ service cloud.firestore {
   ]);
   return rows;
 }
+
+/**
+ * Run as a script (`node <flags> --import tsx bench/in-process.ts REPO_ROOT`), it prints the rows
+ * as JSON: run.ts starts it with the V8 flags the emulator runs with under `npm start`.
+ */
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  process.stdout.write(JSON.stringify(await inProcessRows(process.argv[2] ?? '.')));
+}

@@ -24,7 +24,6 @@ import { bundleHarness } from '../test/conformance/harness/build.ts';
 import { serveHarness, type StaticServer } from '../test/conformance/harness/server.ts';
 import { launchChromium } from '../test/conformance/drivers/browser.ts';
 import type { Browser } from 'playwright-core';
-import { inProcessRows } from './in-process.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pkgDir = path.resolve(here, '..');
@@ -33,7 +32,9 @@ const NODE = path.join(repoRoot, 'node_modules/.bin/node');
 const CLI = path.join(pkgDir, 'src/cli.ts');
 const HOST = '127.0.0.1';
 /** The V8 flags `npm start` (scripts/stack.ts, package.json) runs the bundle with. */
-const BUNDLE_FLAGS = ['--max-semi-space-size=1'];
+const BUNDLE_FLAGS = JSON.parse(
+  readFileSync(path.join(pkgDir, 'node-flags.json'), 'utf8'),
+) as string[];
 
 const env = (k: string, d: number) => (process.env[k] ? Number(process.env[k]) : d);
 const N_STARTS = env('BENCH_STARTS', 5);
@@ -354,8 +355,8 @@ async function main() {
         '',
         `peak VmHWM ${fmtMiB(rssMiB(emuPid, 'VmHWM'))}`,
       ]);
-    log('in-process figures: query cost, rules cost ...');
-    rows.push(...(await inProcessRows(repoRoot)));
+    log(`in-process figures: query cost, rules cost (node ${BUNDLE_FLAGS.join(' ')}) ...`);
+    rows.push(...inProcessRows());
   } finally {
     await fetch(
       `http://${emuHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
@@ -366,6 +367,17 @@ async function main() {
     if (mainChild) await stopChild(mainChild);
   }
   printTable(rows, external);
+}
+
+/** bench/in-process.ts in a node with the emulator's V8 flags, so its figures are the product's. */
+function inProcessRows(): string[][] {
+  const run = spawnSync(
+    NODE,
+    [...BUNDLE_FLAGS, '--import', 'tsx', path.join(here, 'in-process.ts'), repoRoot],
+    { cwd: pkgDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  if (run.status !== 0) throw new Error(`bench/in-process.ts failed (exit ${run.status})`);
+  return JSON.parse(run.stdout) as string[][];
 }
 
 async function listenerLatency(

@@ -1,16 +1,15 @@
 /**
- * One TCP port for everything: connections that open with the HTTP/2 preface go to grpc-js
- * (h2c with prior knowledge), all others to an HTTP/1.1 server whose handler is src/http.
- * The port opens only once grpc-js, the protos, the HTTP side and the rules are loaded: a part
+ * One TCP port for everything: connections that open with the HTTP/2 preface go to the gRPC
+ * server (src/grpc, h2c with prior knowledge), all others to an HTTP/1.1 server whose handler is
+ * src/http. The port opens only once the protos, both sides and the rules are loaded: a part
  * that fails to load fails the start (the CLI then exits non-zero with the reason).
  */
 import http from 'node:http';
 import net from 'node:net';
-import { Duplex } from 'node:stream';
 import path from 'node:path';
 import { createAccessHooks, RulesRegistry } from './access.ts';
 import { createBackend, createCoreState, type Backend } from './core/index.ts';
-import { loadGrpc, type GrpcSide } from './grpc/index.ts';
+import { createFirestoreGrpc, type GrpcServer } from './grpc/index.ts';
 import { createHttpHandler, type HttpHandler } from './http/index.ts';
 import { readExport, writeExport, writeExportSync } from './persistence.ts';
 import { compileRules } from './rules/index.ts';
@@ -95,16 +94,12 @@ function startAutosave(backend: Backend, dir: string) {
 }
 
 interface Sides {
-  grpc: GrpcSide;
+  grpc: GrpcServer;
   http: HttpHandler;
 }
 
-/** Loads the gRPC and HTTP sides; rejects with the reason when either cannot load. */
-async function loadSides(
-  backend: Backend,
-  rules: RulesRegistry,
-  exportDir: string,
-): Promise<Sides> {
+/** Loads the gRPC and HTTP sides; throws with the reason when either cannot load. */
+function loadSides(backend: Backend, rules: RulesRegistry, exportDir: string): Sides {
   const admin = {
     exportData: (): Promise<string> => writeExport(exportDir, backend.exportData()),
     setRules(projectId: string, source: string) {
@@ -114,16 +109,13 @@ async function loadSides(
       return [];
     },
   };
-  let grpc: GrpcSide;
+  let grpc: GrpcServer;
   try {
-    grpc = await loadGrpc(backend, (msg) => console.error(msg));
+    grpc = createFirestoreGrpc(backend, (msg) => console.error(msg));
   } catch (e) {
-    throw new Error(
-      `cannot load the gRPC side (grpc-js and the Firestore protos): ${(e as Error).message}`,
-      {
-        cause: e,
-      },
-    );
+    throw new Error(`cannot load the gRPC side (the Firestore protos): ${(e as Error).message}`, {
+      cause: e,
+    });
   }
   return { grpc, http: createHttpHandler(backend, admin) };
 }
@@ -138,12 +130,6 @@ function createHttpServer(sides: Sides): http.Server {
 function createConnectionRouter(sides: Sides, httpServer: http.Server) {
   const sockets = new Set<net.Socket>();
   let stopping = false;
-  const toGrpc = (socket: net.Socket) => {
-    // Handed over as a plain Duplex: Node's HTTP/2 reads a net.Socket's handle directly and
-    // would miss the peeked bytes given back with unshift ("bad client magic byte string").
-    sides.grpc.injector.injectConnection(Duplex.from({ readable: socket, writable: socket }));
-    socket.resume();
-  };
   const onConnection = (socket: net.Socket) => {
     if (stopping) return socket.destroy();
     sockets.add(socket);
@@ -153,7 +139,7 @@ function createConnectionRouter(sides: Sides, httpServer: http.Server) {
       socket.pause();
       socket.unshift(chunk);
       const n = Math.min(chunk.length, PREFACE.length);
-      if (chunk.subarray(0, n).equals(PREFACE.subarray(0, n))) toGrpc(socket);
+      if (chunk.subarray(0, n).equals(PREFACE.subarray(0, n))) sides.grpc.accept(socket);
       else {
         httpServer.emit('connection', socket);
         socket.resume();
@@ -204,7 +190,7 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
     else log(`firestore emulator: nothing to import in ${options.importDir}`);
   }
   const exportDir = path.resolve(options.exportOnExit ?? options.importDir ?? 'firestore-export');
-  const sides = await loadSides(backend, rules, exportDir);
+  const sides = loadSides(backend, rules, exportDir);
   const httpServer = createHttpServer(sides);
   const router = createConnectionRouter(sides, httpServer);
   const host = options.host ?? '127.0.0.1';
@@ -213,8 +199,7 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
     listening = await listenAll(host, options.port ?? 8080, router.onConnection);
   } catch (e) {
     sides.http.close();
-    sides.grpc.injector.destroy();
-    sides.grpc.server.forceShutdown();
+    sides.grpc.close();
     throw e;
   }
   const { servers, port } = listening;
@@ -240,8 +225,7 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
       await autosave?.finish();
       for (const server of servers) server.close();
       sides.http.close();
-      sides.grpc.injector.destroy();
-      sides.grpc.server.forceShutdown();
+      sides.grpc.close();
       httpServer.close();
       httpServer.closeAllConnections?.();
     },

@@ -9,12 +9,15 @@ import {
 } from './paths.ts';
 import {
   compareReferences,
+  compareSortKeys,
   compareValues,
   isNaNValue,
   kindOf,
+  sortKeyOf,
   typeOrder,
   valuesEqual,
   type Fields,
+  type SortKey,
   type Value,
 } from './values.ts';
 import { validateStructuredQuery } from './query-validation.ts';
@@ -233,10 +236,11 @@ function equalityFilters(where: Msg | undefined): { path: string[]; value: Value
 }
 
 /** The `count` smallest of `docs` by `compare`, sorted: one comparison for most documents. */
-function smallest(docs: QDoc[], count: number, compare: (a: QDoc, b: QDoc) => number): QDoc[] {
+function smallest<T>(docs: T[], count: number, compare: (a: T, b: T) => number): T[] {
   if (count === 0) return [];
-  const kept: QDoc[] = [];
-  for (const doc of docs) {
+  const kept: T[] = [];
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i]!;
     if (kept.length === count && compare(doc, kept[count - 1]!) >= 0) continue;
     let low = 0;
     let high = kept.length;
@@ -288,10 +292,31 @@ export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
     orders.push({ path: ['__name__'], key: '__name__', isName: true, desc: lastDesc });
 
   const compare = (a: QDoc, b: QDoc): number => {
-    for (const o of orders) {
+    for (let i = 0; i < orders.length; i++) {
+      const o = orders[i]!;
       let c: number;
       if (o.isName) c = compareReferences(a.path, b.path);
       else c = compareValues(getField(a.fields, o.path)!, getField(b.fields, o.path)!);
+      if (c !== 0) return o.desc ? -c : c;
+    }
+    return 0;
+  };
+
+  // Sorting a query's matches reads each order field once per document, not once per comparison.
+  interface Keyed {
+    doc: QDoc;
+    keys: (SortKey | undefined)[];
+  }
+  const withSortKeys = (doc: QDoc): Keyed => ({
+    doc,
+    keys: orders.map((o) => (o.isName ? undefined : sortKeyOf(getField(doc.fields, o.path)!))),
+  });
+  const compareKeyed = (a: Keyed, b: Keyed): number => {
+    for (let i = 0; i < orders.length; i++) {
+      const o = orders[i]!;
+      const c = o.isName
+        ? compareReferences(a.doc.path, b.doc.path)
+        : compareSortKeys(a.keys[i]!, b.keys[i]!);
       if (c !== 0) return o.desc ? -c : c;
     }
     return 0;
@@ -348,10 +373,12 @@ export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
       });
     }
     const window = limit === undefined ? undefined : offset + limit;
-    out =
-      window !== undefined && window < out.length
-        ? smallest(out, window, compare)
-        : [...out].sort(compare);
+    const keyed = out.map(withSortKeys);
+    out = (
+      window !== undefined && window < keyed.length
+        ? smallest(keyed, window, compareKeyed)
+        : keyed.sort(compareKeyed)
+    ).map((k) => k.doc);
     if (offset > 0) out = out.slice(offset);
     if (limit !== undefined) out = out.slice(0, limit);
     return out;

@@ -22,11 +22,19 @@ const KINDS = [
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
+const KIND_NAMES: ReadonlySet<string> = new Set(KINDS);
+
 export function kindOf(v: Value): Kind {
   const vt = v.valueType as string | undefined;
-  if (vt && (KINDS as readonly string[]).includes(vt)) return vt as Kind;
-  for (const k of KINDS) if (v[k] !== undefined && v[k] !== null) return k;
-  if ('nullValue' in v) return 'nullValue';
+  if (vt !== undefined && KIND_NAMES.has(vt)) return vt as Kind;
+  // A value has one kind set: its own keys are read, not every kind (hot in sorts and filters).
+  let nullKey = false;
+  for (const key in v) {
+    if (!KIND_NAMES.has(key)) continue;
+    if (v[key] !== undefined && v[key] !== null) return key as Kind;
+    if (key === 'nullValue') nullKey = true;
+  }
+  if (nullKey) return 'nullValue';
   throw new FirestoreError(Code.INVALID_ARGUMENT, 'Value has no type set');
 }
 
@@ -187,10 +195,17 @@ export function numberOf(v: Value): number {
   return v.integerValue !== undefined ? Number(v.integerValue) : (v.doubleValue as number);
 }
 
+/** Decimal int64 strings short enough to be exact as doubles (|n| < 10^15). */
+const SAFE_DECIMAL = 15;
+
 function compareNumbers(a: Value, b: Value): number {
   const ai = a.integerValue !== undefined;
   const bi = b.integerValue !== undefined;
   if (ai && bi) {
+    const as = String(a.integerValue);
+    const bs = String(b.integerValue);
+    if (as.length <= SAFE_DECIMAL && bs.length <= SAFE_DECIMAL)
+      return cmpNum(Number(as), Number(bs));
     const x = BigInt(a.integerValue);
     const y = BigInt(b.integerValue);
     return x < y ? -1 : x > y ? 1 : 0;
@@ -218,6 +233,7 @@ function compareTimestamps(a: Msg, b: Msg): number {
 }
 
 export function compareReferences(a: string, b: string): number {
+  if (a === b) return 0;
   const pa = a.split('/');
   const pb = b.split('/');
   const n = Math.min(pa.length, pb.length);
@@ -279,6 +295,40 @@ export function compareValues(a: Value, b: Value): number {
       return cmpNum(kx.length, ky.length);
     }
   }
+}
+
+/**
+ * A value prepared for many comparisons (sorting a query's matches): its type order, and for
+ * the common kinds a primitive that compares the way Firestore orders them.
+ */
+export interface SortKey {
+  readonly typeOrder: number;
+  /** A double other than NaN, or an integer exact as a double. */
+  readonly number: number | undefined;
+  readonly text: string | undefined;
+  readonly value: Value;
+}
+
+export function sortKeyOf(value: Value): SortKey {
+  const kind = kindOf(value);
+  let number: number | undefined;
+  let text: string | undefined;
+  if (kind === 'doubleValue') {
+    const double = Number(value.doubleValue);
+    if (!Number.isNaN(double)) number = double;
+  } else if (kind === 'integerValue') {
+    const decimal = String(value.integerValue);
+    if (decimal.length <= SAFE_DECIMAL) number = Number(decimal);
+  } else if (kind === 'stringValue') text = String(value.stringValue);
+  return { typeOrder: typeOrder(kind), number, text, value };
+}
+
+/** The same order as compareValues on the keys' values. */
+export function compareSortKeys(a: SortKey, b: SortKey): number {
+  if (a.typeOrder !== b.typeOrder) return cmpNum(a.typeOrder, b.typeOrder);
+  if (a.number !== undefined && b.number !== undefined) return cmpNum(a.number, b.number);
+  if (a.text !== undefined && b.text !== undefined) return compareStrings(a.text, b.text);
+  return compareValues(a.value, b.value);
 }
 
 /** Firestore equality: numbers compare numerically (1 == 1.0), NaN equals NaN. */
