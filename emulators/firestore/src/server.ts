@@ -4,7 +4,7 @@
  * src/http. The port opens only once the protos, both sides and the rules are loaded: a part
  * that fails to load fails the start (the CLI then exits non-zero with the reason).
  */
-import http from 'node:http';
+import type http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { createAccessHooks, RulesRegistry } from './access.ts';
@@ -120,14 +120,32 @@ function loadSides(backend: Backend, rules: RulesRegistry, exportDir: string): S
   return { grpc, http: createHttpHandler(backend, admin) };
 }
 
-function createHttpServer(sides: Sides): http.Server {
-  const server = http.createServer((req, res) => sides.http.handle(req, res));
-  server.keepAliveTimeout = 60_000;
-  return server;
+/**
+ * The HTTP/1.1 server (WebChannel and REST), created with node:http when the first such client
+ * connects, as the gRPC side loads node:http2: an emulator only the Admin SDK talks to needs
+ * neither of the other's modules.
+ */
+function lazyHttpServer(sides: Sides) {
+  let server: http.Server | undefined;
+  return {
+    get(): http.Server {
+      if (!server) {
+        server = process
+          .getBuiltinModule('node:http')
+          .createServer((req, res) => sides.http.handle(req, res));
+        server.keepAliveTimeout = 60_000;
+      }
+      return server;
+    },
+    close() {
+      server?.close();
+      server?.closeAllConnections();
+    },
+  };
 }
 
 /** Routes each new connection by its first bytes: the HTTP/2 preface to gRPC, else HTTP/1.1. */
-function createConnectionRouter(sides: Sides, httpServer: http.Server) {
+function createConnectionRouter(sides: Sides, httpServer: ReturnType<typeof lazyHttpServer>) {
   const sockets = new Set<net.Socket>();
   let stopping = false;
   const onConnection = (socket: net.Socket) => {
@@ -141,7 +159,7 @@ function createConnectionRouter(sides: Sides, httpServer: http.Server) {
       const n = Math.min(chunk.length, PREFACE.length);
       if (chunk.subarray(0, n).equals(PREFACE.subarray(0, n))) sides.grpc.accept(socket);
       else {
-        httpServer.emit('connection', socket);
+        httpServer.get().emit('connection', socket);
         socket.resume();
       }
     });
@@ -191,7 +209,7 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
   }
   const exportDir = path.resolve(options.exportOnExit ?? options.importDir ?? 'firestore-export');
   const sides = loadSides(backend, rules, exportDir);
-  const httpServer = createHttpServer(sides);
+  const httpServer = lazyHttpServer(sides);
   const router = createConnectionRouter(sides, httpServer);
   const host = options.host ?? '127.0.0.1';
   let listening: Awaited<ReturnType<typeof listenAll>>;
@@ -227,7 +245,6 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
       sides.http.close();
       sides.grpc.close();
       httpServer.close();
-      httpServer.closeAllConnections?.();
     },
   };
 }
