@@ -2,7 +2,8 @@
  * One TCP port for everything: connections that open with the HTTP/2 preface go to the gRPC
  * server (src/grpc, h2c with prior knowledge), all others to an HTTP/1.1 server whose handler is
  * src/http. The port opens only once the protos, both sides and the rules are loaded: a part
- * that fails to load fails the start (the CLI then exits non-zero with the reason).
+ * that fails to load fails the start (the CLI then exits non-zero with the reason). Node's own
+ * `http2` and `http` come with the first client of each (README, "Memory").
  */
 import type http from 'node:http';
 import net from 'node:net';
