@@ -22,7 +22,7 @@ describe('node modules the bundle loads', () => {
   let dir: string;
   let child: ChildProcess;
   let port: number;
-  let lines: string[] = [];
+  const lines: string[] = [];
 
   /** The built-in modules the emulator process has loaded so far. */
   async function loaded(): Promise<string[]> {
