@@ -15,9 +15,12 @@ import {
   type Frame,
 } from './framing.ts';
 
-const GRPC_CONTENT_TYPE = 'application/grpc+proto';
-/** What the server can read; it answers uncompressed, which every client accepts. */
-const ACCEPTED_ENCODINGS = 'identity,deflate,gzip';
+/** The response headers of every call (it answers uncompressed, which every client accepts). */
+const RESPONSE_HEADERS = {
+  ':status': 200,
+  'content-type': 'application/grpc+proto',
+  'grpc-accept-encoding': 'identity,deflate,gzip',
+} as const;
 
 /** What a method implementation sees of its call. */
 export interface GrpcCall {
@@ -96,14 +99,7 @@ export class Http2GrpcCall implements StreamingCall {
     }
     if (!this.headersSent) {
       this.headersSent = true;
-      this.stream.respond(
-        {
-          ':status': 200,
-          'content-type': GRPC_CONTENT_TYPE,
-          'grpc-accept-encoding': ACCEPTED_ENCODINGS,
-        },
-        { waitForTrailers: true },
-      );
+      this.stream.respond(RESPONSE_HEADERS, { waitForTrailers: true });
     }
     this.stream.write(frameMessage(bytes));
   }
@@ -123,15 +119,8 @@ export class Http2GrpcCall implements StreamingCall {
     if (status.message) trailers['grpc-message'] = encodeStatusMessage(status.message);
     if (!this.headersSent) {
       this.headersSent = true;
-      this.stream.respond(
-        {
-          ':status': 200,
-          'content-type': GRPC_CONTENT_TYPE,
-          'grpc-accept-encoding': ACCEPTED_ENCODINGS,
-          ...trailers,
-        },
-        { endStream: true },
-      );
+      // Trailers-only: the status travels in the one HEADERS frame of the answer.
+      this.stream.respond({ ...RESPONSE_HEADERS, ...trailers }, { endStream: true });
       return;
     }
     this.stream.once('wantTrailers', () => this.stream.sendTrailers(trailers));

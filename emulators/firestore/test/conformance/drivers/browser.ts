@@ -5,7 +5,7 @@
  * two hanging channel GETs open).
  */
 import { chromiumLaunchOptions } from '@parroquia/testkit/chromium';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { emulatorHost, splitHost } from '../support/env.ts';
 import {
   DriverError,
@@ -24,6 +24,12 @@ export function launchChromium(): Promise<Browser> {
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
 
+type Answer = Result<unknown>;
+interface Waiter {
+  resolve(answer: Answer): void;
+  reject(error: Error): void;
+}
+
 function unwrap<T>(r: Result<T>): T {
   if (r.ok) return r.value;
   throw new DriverError(r.error.code, r.error.message);
@@ -34,16 +40,47 @@ export function browserDriver(opts: { longPolling: boolean }): Driver {
   let server: StaticServer | undefined;
   const debug = !!process.env.CONFORMANCE_DEBUG;
 
-  async function call<T>(page: Page, method: string, ...args: unknown[]): Promise<T> {
-    const r = await page.evaluate(
-      ([m, a]) =>
-        (
-          globalThis as unknown as { h: { call(m: string, a: unknown[]): Promise<unknown> } }
-        ).h.call(m, a),
-      [method, args] as const,
-    );
-    return unwrap(r as Result<T>);
+  /** Each page's calls still waiting for their answer, by call id. */
+  const waiting = new WeakMap<Page, Map<number, Waiter>>();
+  let nextCall = 1;
+
+  /** A page whose calls are answered through its `__harnessAnswer` binding. */
+  async function answeredPage(context: BrowserContext): Promise<Page> {
+    const waiters = new Map<number, Waiter>();
+    await context.exposeBinding('__harnessAnswer', (_source, id: number, result: Answer) => {
+      waiters.get(id)?.resolve(result);
+      waiters.delete(id);
+    });
+    const page = await context.newPage();
+    waiting.set(page, waiters);
+    page.on('close', () => {
+      for (const { reject } of waiters.values()) reject(new Error('the harness page closed'));
+      waiters.clear();
+    });
+    return page;
   }
+
+  /**
+   * Runs `h[operation](...args)` in the page: started by a page.evaluate that returns at once,
+   * answered through the binding (harness/page.ts says why).
+   */
+  async function invoke<T>(page: Page, operation: string, ...args: unknown[]): Promise<T> {
+    const waiters = waiting.get(page);
+    if (!waiters) throw new Error('not a harness page');
+    const id = nextCall++;
+    const answer = new Promise<Answer>((resolve, reject) => waiters.set(id, { resolve, reject }));
+    await page.evaluate(
+      ([i, o, a]) =>
+        (
+          globalThis as unknown as { h: { start(i: number, o: string, a: unknown[]): void } }
+        ).h.start(i, o, a),
+      [id, operation, args] as const,
+    );
+    return unwrap((await answer) as Result<T>);
+  }
+
+  const call = <T>(page: Page, method: string, ...args: unknown[]): Promise<T> =>
+    invoke<T>(page, 'call', method, args);
 
   return {
     name: opts.longPolling ? 'browser-longpoll' : 'browser',
@@ -61,55 +98,36 @@ export function browserDriver(opts: { longPolling: boolean }): Driver {
       if (!browser || !server) throw new Error('browser driver not set up');
       const { host, port } = splitHost(emulatorHost());
       const context = await browser.newContext();
-      const page = await context.newPage();
+      const page = await answeredPage(context);
       if (debug) {
         page.on('console', (m) => console.log(`[page ${projectId}] ${m.type()}: ${m.text()}`));
       }
       page.on('pageerror', (e) => console.error(`[page ${projectId}] uncaught: ${e.message}`));
       await page.goto(server.url);
-      unwrap(
-        (await page.evaluate(
-          (cfg) =>
-            (globalThis as unknown as { h: { init(c: unknown): Promise<unknown> } }).h.init(cfg),
-          {
-            projectId,
-            host,
-            port,
-            longPolling: opts.longPolling,
-            debug,
-            mockUserToken: options.mockUserToken,
-          },
-        )) as Result<boolean>,
-      );
+      await invoke<boolean>(page, 'init', {
+        projectId,
+        host,
+        port,
+        longPolling: opts.longPolling,
+        debug,
+        mockUserToken: options.mockUserToken,
+      });
       const listen = async <E>(
         kind: 'doc' | 'query',
         path: string,
         spec?: unknown,
       ): Promise<Listener<E>> => {
-        const id = unwrap(
-          (await page.evaluate(
-            ([k, p, s]) =>
-              (
-                globalThis as unknown as { h: { listen(...a: unknown[]): Promise<unknown> } }
-              ).h.listen(k, p, s),
-            [kind, path, spec] as const,
-          )) as Result<number>,
-        );
+        const id = await invoke<number>(page, 'listen', kind, path, spec);
         const events: E[] = [];
         let stopped = false;
         return {
           async events() {
             if (stopped) return events.slice();
-            const r = unwrap(
-              (await page.evaluate(
-                ([i, f]) =>
-                  (
-                    globalThis as unknown as {
-                      h: { events(i: number, f: number): Promise<unknown> };
-                    }
-                  ).h.events(i, f),
-                [id, events.length] as const,
-              )) as Result<{ events: E[]; error?: SerializedError }>,
+            const r = await invoke<{ events: E[]; error?: SerializedError }>(
+              page,
+              'events',
+              id,
+              events.length,
             );
             events.push(...r.events);
             if (r.error) throw new DriverError(r.error.code, `listener error: ${r.error.message}`);
@@ -118,15 +136,7 @@ export function browserDriver(opts: { longPolling: boolean }): Driver {
           async stop() {
             if (stopped || page.isClosed()) return;
             stopped = true;
-            unwrap(
-              (await page.evaluate(
-                (i) =>
-                  (
-                    globalThis as unknown as { h: { unlisten(i: number): Promise<unknown> } }
-                  ).h.unlisten(i),
-                id,
-              )) as Result<boolean>,
-            );
+            await invoke<boolean>(page, 'unlisten', id);
           },
         };
       };
@@ -139,18 +149,8 @@ export function browserDriver(opts: { longPolling: boolean }): Driver {
         query: (c, s) => call(page, 'query', c, s),
         batch: (ops) => call(page, 'batch', ops),
         count: (c, s) => call(page, 'count', c, s),
-        async transaction(fn, args, o) {
-          const r = await page.evaluate(
-            ([src, a, oo]) =>
-              (
-                globalThis as unknown as {
-                  h: { transaction(s: string, a: unknown, o: unknown): Promise<unknown> };
-                }
-              ).h.transaction(src, a, oo),
-            [fn.toString(), args as unknown, o ?? {}] as const,
-          );
-          return unwrap(r as Result<never>);
-        },
+        transaction: (fn, args, o) =>
+          invoke(page, 'transaction', fn.toString(), args as unknown, o ?? {}),
         listenDoc: (p) => listen('doc', p),
         listenQuery: (c, s) => listen('query', c, s),
         disableNetwork: () => call(page, 'disableNetwork'),

@@ -2,6 +2,10 @@
  * Browser harness: bundled with esbuild for the browser (firebase/app + the browser build of
  * firebase/firestore, which speaks WebChannel + REST) and driven with page.evaluate.
  * One Firestore client per page; every call returns { ok, value } or { ok: false, error }.
+ * The driver starts a call with `start`, which returns at once; the answer comes back through
+ * the `__harnessAnswer` binding. (page.evaluate awaiting the call's promise instead failed now
+ * and then with "Resulting promise was garbage collected": Chromium's inspector holds an awaited
+ * promise only weakly.)
  */
 import { initializeApp } from 'firebase/app';
 import { connectFirestoreEmulator, initializeFirestore, setLogLevel } from 'firebase/firestore';
@@ -17,22 +21,12 @@ const listeners = new Map<
   { events: unknown[]; error?: SerializedError; unsub: () => void }
 >();
 
-// Chromium's inspector holds the promise that page.evaluate awaits only weakly, and has been seen
-// to collect one while a concurrent write was in flight ("Resulting promise was garbage
-// collected"). Every answer stays referenced here until it settles.
-const inFlight = new Set<Promise<unknown>>();
-
-function run<T>(f: () => Promise<T> | T): Promise<Result<T>> {
-  const answer = (async (): Promise<Result<T>> => {
-    try {
-      return { ok: true, value: await f() };
-    } catch (e) {
-      return { ok: false, error: serializeError(e) };
-    }
-  })();
-  inFlight.add(answer);
-  void answer.finally(() => inFlight.delete(answer));
-  return answer;
+async function run<T>(f: () => Promise<T> | T): Promise<Result<T>> {
+  try {
+    return { ok: true, value: await f() };
+  } catch (e) {
+    return { ok: false, error: serializeError(e) };
+  }
 }
 
 function need(): WebClient {
@@ -115,5 +109,20 @@ const h = {
   },
 };
 
-(globalThis as unknown as { h: typeof h }).h = h;
-export type Harness = typeof h;
+type Operation = Exclude<keyof typeof h, 'start'>;
+
+declare const __harnessAnswer: (id: number, result: Result<unknown>) => void;
+
+const harness = {
+  ...h,
+  /** Starts `h[operation](...args)`; its result is handed to the `__harnessAnswer` binding. */
+  start(id: number, operation: Operation, args: unknown[]) {
+    const method = h[operation] as (...a: unknown[]) => Promise<Result<unknown>>;
+    void run(() => method(...args)).then((result) =>
+      __harnessAnswer(id, result.ok ? (result.value as Result<unknown>) : result),
+    );
+  },
+};
+
+(globalThis as unknown as { h: typeof harness }).h = harness;
+export type Harness = typeof harness;
