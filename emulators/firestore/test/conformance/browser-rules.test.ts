@@ -40,23 +40,7 @@ async function denialOf(operation: Promise<unknown>): Promise<string | undefined
   }
 }
 
-/** An emulator without rules support answers the rules endpoint with an error: say so, once. */
-const rulesProbe = await fetch(
-  `${emulatorUrl()}/emulator/v1/projects/${newProjectId('probe')}:securityRules`,
-  {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      rules: { files: [{ name: 'firestore.rules', content: PRODUCT_RULES }] },
-    }),
-  },
-).catch(() => undefined);
-
-if (!rulesProbe?.ok) {
-  it.skip(`security rules in the browser: skipped, this emulator does not load rules (PUT :securityRules answered ${rulesProbe?.status})`, () => {});
-}
-
-describe.runIf(rulesProbe?.ok)('security rules in the browser (web SDK in Chromium)', () => {
+describe('security rules in the browser (web SDK in Chromium)', () => {
   const browser: Driver = browserDriver({ longPolling: false });
   const admin: Driver = adminDriver();
   const projectId = newProjectId('rules');

@@ -141,8 +141,20 @@ const QUERY_CASES: [name: string, spec: QuerySpec, expected: string[]][] = [
   ],
 ];
 
+/** What a driver's SDK lacks, as a skipped test's name says it. */
+const MISSING_CAPABILITY: Record<keyof Driver['caps'], string> = {
+  metadata: 'its SDK has no pending-write metadata on snapshots',
+  network: 'its SDK cannot go offline and back (no disableNetwork)',
+};
+
 export function conformanceSuite(makeDriver: () => Driver) {
   const driver = makeDriver();
+  /** `it` when the driver has `capability`, else a skip whose name says why. */
+  const itNeeds =
+    (capability: keyof Driver['caps']) => (name: string, body: () => Promise<void>) =>
+      driver.caps[capability]
+        ? it(name, body)
+        : it.skip(`${name}: skipped for ${driver.name}, ${MISSING_CAPABILITY[capability]}`, body);
 
   describe(`firestore conformance [${driver.name}]`, () => {
     const scope = new Scope(() => driver);
@@ -671,7 +683,7 @@ export function conformanceSuite(makeDriver: () => Driver) {
         expect(all).toEqual(['y']);
       });
 
-      it.skipIf(!driver.caps.metadata)(
+      itNeeds('metadata')(
         'own write: pending snapshot first, then acknowledged by the server',
         async () => {
           const c = await scope.client(scope.project());
@@ -697,7 +709,7 @@ export function conformanceSuite(makeDriver: () => Driver) {
     });
 
     describe('resume', () => {
-      it.skipIf(!driver.caps.network)(
+      itNeeds('network')(
         'listeners catch up after the stream is dropped and re-opened',
         async () => {
           const p = scope.project();
@@ -758,26 +770,23 @@ export function conformanceSuite(makeDriver: () => Driver) {
         },
       );
 
-      it.skipIf(!driver.caps.network)(
-        'writes made while offline are sent after re-connecting',
-        async () => {
-          const p = scope.project();
-          const L = await scope.client(p);
-          const W = await scope.client(p);
-          await L.get('q/warm'); // opens the streams
-          await L.disableNetwork!();
-          const pendingWrite = L.set('q/offline', { made: 'offline' });
-          await sleep(100);
-          expect((await W.get('q/offline')).exists).toBe(false);
-          await L.enableNetwork!();
-          await pendingWrite;
-          await waitFor(
-            'the offline write to reach the server',
-            async () => (await W.get('q/offline')).exists,
-          );
-          expect((await W.get('q/offline')).data).toEqual({ made: 'offline' });
-        },
-      );
+      itNeeds('network')('writes made while offline are sent after re-connecting', async () => {
+        const p = scope.project();
+        const L = await scope.client(p);
+        const W = await scope.client(p);
+        await L.get('q/warm'); // opens the streams
+        await L.disableNetwork!();
+        const pendingWrite = L.set('q/offline', { made: 'offline' });
+        await sleep(100);
+        expect((await W.get('q/offline')).exists).toBe(false);
+        await L.enableNetwork!();
+        await pendingWrite;
+        await waitFor(
+          'the offline write to reach the server',
+          async () => (await W.get('q/offline')).exists,
+        );
+        expect((await W.get('q/offline')).data).toEqual({ made: 'offline' });
+      });
     });
   });
 }

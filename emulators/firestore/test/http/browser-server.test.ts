@@ -3,37 +3,23 @@
  * End to end through src/server.ts (one port: gRPC + HTTP/1.1): the Admin SDK (gRPC) commits,
  * the browser SDK in Chromium (WebChannel) sees it live, in streaming and long-polling modes.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { chromiumMissing } from '@parroquia/testkit/chromium';
-import { withFreePort } from '@parroquia/testkit/ports';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { start, type RunningEmulator } from '../../src/server.ts';
 import { bundlePage, launchChromium, servePage } from './browser/harness.ts';
 
-const serverPath = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
 const noChromium = chromiumMissing();
-const why = !existsSync(serverPath)
-  ? ' (skipped: no src/server.ts)'
-  : noChromium
-    ? ` (skipped: ${noChromium})`
-    : '';
+const why = noChromium ? ` (skipped: ${noChromium})` : '';
 
 describe.skipIf(why !== '')(
   `Admin SDK (gRPC) -> browser onSnapshot (WebChannel) through src/server.ts${why}`,
   () => {
-    let emu: { port: number; stop(): Promise<void> };
+    let emu: RunningEmulator;
     let pageSrv: Awaited<ReturnType<typeof servePage>>;
     let browser: Browser;
     beforeAll(async () => {
-      const { start } = (await import(/* @vite-ignore */ serverPath)) as {
-        start(o: {
-          port?: number;
-          host?: string;
-          quiet?: boolean;
-        }): Promise<{ port: number; stop(): Promise<void> }>;
-      };
-      emu = await withFreePort((port) => start({ port, host: '127.0.0.1', quiet: true }));
+      emu = await start({ port: 0, host: '127.0.0.1', quiet: true });
       pageSrv = await servePage(await bundlePage());
       browser = await launchChromium();
     }, 120000);

@@ -1,37 +1,25 @@
 /**
  * The web SDK under Node:
  * - `firebase/firestore/lite` speaks REST (fetch) under Node: exercises src/http/rest.ts directly
- *   against our handler (core backend when present, else the test mini backend);
- * - the full `firebase/firestore` speaks gRPC under Node: run against src/server.ts start()
- *   (skipped until that exists), with default settings and with experimentalForceLongPolling.
+ *   against our handler on the core backend;
+ * - the full `firebase/firestore` speaks gRPC under Node: run against src/server.ts start(),
+ *   with default settings and with experimentalForceLongPolling.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp } from 'firebase/app';
 import * as full from 'firebase/firestore';
 import * as lite from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FirestoreBackend } from '../../src/backend.ts';
+import { createBackend } from '../../src/core/index.ts';
 import { createHttpHandler } from '../../src/http/index.ts';
-import { miniBackend } from './mini-backend.ts';
-import { withFreePort } from '@parroquia/testkit/ports';
+import { start, type RunningEmulator } from '../../src/server.ts';
 import { listen } from './support.ts';
 
-const corePath = fileURLToPath(new URL('../../src/core/index.ts', import.meta.url));
-const serverPath = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
 const rand = () => Math.random().toString(36).slice(2, 8);
 
 describe('firebase/firestore/lite over REST (Node)', () => {
   let emu: Awaited<ReturnType<typeof listen>>;
   beforeAll(async () => {
-    const which = process.env.HTTP_TEST_BACKEND ?? (existsSync(corePath) ? 'core' : 'mini');
-    let backend: FirestoreBackend;
-    if (which === 'core')
-      backend = (
-        (await import(/* @vite-ignore */ corePath)) as { createBackend(): FirestoreBackend }
-      ).createBackend();
-    else backend = miniBackend();
-    emu = await listen(createHttpHandler(backend, { exportData: async () => '' }));
+    emu = await listen(createHttpHandler(createBackend(), { exportData: async () => '' }));
   });
   afterAll(async () => emu?.stop());
 
@@ -72,17 +60,10 @@ describe('firebase/firestore/lite over REST (Node)', () => {
   });
 });
 
-describe.skipIf(!existsSync(serverPath))('full web SDK under Node (gRPC via src/server.ts)', () => {
-  let emu: { port: number; stop(): Promise<void> } | undefined;
+describe('full web SDK under Node (gRPC via src/server.ts)', () => {
+  let emu: RunningEmulator | undefined;
   beforeAll(async () => {
-    const { start } = (await import(/* @vite-ignore */ serverPath)) as {
-      start(o: {
-        port?: number;
-        host?: string;
-        quiet?: boolean;
-      }): Promise<{ port: number; stop(): Promise<void> }>;
-    };
-    emu = await withFreePort((port) => start({ port, host: '127.0.0.1', quiet: true }));
+    emu = await start({ port: 0, host: '127.0.0.1', quiet: true });
   }, 60000);
   afterAll(async () => emu?.stop());
 
