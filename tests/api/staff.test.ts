@@ -38,6 +38,17 @@ async function cellsById(): Promise<Map<string, Record<string, unknown>>> {
   return new Map(cells.map((cell) => [cell.id as string, cell]));
 }
 
+/** The certificate code is linked to the account, and so is the donation it recorded. */
+async function expectCodeLinkedTo(code: string, uid: string): Promise<void> {
+  const record = (await db().collection('certificate_codes').doc(code).get()).data()!;
+  expect(record).toMatchObject({ status: 'linked', user: uid });
+  const donation = await db()
+    .collection('donations')
+    .doc(record.donation_id as string)
+    .get();
+  expect(donation.get('donor')).toBe(uid);
+}
+
 describe('every staff route', () => {
   const routes: Array<[string, string, unknown]> = [
     ['POST', '/api/users/generate-certificates-pdf/', { count: 1, lang: 'es' }],
@@ -275,16 +286,7 @@ describe('POST /api/users/register-physical-certificate/', () => {
         donor_display: 'Lucía',
       });
     }
-    const record = (await db().collection('certificate_codes').doc(code).get()).data()!;
-    expect(record).toMatchObject({ status: 'linked', user: donor.uid });
-    expect(
-      (
-        await db()
-          .collection('donations')
-          .doc(record.donation_id as string)
-          .get()
-      ).get('donor'),
-    ).toBe(donor.uid);
+    await expectCodeLinkedTo(code, donor.uid);
   });
 
   it('a donor whose verified e-mail signs up later gets the plots at the first sync', async () => {
@@ -310,16 +312,7 @@ describe('POST /api/users/register-physical-certificate/', () => {
     for (const plot of parcelas) {
       expect(map.get(plot)).toMatchObject({ user: donor.uid, donor_display: 'Rosa Martín' });
     }
-    const record = (await db().collection('certificate_codes').doc(code).get()).data()!;
-    expect(record).toMatchObject({ status: 'linked', user: donor.uid });
-    expect(
-      (
-        await db()
-          .collection('donations')
-          .doc(record.donation_id as string)
-          .get()
-      ).get('donor'),
-    ).toBe(donor.uid);
+    await expectCodeLinkedTo(code, donor.uid);
   });
 
   it('an unverified e-mail claims nothing at sync: the plots keep waiting for the code', async () => {

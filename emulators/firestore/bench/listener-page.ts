@@ -14,6 +14,7 @@ import {
   query,
   setLogLevel,
   where,
+  type QuerySnapshot,
 } from 'firebase/firestore';
 
 const now = () => performance.timeOrigin + performance.now();
@@ -55,6 +56,11 @@ function start(cfg: {
       if (!fromCache) state.ready[i] = true;
       for (const s of seqs) if (typeof s === 'number' && arrivals[s] === undefined) arrivals[s] = t;
     };
+    const recordQuery = (s: QuerySnapshot) =>
+      record(
+        s.docs.map((d) => d.get('seq')),
+        s.metadata.fromCache,
+      );
     const onErr = (e: Error) => state.errors.push(`listener ${i}: ${e.message}`);
     switch (i % 4) {
       case 0:
@@ -66,40 +72,13 @@ function start(cfg: {
         );
         break;
       case 1:
-        onSnapshot(
-          live,
-          meta,
-          (s) =>
-            record(
-              s.docs.map((d) => d.get('seq')),
-              s.metadata.fromCache,
-            ),
-          onErr,
-        );
+        onSnapshot(live, meta, recordQuery, onErr);
         break;
       case 2:
-        onSnapshot(
-          query(live, where('seq', '>=', 0)),
-          meta,
-          (s) =>
-            record(
-              s.docs.map((d) => d.get('seq')),
-              s.metadata.fromCache,
-            ),
-          onErr,
-        );
+        onSnapshot(query(live, where('seq', '>=', 0)), meta, recordQuery, onErr);
         break;
       default:
-        onSnapshot(
-          query(live, orderBy('seq', 'desc'), limit(1)),
-          meta,
-          (s) =>
-            record(
-              s.docs.map((d) => d.get('seq')),
-              s.metadata.fromCache,
-            ),
-          onErr,
-        );
+        onSnapshot(query(live, orderBy('seq', 'desc'), limit(1)), meta, recordQuery, onErr);
     }
   }
 }

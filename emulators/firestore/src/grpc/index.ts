@@ -31,14 +31,7 @@ function createImplementation(
   log: (m: string) => void,
 ): GrpcImplementation {
   const failWith = (call: GrpcCall) => (e: unknown) => call.fail(toStatus(e, log));
-  const unary =
-    (fn: (request: Msg, caller: Caller) => Promise<Msg | void>): Single =>
-    (request, call) => {
-      attempt(() => fn(request, callerOf(call))).then((response) => {
-        call.send(response ?? {});
-        call.end();
-      }, failWith(call));
-    };
+  /** A method answering a list of messages (server streaming), then OK; or its error. */
   const streaming =
     (fn: (request: Msg, caller: Caller) => Promise<Msg[]>): Single =>
     (request, call) => {
@@ -47,6 +40,9 @@ function createImplementation(
         call.end();
       }, failWith(call));
     };
+  /** A method answering one message (an empty one for `void`). */
+  const unary = (fn: (request: Msg, caller: Caller) => Promise<Msg | void>): Single =>
+    streaming(async (request, caller) => [(await fn(request, caller)) ?? {}]);
 
   return {
     single: {

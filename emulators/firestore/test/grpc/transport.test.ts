@@ -1,9 +1,12 @@
 /**
  * The gRPC transport seen from @grpc/grpc-js, the client under the Admin SDK: statuses and their
- * messages, unknown methods, compressed requests, cancelled and half-closed streams.
+ * messages, unknown methods, compressed requests, cancelled and half-closed streams; and from a
+ * bare HTTP/2 client, the requests no gRPC client sends.
  */
 import * as grpc from '@grpc/grpc-js';
+import http2 from 'node:http2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_MESSAGE_BYTES } from '../../src/grpc/framing.ts';
 import { firestoreRoot } from '../../src/proto-root.ts';
 import { start, type RunningEmulator } from '../../src/server.ts';
 
@@ -130,5 +133,81 @@ describe('gRPC transport', () => {
     } finally {
       c.close();
     }
+  });
+});
+
+/** One request over plain HTTP/2: the status headers (or trailers) it ends with. */
+async function rawCall(
+  headers: http2.OutgoingHttpHeaders,
+  body: Buffer,
+): Promise<Record<string, string | undefined>> {
+  const session = http2.connect(`http://127.0.0.1:${emu.port}`);
+  try {
+    return await new Promise((resolve, reject) => {
+      const stream = session.request({ ':method': 'POST', ...headers });
+      const seen: Record<string, string | undefined> = {};
+      const keep = (h: http2.IncomingHttpHeaders) => {
+        for (const key of [':status', 'grpc-status', 'grpc-message'])
+          if (h[key] !== undefined) seen[key] = String(h[key]);
+      };
+      stream.on('response', keep);
+      stream.on('trailers', keep);
+      stream.on('data', () => {});
+      stream.on('end', () => resolve(seen));
+      stream.on('error', reject);
+      stream.end(body);
+    });
+  } finally {
+    session.close();
+  }
+}
+
+/** A gRPC message prefix announcing `length` bytes, compressed or not. */
+function prefix(length: number, compressed = false): Buffer {
+  const head = Buffer.alloc(5);
+  head[0] = compressed ? 1 : 0;
+  head.writeUInt32BE(length, 1);
+  return head;
+}
+
+describe('gRPC transport, requests no gRPC client sends', () => {
+  const getDocument = {
+    ':path': `${SERVICE}/GetDocument`,
+    'content-type': 'application/grpc',
+  };
+
+  it('answers 415 to a request that is not gRPC', async () => {
+    const answer = await rawCall(
+      { ...getDocument, 'content-type': 'text/plain' },
+      Buffer.from('hi'),
+    );
+    expect(answer[':status']).toBe('415');
+  });
+
+  it('fails a request that ends in the middle of a message', async () => {
+    const answer = await rawCall(getDocument, Buffer.concat([prefix(10), Buffer.from('abc')]));
+    expect(answer['grpc-status']).toBe(String(grpc.status.INTERNAL));
+    expect(decodeURIComponent(answer['grpc-message']!)).toContain('middle of a message');
+  });
+
+  it('refuses a message compressed with an encoding it does not know', async () => {
+    const answer = await rawCall(
+      { ...getDocument, 'grpc-encoding': 'snappy' },
+      Buffer.concat([prefix(3, true), Buffer.from('abc')]),
+    );
+    expect(answer['grpc-status']).toBe(String(grpc.status.UNIMPLEMENTED));
+    expect(decodeURIComponent(answer['grpc-message']!)).toContain('"snappy"');
+  });
+
+  it('refuses a message longer than it accepts, from its prefix alone', async () => {
+    const answer = await rawCall(getDocument, prefix(MAX_MESSAGE_BYTES + 1));
+    expect(answer['grpc-status']).toBe(String(grpc.status.RESOURCE_EXHAUSTED));
+  });
+
+  it('fails a unary call that sends two requests', async () => {
+    const empty = Buffer.concat([prefix(0), prefix(0)]);
+    const answer = await rawCall(getDocument, empty);
+    expect(answer['grpc-status']).toBe(String(grpc.status.INTERNAL));
+    expect(decodeURIComponent(answer['grpc-message']!)).toContain('more than one request');
   });
 });

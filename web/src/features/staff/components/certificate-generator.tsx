@@ -10,6 +10,7 @@ import { useApiClient } from '@/lib/api-client-context';
 import { saveBlob } from '@/lib/download';
 import { useSession } from '@/lib/session';
 import { generateCertificatesPdf, generateCodes } from '../api/staff-api';
+import { OutcomeMessage, type Outcome } from './outcome-message';
 import styles from './staff.module.css';
 
 const CERTIFICATES_DONE = 'Certificados generados correctamente.';
@@ -22,7 +23,7 @@ export function CertificateGenerator() {
   const { getToken } = useSession();
   const [count, setCount] = useState(String(DEFAULT_CERTIFICATE_COUNT));
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
 
   const run = async (what: 'pdf' | 'codes') => {
     const valid = validateCertificateCount(count);
@@ -72,15 +73,7 @@ export function CertificateGenerator() {
       <Button variant="danger" disabled={busy} onClick={() => void run('codes')}>
         {t('staff.generateCodes')}
       </Button>
-      {message && (
-        <p
-          role="status"
-          className={message.ok ? styles.ok : styles.error}
-          data-testid="generate-result"
-        >
-          {message.text}
-        </p>
-      )}
+      <OutcomeMessage outcome={message} testId="generate-result" />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/session';
 import { registerPhysicalCertificate } from '../api/staff-api';
+import { OutcomeMessage, type Outcome } from './outcome-message';
 import styles from './staff.module.css';
 
 const REGISTERED = 'Certificado vinculado correctamente.';
@@ -29,7 +30,7 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
   const [anonymous, setAnonymous] = useState(false);
   const [reserve, setReserve] = useState(false);
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<Outcome | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -97,15 +98,7 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
       <Button type="submit" disabled={sending}>
         {t('staff.register')}
       </Button>
-      {result && (
-        <p
-          role="status"
-          className={result.ok ? styles.ok : styles.error}
-          data-testid="register-result"
-        >
-          {result.text}
-        </p>
-      )}
+      <OutcomeMessage outcome={result} testId="register-result" />
     </form>
   );
 }
