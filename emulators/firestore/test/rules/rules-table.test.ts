@@ -78,21 +78,26 @@ if (googleEmulatorInstalled())
       });
     }
     for (const { name, source, position } of COMPILE_ERROR_CASES) {
-      it(`compile: ${name}`, async () => {
-        const response = await loadRules(google.url, newRulesProjectId(), source);
-        if (position === null) {
-          expect(response.status).toBe(200);
-          return;
-        }
-        expect(response.status).toBe(400);
-        const message = ((await response.json()) as { error: { message: string } }).error.message;
-        const first = /\nL(\d+):(\d+) /.exec(message);
-        expect(first ? { line: Number(first[1]), column: Number(first[2]) } : message).toEqual(
-          position,
-        );
-      });
+      it(`compile: ${name}`, () => expectCompileOutcome(google.url, source, position));
     }
   });
+
+/** Rules loaded with PUT :securityRules compile (200), or fail at `position` (400 with L:C). */
+async function expectCompileOutcome(
+  url: string,
+  source: string,
+  position: (typeof COMPILE_ERROR_CASES)[number]['position'],
+): Promise<void> {
+  const response = await loadRules(url, newRulesProjectId(), source);
+  if (position === null) {
+    expect(response.status).toBe(200);
+    return;
+  }
+  expect(response.status).toBe(400);
+  const message = ((await response.json()) as { error: { message: string } }).error.message;
+  const first = /\nL(\d+):(\d+) /.exec(message);
+  expect(first ? { line: Number(first[1]), column: Number(first[2]) } : message).toEqual(position);
+}
 
 /** Our emulator (started by the package's global setup) through the same wire as Google's. */
 describe('rules table through our emulator (REST)', () => {
@@ -105,19 +110,7 @@ describe('rules table through our emulator (REST)', () => {
     });
   }
   for (const { name, source, position } of COMPILE_ERROR_CASES) {
-    it(`compile: ${name}`, async () => {
-      const response = await loadRules(emulatorUrl(), newRulesProjectId(), source);
-      if (position === null) {
-        expect(response.status).toBe(200);
-        return;
-      }
-      expect(response.status).toBe(400);
-      const message = ((await response.json()) as { error: { message: string } }).error.message;
-      const first = /\nL(\d+):(\d+) /.exec(message);
-      expect(first ? { line: Number(first[1]), column: Number(first[2]) } : message).toEqual(
-        position,
-      );
-    });
+    it(`compile: ${name}`, () => expectCompileOutcome(emulatorUrl(), source, position));
   }
 });
 
