@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CASH_LIMIT_CENTS_PER_MONTH, checkCashLimit, spanishMonthOf } from './cash-limit';
+import {
+  CASH_LIMIT_CENTS_PER_MONTH,
+  checkCashLimit,
+  checkCashOnLink,
+  personCashOfMonth,
+  spanishMonthOf,
+} from './cash-limit';
 
 describe('monthly cash limit', () => {
   it('is 999.99 EUR', () => {
@@ -46,5 +52,38 @@ describe('monthly cash limit', () => {
     expect(spanishMonthOf(Date.UTC(2026, 0, 31, 22, 30))).toBe('2026-01');
     // Summer time (UTC+2).
     expect(spanishMonthOf(Date.UTC(2026, 6, 31, 22, 30))).toBe('2026-08');
+  });
+});
+
+describe('cash per person', () => {
+  const month = '2026-11';
+  const entry = (id: string, donor: string | null, key: string, cents: number, method = 'cash') => ({
+    id,
+    donor,
+    donor_key: key,
+    method,
+    month,
+    amount_cents: cents,
+  });
+  const entries = [
+    entry('a', null, 'ab@gmail.com', 75000),
+    entry('b', 'ana', 'ana@x.es', 10000),
+    entry('c', null, 'other@x.es', 90000),
+    entry('d', 'ana', 'ana@x.es', 50000, 'transfer'),
+    { ...entry('e', 'ana', 'ana@x.es', 20000), month: '2026-10' },
+  ];
+
+  it('sums the cash of the month by account and by mailbox, each entry once', () => {
+    const person = { uids: ['ana'], mailboxes: ['ana@x.es', 'ab@gmail.com'] };
+    expect(personCashOfMonth(entries, person, month)).toEqual([75000, 10000]);
+  });
+
+  it('refuses a link that would take the person past the limit', () => {
+    const person = { uids: ['ana'], mailboxes: ['ana@x.es'] };
+    const pending = entry('f', null, 'ab@gmail.com', 90000);
+    const check = checkCashOnLink([...entries, pending], { ...person, mailboxes: [...person.mailboxes, 'ab@gmail.com'] }, pending);
+    expect(check.ok).toBe(false);
+    const small = entry('g', null, 'z@x.es', 5000);
+    expect(checkCashOnLink([...entries, small], { ...person, mailboxes: ['ana@x.es', 'z@x.es'] }, small).ok).toBe(true);
   });
 });

@@ -46,3 +46,56 @@ export function spanishMonthOf(epochMillis: number): string {
   const month = parts.find((part) => part.type === 'month')?.value;
   return `${year}-${month}`;
 }
+
+/**
+ * Who the cash limit counts as one person: accounts and mailboxes (`mailboxKey`) tied together
+ * by an account's own address and the certificates linked to it (docs/product.md, "Money").
+ */
+export interface CashPerson {
+  uids: readonly string[];
+  mailboxes: readonly string[];
+}
+
+/** A cash or transfer entry of the ledger as the limit reads it. */
+export interface CashEntry {
+  id: string;
+  donor: string | null;
+  donor_key: string;
+  method: string;
+  month: string;
+  amount_cents: number;
+}
+
+/** The person's cash gifts of `month`, in cents (each entry once, whichever key matched it). */
+export function personCashOfMonth(
+  entries: readonly CashEntry[],
+  person: CashPerson,
+  month: string,
+): number[] {
+  return entries
+    .filter(
+      (entry) =>
+        entry.method === 'cash' &&
+        entry.month === month &&
+        entry.amount_cents > 0 &&
+        ((entry.donor !== null && person.uids.includes(entry.donor)) ||
+          person.mailboxes.includes(entry.donor_key)),
+    )
+    .map((entry) => entry.amount_cents);
+}
+
+/**
+ * Linking a certificate joins its cash to the account's person: allowed only while that person's
+ * cash of the certificate's month stays under the limit.
+ */
+export function checkCashOnLink(
+  entries: readonly CashEntry[],
+  person: CashPerson,
+  linked: CashEntry,
+): CashLimitCheck {
+  if (linked.method !== 'cash') {
+    return { ok: true, cashThisMonthCents: 0, remainingAfterCents: CASH_LIMIT_CENTS_PER_MONTH };
+  }
+  const others = entries.filter((entry) => entry.id !== linked.id);
+  return checkCashLimit(personCashOfMonth(others, person, linked.month), linked.amount_cents);
+}

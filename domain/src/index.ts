@@ -24,3 +24,6 @@ export * from './donor-plots';
 export * from './certificate-code';
 export * from './donor-api';
 export * from './certificate-code-batch';
+export * from './person-email';
+export * from './plot-coverage';
+export * from './hold-cap';

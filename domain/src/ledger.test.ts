@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
   csvField,
+  donationEntry,
   ledgerCsv,
+  ledgerNetCents,
+  refundEntry,
+  type LedgerRow,
   neutraliseFormula,
   spanishDayStart,
   validateLedgerRange,
   type LedgerEntry,
 } from './ledger';
 
-const entry: LedgerEntry = {
+const entry: LedgerRow = {
+  id: 'don-1',
   donor: 'donor-ana',
   donor_email: 'ana@parroquia.test',
+  donor_key: 'ana@parroquia.test',
   donor_name: 'Ana García',
   method: 'cash',
   kind: 'buy',
@@ -19,13 +25,14 @@ const entry: LedgerEntry = {
   month: '2026-11',
   created_at: Date.UTC(2026, 10, 22, 12, 5),
   recorded_by: 'staff-demo',
+  refund_of: null,
 };
 
 describe('ledger CSV', () => {
   it('has a header and one CRLF row per entry, in Spanish time and euros', () => {
     expect(ledgerCsv([entry])).toBe(
-      'fecha,donante,correo,forma_de_pago,tipo,parcelas,importe_eur\r\n' +
-        '2026-11-22 13:05,Ana García,ana@parroquia.test,efectivo,compra,K3 K4,500.00\r\n',
+      'fecha,referencia,donante,correo,forma_de_pago,tipo,parcelas,importe_eur,reembolso_de\r\n' +
+        '2026-11-22 13:05,don-1,Ana García,ana@parroquia.test,efectivo,compra,K3 K4,500.00,\r\n',
     );
   });
 
@@ -45,7 +52,57 @@ describe('ledger CSV', () => {
       { ...entry, donor_name: '=HYPERLINK("http://x","y")', amount_cents: 5 },
     ]);
     expect(csv.split('\r\n')[1]).toBe(
-      `2026-11-22 13:05,"'=HYPERLINK(""http://x"",""y"")",ana@parroquia.test,efectivo,compra,K3 K4,0.05`,
+      `2026-11-22 13:05,don-1,"'=HYPERLINK(""http://x"",""y"")",ana@parroquia.test,efectivo,compra,K3 K4,0.05,`,
+    );
+  });
+});
+
+describe('ledger entries', () => {
+  const paid = donationEntry({
+    method: 'card',
+    kind: 'reserve',
+    donor: { uid: 'donor-ana', email: ' A.B+misa@GoogleMail.com ', name: 'Ana García' },
+    plots: ['K3'],
+    amountCents: 5000,
+    at: Date.UTC(2026, 10, 30, 23, 30),
+    recordedBy: null,
+  });
+
+  it('carries the donor, the Spanish month and the mailbox key, whatever the method', () => {
+    expect(paid).toMatchObject({
+      donor: 'donor-ana',
+      donor_email: 'a.b+misa@googlemail.com',
+      donor_key: 'ab@gmail.com',
+      donor_name: 'Ana García',
+      month: '2026-12',
+      refund_of: null,
+    });
+  });
+
+  it('refuses an amount that is not a positive number of cents', () => {
+    for (const amountCents of [0, -5, 1.5, Number.NaN]) {
+      expect(() =>
+        donationEntry({
+          method: 'cash',
+          kind: 'buy',
+          donor: { uid: null, email: 'x@y.es', name: '' },
+          plots: ['K3'],
+          amountCents,
+          at: 0,
+          recordedBy: 'staff',
+        }),
+      ).toThrow(RangeError);
+    }
+  });
+
+  it('writes a refund as a negative row of its own month, pointing at the gift', () => {
+    const refund = refundEntry(paid, 'cs_1', 5000, Date.UTC(2027, 0, 2));
+    expect(refund).toMatchObject({ kind: 'refund', amount_cents: -5000, month: '2027-01' });
+    expect(refund.refund_of).toBe('cs_1');
+    expect(ledgerNetCents([paid, refund])).toBe(0);
+    const csv = ledgerCsv([{ ...refund, id: 'refund-cs_1' }]);
+    expect(csv.split('\r\n')[1]).toBe(
+      '2027-01-02 01:00,refund-cs_1,Ana García,a.b+misa@googlemail.com,tarjeta,reembolso,K3,-50.00,cs_1',
     );
   });
 });

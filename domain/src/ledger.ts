@@ -2,19 +2,25 @@
  * The ledger, `donations/{id}` (docs/data-model.md): one entry per donation, whatever the way of
  * paying. Staff export it as CSV for the accounts; the cash limit sums it.
  */
+import { spanishMonthOf } from './cash-limit';
 import { MESSAGES } from './messages';
+import { mailboxKey } from './person-email';
 import { invalid, valid, type Validation } from './validation';
 
 export type DonationMethod = 'card' | 'cash' | 'transfer';
-export type DonationKind = 'buy' | 'reserve' | 'complete';
+/** A gift for plots, or money given back (`refund`, a negative amount). */
+export type DonationKind = 'buy' | 'reserve' | 'complete' | 'refund';
 
 export interface LedgerEntry {
   /** uid of the donor; null while a physical certificate waits for its donor to sign up. */
   donor: string | null;
   donor_email: string;
+  /** `mailboxKey(donor_email)`: the person the cash limit counts, whatever the spelling. */
+  donor_key: string;
   donor_name: string;
   method: DonationMethod;
   kind: DonationKind;
+  /** Positive for a gift, negative for a refund: the ledger's net is the plain sum. */
   amount_cents: number;
   /** Plot codes. */
   cells: string[];
@@ -24,6 +30,69 @@ export interface LedgerEntry {
   created_at: number;
   /** uid of the staff member who recorded it; null for card payments (the webhook). */
   recorded_by: string | null;
+  /** For a refund: the id of the entry whose money went back; else null. */
+  refund_of: string | null;
+}
+
+/** What is known of a gift when it is recorded, whatever the way of paying. */
+export interface Donation {
+  method: DonationMethod;
+  kind: Exclude<DonationKind, 'refund'>;
+  donor: { uid: string | null; email: string; name: string };
+  plots: readonly string[];
+  amountCents: number;
+  at: number;
+  /** The staff member who recorded it; null for card payments. */
+  recordedBy: string | null;
+}
+
+/**
+ * The one writer of ledger entries: card payments (the webhook), cash and transfers (staff)
+ * all go through here, so no entry ever lacks the donor, the month or the person's key.
+ */
+export function donationEntry(donation: Donation): LedgerEntry {
+  if (!Number.isInteger(donation.amountCents) || donation.amountCents <= 0) {
+    throw new RangeError(`A donation is a whole number of cents > 0, not ${donation.amountCents}`);
+  }
+  const email = donation.donor.email.trim().toLowerCase();
+  return {
+    donor: donation.donor.uid,
+    donor_email: email,
+    donor_key: mailboxKey(email),
+    donor_name: donation.donor.name,
+    method: donation.method,
+    kind: donation.kind,
+    amount_cents: donation.amountCents,
+    cells: [...donation.plots],
+    month: spanishMonthOf(donation.at),
+    created_at: donation.at,
+    recorded_by: donation.recordedBy,
+    refund_of: null,
+  };
+}
+
+/**
+ * Money given back on an entry (`originalId`): a row of its own, dated when it happened, with
+ * the negative amount, so each month's accounts show what came in and what went out.
+ */
+export function refundEntry(
+  original: LedgerEntry,
+  originalId: string,
+  refundedCents: number,
+  at: number,
+): LedgerEntry {
+  if (!Number.isInteger(refundedCents) || refundedCents <= 0) {
+    throw new RangeError(`A refund is a whole number of cents > 0, not ${refundedCents}`);
+  }
+  return {
+    ...original,
+    kind: 'refund',
+    amount_cents: -refundedCents,
+    month: spanishMonthOf(at),
+    created_at: at,
+    recorded_by: null,
+    refund_of: originalId,
+  };
 }
 
 const SPAIN_TIME_ZONE = 'Europe/Madrid';
@@ -37,17 +106,25 @@ const KIND_LABELS: Record<DonationKind, string> = {
   buy: 'compra',
   reserve: 'reserva',
   complete: 'pago del resto',
+  refund: 'reembolso',
 };
 
 export const LEDGER_CSV_HEADER = [
   'fecha',
+  'referencia',
   'donante',
   'correo',
   'forma_de_pago',
   'tipo',
   'parcelas',
   'importe_eur',
+  'reembolso_de',
 ];
+
+/** An entry with its document id, as the export lists it. */
+export interface LedgerRow extends LedgerEntry {
+  id: string;
+}
 
 /**
  * A spreadsheet runs a cell starting with = + - @ (or tab / carriage return) as a formula: a
@@ -79,28 +156,38 @@ export function spanishDateTime(epochMillis: number): string {
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
 
-/** Cents as `1234.50`: machine-readable, never rounded by a locale. */
-function euros(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+/** Cents as `1234.50` or `-50.00`: machine-readable, never rounded by a locale. */
+export function euros(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** The ledger as a CSV file: header, one CRLF-ended row per entry, in the order given. */
-export function ledgerCsv(entries: readonly LedgerEntry[]): string {
-  const rows = [
-    LEDGER_CSV_HEADER,
-    ...entries.map((entry) => [
-      spanishDateTime(entry.created_at),
-      entry.donor_name,
-      entry.donor_email,
-      METHOD_LABELS[entry.method] ?? entry.method,
-      KIND_LABELS[entry.kind] ?? entry.kind,
-      entry.cells.join(' '),
+/** The sum of the entries: gifts minus refunds. */
+export function ledgerNetCents(entries: readonly Pick<LedgerEntry, 'amount_cents'>[]): number {
+  return entries.reduce((sum, entry) => sum + entry.amount_cents, 0);
+}
+
+/**
+ * The ledger as a CSV file: header, one CRLF-ended row per entry, in the order given. Text that
+ * people typed is neutralised; the amount is ours and stays a number (a refund's leading `-`).
+ */
+export function ledgerCsv(entries: readonly LedgerRow[]): string {
+  const text = (value: string) => csvField(neutraliseFormula(value));
+  const rows = entries.map((entry) =>
+    [
+      text(spanishDateTime(entry.created_at)),
+      text(entry.id),
+      text(entry.donor_name),
+      text(entry.donor_email),
+      text(METHOD_LABELS[entry.method] ?? entry.method),
+      text(KIND_LABELS[entry.kind] ?? entry.kind),
+      text(entry.cells.join(' ')),
       euros(entry.amount_cents),
-    ]),
-  ];
-  return rows
-    .map((row) => row.map((value) => csvField(neutraliseFormula(value))).join(',') + '\r\n')
-    .join('');
+      text(entry.refund_of ?? ''),
+    ].join(','),
+  );
+  return [LEDGER_CSV_HEADER.join(','), ...rows].map((row) => `${row}\r\n`).join('');
 }
 
 /** Midnight at the start of a `YYYY-MM-DD` day in Spain, in epoch milliseconds. */

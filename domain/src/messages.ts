@@ -50,6 +50,13 @@ export const MESSAGES = {
   paymentMethodInvalid: 'La forma de pago debe ser efectivo o transferencia.',
   certificateCodeUsed: 'El código del certificado ya está vinculado.',
   plotUnknown: (code: string) => `La parcela ${code} no existe en el plano.`,
+  // Money and privacy (issue 17).
+  tooManyPlotsHeld: (max: number) =>
+    `Puedes tener como máximo ${max} parcelas a la vez en pagos sin terminar. Termina o cancela ` +
+    `esos pagos antes de empezar otro.`,
+  cashLimitOnLink:
+    'Vincular este código superaría el límite legal de 999,99 € en efectivo al mes para una ' +
+    'misma persona. Consulta con la parroquia.',
   ledgerRangeInvalid:
     'Las fechas deben tener el formato AAAA-MM-DD y "desde" no puede ser posterior a "hasta".',
 } as const;

@@ -101,3 +101,35 @@ describe('physical certificate registration', () => {
     });
   });
 });
+
+describe('what staff type is checked like what donors type', () => {
+  const base = { email: 'm@x.es', code: 'K7M2P4Q9', parcelas: ['K3'] };
+
+  it('refuses names too long or with control characters, and addresses with them', () => {
+    for (const name of ['x'.repeat(10_000), 'x'.repeat(121), 'Ana\r\nGarcía', 'Ana\0']) {
+      expect(validatePhysicalCertificateRegistration({ ...base, name }).ok, name.slice(0, 20)).toBe(
+        false,
+      );
+    }
+    expect(validatePhysicalCertificateRegistration({ ...base, name: 7 }).ok).toBe(false);
+    expect(
+      validatePhysicalCertificateRegistration({ ...base, email: 'm\0@x.es', name: 'Ana' }).ok,
+    ).toBe(false);
+    expect(
+      validatePhysicalCertificateRegistration({ ...base, email: `${'m'.repeat(250)}@x.es` }).ok,
+    ).toBe(false);
+  });
+
+  it('keeps a name of 120 characters, trimmed, and an absent one as empty', () => {
+    const long = validatePhysicalCertificateRegistration({ ...base, name: ` ${'x'.repeat(120)} ` });
+    expect(long.ok && long.value.name).toBe('x'.repeat(120));
+    const none = validatePhysicalCertificateRegistration(base);
+    expect(none.ok && none.value.name).toBe('');
+  });
+
+  it('refuses a payment method given as null instead of reading it as cash', () => {
+    expect(validatePhysicalCertificateRegistration({ ...base, method: null }).ok).toBe(false);
+    const absent = validatePhysicalCertificateRegistration(base);
+    expect(absent.ok && absent.value.method).toBe('cash');
+  });
+});

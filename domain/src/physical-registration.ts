@@ -50,6 +50,11 @@ export interface RegistrationPlan {
   /** The uid the plots belong to now, or null while they wait for the donor to sign up. */
   donorUid: string | null;
   donorDisplay: string | null;
+  /**
+   * Staff ticked "stay anonymous" for a donor whose account shows their name: the account
+   * becomes anonymous, so every plot of theirs, the check page and later edits show the code.
+   */
+  donorBecomesAnonymous: boolean;
   /** The cells to store, in the order requested. */
   cells: CellWithId[];
 }
@@ -107,7 +112,17 @@ export function planPhysicalRegistration(
       );
     }
   }
-  return { ok: true, kind, amountCents, donorUid, donorDisplay: display, cells };
+  const donorBecomesAnonymous =
+    facts.donor !== null && registration.is_anonymous_donor && !facts.donor.is_anonymous_donor;
+  return {
+    ok: true,
+    kind,
+    amountCents,
+    donorUid,
+    donorDisplay: display,
+    donorBecomesAnonymous,
+    cells,
+  };
 }
 
 /** `750,00 €` with an ordinary space: the message is also read in logs and plain-text tools. */
@@ -116,9 +131,10 @@ function plainEuros(cents: number): string {
 }
 
 /**
- * A registered donor appears as they chose in their profile (or anonymous when staff ticked it).
- * A donor still to sign up has no personal code yet: anonymous ones show nothing until then,
- * and the certificate code is never shown, since it is what claims the plots.
+ * A registered donor appears as they chose in their profile, or anonymous when staff ticked it
+ * (and then the account is anonymous from now on: `donorBecomesAnonymous`). A donor still to
+ * sign up has no personal code yet: anonymous ones show nothing until then, and the
+ * certificate code is never shown, since it is what claims the plots.
  */
 function displayFor(
   registration: PhysicalCertificateRegistration,
