@@ -57,7 +57,13 @@ describe('monthly cash limit', () => {
 
 describe('cash per person', () => {
   const month = '2026-11';
-  const entry = (id: string, donor: string | null, key: string, cents: number, method = 'cash') => ({
+  const entry = (
+    id: string,
+    donor: string | null,
+    key: string,
+    cents: number,
+    method = 'cash',
+  ) => ({
     id,
     donor,
     donor_key: key,
@@ -81,9 +87,16 @@ describe('cash per person', () => {
   it('refuses a link that would take the person past the limit', () => {
     const person = { uids: ['ana'], mailboxes: ['ana@x.es'] };
     const pending = entry('f', null, 'ab@gmail.com', 90000);
-    const check = checkCashOnLink([...entries, pending], { ...person, mailboxes: [...person.mailboxes, 'ab@gmail.com'] }, pending);
+    const check = checkCashOnLink(
+      [...entries, pending],
+      { ...person, mailboxes: [...person.mailboxes, 'ab@gmail.com'] },
+      pending,
+    );
     expect(check.ok).toBe(false);
     const small = entry('g', null, 'z@x.es', 5000);
-    expect(checkCashOnLink([...entries, small], { ...person, mailboxes: ['ana@x.es', 'z@x.es'] }, small).ok).toBe(true);
+    expect(
+      checkCashOnLink([...entries, small], { ...person, mailboxes: ['ana@x.es', 'z@x.es'] }, small)
+        .ok,
+    ).toBe(true);
   });
 });

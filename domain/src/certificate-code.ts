@@ -22,6 +22,10 @@ export interface CertificateCodeRecord {
   plots: string[];
   /** The account it is linked to, once linked. */
   user: string | null;
+  /** The donor's e-mail as staff registered it; null before registration. */
+  email: string | null;
+  /** Staff ticked "stay anonymous": the account that links it becomes anonymous. */
+  is_anonymous_donor: boolean;
 }
 
 const STATUSES: readonly string[] = ['unassigned', 'registered', 'linked'];
@@ -37,8 +41,16 @@ export function readCertificateCodeDocument(
       : 'unassigned';
   const plots = Array.isArray(data.plots) ? data.plots.flatMap(plotCodeOf) : [];
   const user = typeof data.user === 'string' && data.user !== '' ? data.user : null;
+  const email = typeof data.email === 'string' && data.email !== '' ? data.email : null;
   // A code with an account is linked, whatever its status field says.
-  return { code, status: user ? 'linked' : status, plots, user };
+  return {
+    code,
+    status: user ? 'linked' : status,
+    plots,
+    user,
+    email,
+    is_anonymous_donor: data.is_anonymous_donor === true,
+  };
 }
 
 /** A stored plot as a code: `'K3'`, or `{ x: 'K', y: 3 }` (the payment routes' shape). */

@@ -14,11 +14,15 @@ function held(y: number, uid: string, expiresAt: number): Cell {
 }
 
 describe('hold cap', () => {
-  it('counts only the account’s live holds', () => {
+  it('counts only the account’s live holds of plots that were on sale', () => {
     const cells = [
       held(1, 'ana', NOW + 60_000),
       held(2, 'ana', NOW - 1),
       held(3, 'ion', NOW + 60_000),
+      {
+        ...held(5, 'ana', NOW + 60_000),
+        hold: { session_id: 'chk_5', kind: 'complete' as const, expires_at: NOW + 60_000 },
+      },
       { ...availableCell({ x: 'A', y: 4 }), status: 'bought' as const, user: 'ana' },
     ];
     expect(plotsHeldInCheckouts(cells, 'ana', NOW)).toBe(1);

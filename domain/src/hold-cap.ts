@@ -7,11 +7,14 @@ import { effectiveCell, type Cell } from './cell';
 
 export const MAX_PLOTS_HELD_PER_ACCOUNT = 20;
 
-/** The plots the account holds in live checkouts at `now` (lapsed holds count for nothing). */
+/**
+ * The plots the account keeps off sale in live checkouts at `now`. Lapsed holds count for
+ * nothing, and neither do completions: those plots are the donor's own reservations already.
+ */
 export function plotsHeldInCheckouts(cells: readonly Cell[], uid: string, now: number): number {
   return cells.filter((stored) => {
     const cell = effectiveCell(stored, now);
-    return cell.status === 'held' && cell.user === uid;
+    return cell.status === 'held' && cell.user === uid && cell.hold?.kind !== 'complete';
   }).length;
 }
 

@@ -9,7 +9,6 @@ import {
   neutraliseFormula,
   spanishDayStart,
   validateLedgerRange,
-  type LedgerEntry,
 } from './ledger';
 
 const entry: LedgerRow = {

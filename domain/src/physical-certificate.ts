@@ -67,5 +67,7 @@ function staffTypedName(value: unknown): Validation<string> {
   if (typeof value !== 'string') return invalid(MESSAGES.nameNotText);
   if (value.trim() === '') return valid('');
   const name = donorNameSchema.safeParse(value);
-  return name.success ? valid(name.data) : invalid(name.error.issues[0]?.message ?? MESSAGES.nameNotText);
+  return name.success
+    ? valid(name.data)
+    : invalid(name.error.issues[0]?.message ?? MESSAGES.nameNotText);
 }

@@ -8,7 +8,7 @@ import type {
   CheckoutKind,
   TransitionRefusal,
   DonorProfileChange,
-  LedgerEntry,
+  LedgerRow,
   LedgerRange,
   PhysicalCertificateRegistration,
   RandomIndex,
@@ -133,7 +133,7 @@ export interface PhysicalCertificateRegistrar {
 /** `donations/{id}`, the ledger (docs/data-model.md). */
 export interface DonationLedger {
   /** Entries with `created_at` in `[from, to)` (null: unbounded), oldest first. */
-  listDonations(range: LedgerRange): Promise<LedgerEntry[]>;
+  listDonations(range: LedgerRange): Promise<LedgerRow[]>;
 }
 
 // --- Payments (issue 10) ---
@@ -154,7 +154,9 @@ export interface CheckoutOrder {
 export type HoldOutcome =
   | { ok: true }
   /** `unknown-plot`: no `cells` document (a position the layout leaves out). */
-  | { ok: false; reason: TransitionRefusal | 'unknown-plot'; plot: string };
+  | { ok: false; reason: TransitionRefusal | 'unknown-plot'; plot: string }
+  /** The account would hold more than `MAX_PLOTS_HELD_PER_ACCOUNT` plots in checkouts. */
+  | { ok: false; reason: 'too-many-held' };
 
 /** Every write to cells, payments, the ledger and `stripe_events`, each one transaction. */
 export interface PaymentStore {
@@ -168,7 +170,7 @@ export interface PaymentStore {
   settlePaid(event: PaidSettlement): Promise<SettlementOutcome>;
   /** Expired or failed: the holds go back. */
   settleUnpaid(event: UnpaidSettlement): Promise<SettlementOutcome>;
-  /** A refund of the charge: plots freed, payment refunded. */
+  /** Money given back on a charge: a refund row in the ledger; plots no longer paid for freed. */
   settleRefund(event: RefundSettlement): Promise<SettlementOutcome>;
   /** The automatic refund of a late payment went through. */
   recordRefund(sessionId: string, refundId: string): Promise<void>;
@@ -184,6 +186,8 @@ export interface PaidSettlement {
   sessionId: string;
   order: CheckoutOrder;
   amountCents: number;
+  /** ISO code as Stripe writes it, lower case (`eur`). */
+  currency: string;
   paymentIntent: string | null;
 }
 
@@ -199,6 +203,10 @@ export interface RefundSettlement {
   eventId: string;
   eventType: string;
   paymentIntent: string;
+  /** Everything refunded on the charge so far (Stripe's `amount_refunded`), in cents. */
+  amountRefundedCents: number;
+  /** The whole charge went back (Stripe's `refunded`). */
+  fullyRefunded: boolean;
 }
 
 export type SettlementOutcome =

@@ -220,8 +220,10 @@ describe('GET /api/staff/donations.csv', () => {
     const deps = testDependencies();
     deps.donations.entries = [
       {
+        id: 'don-1',
         donor: null,
         donor_email: 'm@x.es',
+        donor_key: 'm@x.es',
         donor_name: 'María',
         method: 'cash',
         kind: 'buy',
@@ -230,6 +232,7 @@ describe('GET /api/staff/donations.csv', () => {
         month: '2026-03',
         created_at: Date.UTC(2026, 2, 10, 9, 0),
         recorded_by: 'staff-demo',
+        refund_of: null,
       },
     ];
     const response = await fetch(
@@ -243,8 +246,8 @@ describe('GET /api/staff/donations.csv', () => {
     );
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(text).toBe(
-      '\uFEFFfecha,donante,correo,forma_de_pago,tipo,parcelas,importe_eur\r\n' +
-        '2026-03-10 10:00,María,m@x.es,efectivo,compra,K3,250.00\r\n',
+      '\uFEFFfecha,referencia,donante,correo,forma_de_pago,tipo,parcelas,importe_eur,reembolso_de\r\n' +
+        '2026-03-10 10:00,don-1,María,m@x.es,efectivo,compra,K3,250.00,\r\n',
     );
     expect(deps.donations.ranges).toEqual([
       { from: Date.UTC(2026, 1, 28, 23), to: Date.UTC(2026, 2, 31, 22) },

@@ -364,7 +364,15 @@ describe('the webhook', () => {
       lost_plots: ['G6'],
     });
     expect((await readCells(db(), ['G6']))[0]).toMatchObject({ status: 'bought', user: bea.uid });
-    expect(await ledgerOf(late.body.sessionId!)).toBeUndefined();
+    // The money came in and went back: the ledger shows both, and no plot.
+    expect(await ledgerOf(late.body.sessionId!)).toMatchObject({ amount_cents: 25000, cells: [] });
+    await waitFor('the refund in the ledger', async () => {
+      const refunds = await db()
+        .collection('donations')
+        .where('refund_of', '==', late.body.sessionId!)
+        .get();
+      return refunds.docs.map((doc) => doc.get('amount_cents')).join() === '-25000';
+    });
     expect(await eventsOfSession(late.body.sessionId!, 'checkout.session.completed')).toHaveLength(
       1,
     );
@@ -372,7 +380,10 @@ describe('the webhook', () => {
     // Had the refund call failed, the refund would stay due: the hourly sweep's retry refunds
     // it, and only once (the same idempotency key gives back the same refund).
     const { refund_id: refundId } = (await paymentOf(late.body.sessionId!))!;
-    await db().collection('payments').doc(late.body.sessionId!).update({ refund_id: null });
+    await db()
+      .collection('payments')
+      .doc(late.body.sessionId!)
+      .update({ refund_id: null, refund_due: true });
     const double = new URL(stripeUrl);
     const payments = {
       store: firestorePaymentStore(db, () => Date.now()),

@@ -3,7 +3,10 @@
  * its personal-code claim and the donor's plots, so they never disagree (docs/data-model.md).
  */
 import {
+  checkCashOnLink,
   donorDisplay,
+  mailboxKey,
+  MESSAGES,
   planCertificateLink,
   readCellDocument,
   readCertificateCodeDocument,
@@ -18,9 +21,12 @@ import {
 } from 'firebase-admin/firestore';
 import { logMalformedCell } from '../log';
 import type { DonorAccountRepository, StoredCell, UserProfile } from '../ports';
+import { accountMailboxes, readCashPerson, touchCashLocks } from './cash-person';
 import { cellData } from './cell-writes';
+import { ledgerRowOf } from './ledger-document';
 import {
   claimableCertificates,
+  claimedMailboxes,
   writeCertificateClaims,
   type CertificateClaim,
 } from './pending-certificates';
@@ -89,8 +95,15 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
           const document = {
             name: account.name,
             email: account.email,
+            mailboxes: [
+              ...new Set([
+                mailboxKey(account.email),
+                ...claims.flatMap((claim) => (claim.mailbox ? [claim.mailbox] : [])),
+              ]),
+            ],
             personal_code: code,
-            is_anonymous_donor: false,
+            // A certificate staff registered as anonymous keeps its donor anonymous.
+            is_anonymous_donor: claims.some((claim) => claim.anonymous),
             accepted_privacy_policy: false,
             is_staff: account.is_staff,
             sub: account.sub,
@@ -148,17 +161,61 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
           const reading = snapshot.exists ? readCellDocument(snapshot.id, snapshot.data()!) : null;
           return reading?.ok ? [reading.cell] : [];
         });
+        const donationId = typeof codeData?.donation_id === 'string' ? codeData.donation_id : null;
+        const giftSnapshot = donationId
+          ? await tx.get(db().collection('donations').doc(donationId))
+          : null;
+        const gift = giftSnapshot?.exists ? ledgerRowOf(giftSnapshot) : null;
+        const mailbox = record?.email ? mailboxKey(record.email) : null;
+        // The certificate's cash joins the account's person: read that person's month.
+        const cash =
+          gift?.method === 'cash' && userData
+            ? await readCashPerson(
+                db(),
+                tx,
+                {
+                  uids: [uid],
+                  mailboxes: [...accountMailboxes(userData), ...(mailbox ? [mailbox] : [])],
+                },
+                gift.month,
+              )
+            : null;
+        const becomesAnonymous =
+          record?.is_anonymous_donor === true && userData?.is_anonymous_donor !== true;
+        const donorCells = becomesAnonymous ? await cellsInTransaction(tx, uid) : [];
+
         const plan = planCertificateLink(record, plotCells, uid, now);
         if (!plan.ok) return plan;
         if (!userData) return { ok: false, status: 404, error: 'Usuario no encontrado.' };
-        const display = donorDisplay(userProfileFromDocument(userData));
-        const donationId = codeData?.donation_id;
+        if (cash && gift && !checkCashOnLink(cash.entries, cash.person, gift).ok) {
+          return { ok: false, status: 409, error: MESSAGES.cashLimitOnLink };
+        }
+        const profile = {
+          ...userProfileFromDocument(userData),
+          is_anonymous_donor: userData.is_anonymous_donor === true || becomesAnonymous,
+        };
+        const display = donorDisplay(profile);
         const claim: CertificateClaim = {
           code: codeRef,
           cells: plotCells,
-          donationId: typeof donationId === 'string' ? donationId : null,
+          donationId,
+          mailbox,
+          anonymous: record?.is_anonymous_donor === true,
         };
         writeCertificateClaims(db(), tx, [claim], uid, display, now);
+        tx.update(users().doc(uid), {
+          ...claimedMailboxes([claim]),
+          ...(becomesAnonymous ? { is_anonymous_donor: true } : {}),
+          updated_at: Timestamp.fromMillis(now),
+        });
+        const claimed = new Set(plotCells.map((cell) => cell.id));
+        for (const { ref, cell } of donorCells) {
+          if (claimed.has(cell.id)) continue;
+          if (showsDonorName(cell, uid, now) && cell.donor_display !== display) {
+            tx.set(ref, cellData({ ...cell, donor_display: display }));
+          }
+        }
+        if (cash && gift) touchCashLocks(tx, cash, gift.month, now);
         return { ok: true, plots: plan.plots };
       });
     },

@@ -5,14 +5,21 @@
  */
 import {
   applyPayment,
+  cellAfterRefund,
+  checkoutTotalCents,
+  donationEntry,
   donorDisplay,
+  fitsHoldCap,
   formatPlotCode,
   parsePlotCode,
+  plotCoverage,
   readCellDocument,
+  refundEntry,
   releaseHold,
   startHold,
   type Cell,
   type CellWithId,
+  type LedgerRow,
 } from '@parroquia/domain';
 import {
   FieldValue,
@@ -23,7 +30,11 @@ import {
 import { logLatePaymentRefunded } from '../log';
 import type { CheckoutOrder, PaymentStore, SettlementOutcome } from '../ports';
 import { cellData } from './cell-writes';
+import { ledgerDocument, ledgerRowOf } from './ledger-document';
 import { userProfileFromDocument } from './user-document';
+
+/** Card payments are charged in euros only. */
+const CURRENCY = 'eur';
 
 /** Fifty donors on the same plots conflict a lot; each retry sees the winners' writes. */
 const MAX_ATTEMPTS = 30;
@@ -32,6 +43,12 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
   const cellRef = (code: string) => db().collection('cells').doc(code);
   const eventRef = (id: string) => db().collection('stripe_events').doc(id);
   const paymentRef = (id: string) => db().collection('payments').doc(id);
+  const donationRef = (id: string) => db().collection('donations').doc(id);
+  /**
+   * Read and written by every checkout of one account, so two at once conflict and the second
+   * counts the first's holds against the cap.
+   */
+  const holdLockRef = (uid: string) => db().collection('hold_locks').doc(uid);
   const run = <T>(work: (tx: Transaction) => Promise<T>) =>
     db().runTransaction(work, { maxAttempts: MAX_ATTEMPTS });
 
@@ -59,9 +76,19 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
   return {
     async holdPlots(order, expiresAt) {
       return run(async (tx) => {
+        await tx.get(holdLockRef(order.uid));
+        const ownCells = (
+          await tx.get(db().collection('cells').where('user', '==', order.uid))
+        ).docs.map(storedCell);
         const snapshots = await tx.getAll(...order.plots.map(cellRef));
         const missing = snapshots.find((snapshot) => !snapshot.exists);
         if (missing) return { ok: false, reason: 'unknown-plot', plot: missing.id } as const;
+        if (
+          order.kind !== 'complete' &&
+          !fitsHoldCap(ownCells, order.uid, order.plots.length, now())
+        ) {
+          return { ok: false, reason: 'too-many-held' } as const;
+        }
         const cells = snapshots.map(storedCell);
         const held: Cell[] = [];
         for (const cell of cells) {
@@ -74,6 +101,7 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
           held.push(move.cell);
         }
         for (const cell of held) tx.set(cellRef(formatPlotCode(cell)), cellData(cell));
+        tx.set(holdLockRef(order.uid), { updated_at: FieldValue.serverTimestamp() });
         return { ok: true } as const;
       });
     },
@@ -96,7 +124,15 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
       }
     },
 
-    async settlePaid({ eventId, eventType, sessionId, order, amountCents, paymentIntent }) {
+    async settlePaid({
+      eventId,
+      eventType,
+      sessionId,
+      order,
+      amountCents,
+      currency,
+      paymentIntent,
+    }) {
       let lost: string[] = [];
       const outcome = await run(async (tx): Promise<SettlementOutcome> => {
         const eventSeen = await tx.get(eventRef(eventId));
@@ -119,12 +155,35 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
           cell,
           move: applyPayment(cell, { sessionId: order.checkoutId, donorDisplay: display }, now()),
         }));
-        lost = moves.filter(({ move }) => !move.ok).map(({ cell }) => cell.id);
+        // The price of the plots, in euros, or no plots: a session paid for another amount
+        // (never one we created) buys nothing and its money goes back.
+        const rightAmount =
+          amountCents === checkoutTotalCents(order.kind, order.plots.length) &&
+          currency.toLowerCase() === CURRENCY;
+        lost = rightAmount
+          ? moves.filter(({ move }) => !move.ok).map(({ cell }) => cell.id)
+          : [...order.plots];
         const base = {
           ...paymentFields(order, amountCents),
           payment_intent: paymentIntent,
           paid_at: FieldValue.serverTimestamp(),
         };
+        // Whatever happens to the plots, the money came in: the ledger says so, and the refund
+        // (if due) will say it went back. The entry shares the session id: never added twice.
+        const entry =
+          amountCents > 0
+            ? donationEntry({
+                method: 'card',
+                kind: order.kind,
+                donor: { uid: order.uid, email: profile?.email ?? '', name: profile?.name ?? '' },
+                plots: lost.length > 0 ? [] : order.plots,
+                amountCents,
+                at: now(),
+                recordedBy: null,
+              })
+            : null;
+        if (entry)
+          tx.set(donationRef(sessionId), { ...ledgerDocument(entry), session_id: sessionId });
         if (lost.length > 0) {
           // Never two owners: the plots this checkout still holds go back, the money too.
           releaseOrderHolds(tx, cells, order);
@@ -133,9 +192,10 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
             {
               ...base,
               status: 'refunded',
-              refund_reason: 'plots-taken',
+              refund_reason: rightAmount ? 'plots-taken' : 'amount-mismatch',
               lost_plots: lost,
               refund_id: null,
+              refund_due: true,
             },
             { merge: true },
           );
@@ -144,17 +204,6 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
         for (const { cell, move } of moves)
           if (move.ok) tx.set(cellRef(cell.id), cellData(move.cell));
         tx.set(paymentRef(sessionId), { ...base, status: 'paid' }, { merge: true });
-        // The ledger entry shares the session id, so no event can ever add it twice.
-        tx.set(db().collection('donations').doc(sessionId), {
-          donor: order.uid,
-          method: 'card',
-          amount_cents: amountCents,
-          cells: order.plots,
-          kind: order.kind,
-          session_id: sessionId,
-          created_at: FieldValue.serverTimestamp(),
-          recorded_by: null,
-        });
         return { outcome: 'applied' };
       });
       if (outcome.outcome === 'refund-due') logLatePaymentRefunded(sessionId, order.uid, lost);
@@ -179,13 +228,20 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
       });
     },
 
-    async settleRefund({ eventId, eventType, paymentIntent }) {
+    async settleRefund({ eventId, eventType, paymentIntent, amountRefundedCents, fullyRefunded }) {
       return run(async (tx): Promise<SettlementOutcome> => {
         const eventSeen = await tx.get(eventRef(eventId));
         const payments = await tx.get(
           db().collection('payments').where('payment_intent', '==', paymentIntent).limit(1),
         );
         const payment = payments.docs[0];
+        const uid = payment ? (payment.get('uid') as string) : null;
+        const gift = payment ? await tx.get(donationRef(payment.id)) : null;
+        const donorEntries = uid
+          ? (await tx.get(db().collection('donations').where('donor', '==', uid))).docs.map(
+              ledgerRowOf,
+            )
+          : [];
         const plots = payment ? ((payment.get('cells') as string[] | undefined) ?? []) : [];
         const cells = await readCells(tx, plots);
         if (eventSeen.exists) return { outcome: 'duplicate' };
@@ -193,45 +249,53 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
           type: eventType,
           processed_at: FieldValue.serverTimestamp(),
         });
-        if (!payment) return { outcome: 'ignored', why: 'no payment with this payment intent' };
-        // An automatic refund already gave the plots back (they may be someone else's now).
-        if (payment.get('status') !== 'paid')
-          return { outcome: 'ignored', why: 'payment not paid' };
-        const uid = payment.get('uid') as string;
-        for (const cell of cells) {
-          if (cell.user === uid && (cell.status === 'bought' || cell.status === 'reserved')) {
-            tx.set(
-              cellRef(cell.id),
-              cellData({
-                ...cell,
-                status: 'available',
-                user: null,
-                donor_display: null,
-                hold: null,
-                reserved_until: null,
-              }),
-            );
-          }
+        if (!payment || !uid || !gift?.exists) {
+          return { outcome: 'ignored', why: 'no paid payment with this payment intent' };
         }
-        tx.update(payment.ref, { status: 'refunded', refunded_at: FieldValue.serverTimestamp() });
-        tx.set(db().collection('donations').doc(payment.id), { refunded: true }, { merge: true });
+        const original = ledgerRowOf(gift);
+        const refundedBefore = -donorEntries
+          .filter((entry) => entry.refund_of === payment.id)
+          .reduce((sum, entry) => sum + entry.amount_cents, 0);
+        const ledger: LedgerRow[] = [...donorEntries];
+        const newlyRefunded = Math.min(amountRefundedCents, original.amount_cents) - refundedBefore;
+        if (newlyRefunded > 0) {
+          // One row per amount reached: a repeated event for the same refund writes nothing new.
+          const id = `refund-${payment.id}-${refundedBefore + newlyRefunded}`;
+          const row = refundEntry(original, payment.id, newlyRefunded, now());
+          tx.set(donationRef(id), ledgerDocument(row));
+          ledger.push({ ...row, id });
+        }
+        const refundedCents = refundedBefore + Math.max(0, newlyRefunded);
+        if (!fullyRefunded || payment.get('status') !== 'paid') {
+          // A late payment's automatic refund already gave its plots back (they may be someone
+          // else's now); a partial refund leaves the plots paid for.
+          tx.update(payment.ref, { refunded_cents: refundedCents });
+          return { outcome: 'applied' };
+        }
+        // Each plot as the domain decides: still paid for by another gift of the donor's (the
+        // completion when only the deposit went back), reserved again, or free.
+        for (const cell of cells) {
+          const next = cellAfterRefund(cell, uid, plotCoverage(ledger, uid, cell.id), now());
+          if (next) tx.set(cellRef(cell.id), cellData(next));
+        }
+        tx.update(payment.ref, {
+          status: 'refunded',
+          refunded_cents: refundedCents,
+          refunded_at: FieldValue.serverTimestamp(),
+        });
         return { outcome: 'applied' };
       });
     },
 
     async recordRefund(sessionId, refundId) {
       await paymentRef(sessionId).set(
-        { refund_id: refundId, refunded_at: FieldValue.serverTimestamp() },
+        { refund_id: refundId, refund_due: false, refunded_at: FieldValue.serverTimestamp() },
         { merge: true },
       );
     },
 
     async listRefundsDue() {
-      const due = await db()
-        .collection('payments')
-        .where('refund_reason', '==', 'plots-taken')
-        .where('refund_id', '==', null)
-        .get();
+      const due = await db().collection('payments').where('refund_due', '==', true).get();
       return due.docs.flatMap((doc) => {
         const paymentIntent = doc.get('payment_intent') as unknown;
         return typeof paymentIntent === 'string' ? [{ sessionId: doc.id, paymentIntent }] : [];

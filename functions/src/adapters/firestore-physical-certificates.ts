@@ -3,21 +3,25 @@
  * the donor and their cash this month; let the domain decide; write plots, ledger entry and
  * code together, or nothing.
  */
-import { createHash } from 'node:crypto';
 import {
+  donationEntry,
+  donorDisplay,
   formatPlotCode,
+  mailboxKey,
+  personCashOfMonth,
   planPhysicalRegistration,
   readCellDocument,
   readCertificateCodeDocument,
+  showsDonorName,
   spanishMonthOf,
   type Cell,
-  type LedgerEntry,
   type RegisteredDonor,
 } from '@parroquia/domain';
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { PhysicalCertificateRegistrar } from '../ports';
+import { accountMailboxes, readCashPerson, touchCashLocks } from './cash-person';
 import { cellData } from './cell-writes';
-import { ledgerDocument, ledgerEntryFromDocument } from './ledger-document';
+import { ledgerDocument } from './ledger-document';
 
 export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCertificateRegistrar {
   return {
@@ -36,14 +40,22 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
         }
         const donor = await findDonor(firestore, tx, registration.email);
         const month = spanishMonthOf(now);
-        const guards =
+        const cash =
           registration.method === 'cash'
-            ? cashGuardRefs(firestore, registration.email, donor, month)
-            : [];
-        if (guards.length > 0) await tx.getAll(...guards);
-        const cashThisMonthCents =
-          registration.method === 'cash'
-            ? await cashThisMonth(firestore, tx, registration.email, donor, month)
+            ? await readCashPerson(
+                firestore,
+                tx,
+                {
+                  uids: donor ? [donor.uid] : [],
+                  mailboxes: [mailboxKey(registration.email), ...(donor?.mailboxes ?? [])],
+                },
+                month,
+              )
+            : null;
+        // Staff ticking "stay anonymous" makes the account anonymous: its other plots too.
+        const donorCells =
+          donor && registration.is_anonymous_donor && !donor.is_anonymous_donor
+            ? await cellsOfDonor(firestore, tx, donor.uid)
             : [];
 
         const plan = planPhysicalRegistration(
@@ -54,7 +66,7 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
               ? readCertificateCodeDocument(registration.code, codeSnapshot.data()!).status
               : null,
             donor,
-            cashThisMonthCents,
+            cashThisMonthCents: cash ? personCashOfMonth(cash.entries, cash.person, month) : [],
           },
           now,
         );
@@ -63,24 +75,40 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
         for (const cell of plan.cells) {
           tx.set(firestore.collection('cells').doc(cell.id), cellData(cell));
         }
+        const at = Timestamp.fromMillis(now);
+        if (donor && plan.donorBecomesAnonymous) {
+          tx.update(firestore.collection('users').doc(donor.uid), {
+            is_anonymous_donor: true,
+            updated_at: at,
+          });
+          const display = donorDisplay({ ...donor, is_anonymous_donor: true });
+          for (const cell of donorCells) {
+            if (showsDonorName(cell, donor.uid, now) && cell.donor_display !== display) {
+              tx.set(
+                firestore.collection('cells').doc(cell.id),
+                cellData({ ...cell, donor_display: display }),
+              );
+            }
+          }
+        }
         const donationRef = firestore.collection('donations').doc();
-        const entry: LedgerEntry = {
-          donor: plan.donorUid,
-          donor_email: registration.email,
-          donor_name: donor?.name || registration.name,
+        const entry = donationEntry({
           method: registration.method,
           kind: plan.kind,
-          amount_cents: plan.amountCents,
-          cells: plan.cells.map((cell) => cell.id),
-          month,
-          created_at: now,
-          recorded_by: staffUid,
-        };
+          donor: {
+            uid: plan.donorUid,
+            email: registration.email,
+            name: donor?.name || registration.name,
+          },
+          plots: plan.cells.map((cell) => cell.id),
+          amountCents: plan.amountCents,
+          at: now,
+          recordedBy: staffUid,
+        });
         tx.create(donationRef, { ...ledgerDocument(entry), certificate_code: registration.code });
         // The shape of `domain/src/certificate-code.ts`. `registered` (no account yet) waits on
         // the code and the e-mail: link-code (by code) sets `user` on it, on its plots and on
         // the ledger entry `donation_id`.
-        const at = Timestamp.fromMillis(now);
         tx.update(codeRef, {
           status: plan.donorUid ? 'linked' : 'registered',
           user: plan.donorUid,
@@ -95,9 +123,7 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
           registered_by: staffUid,
           ...(plan.donorUid ? { linked_at: at } : {}),
         });
-        for (const guard of guards) {
-          tx.set(guard, { month, updated_at: Timestamp.fromMillis(now) });
-        }
+        if (cash) touchCashLocks(tx, cash, month, now);
         return plan;
       });
     },
@@ -109,7 +135,7 @@ async function findDonor(
   firestore: Firestore,
   tx: Transaction,
   email: string,
-): Promise<RegisteredDonor | null> {
+): Promise<(RegisteredDonor & { mailboxes: string[] }) | null> {
   const snapshot = await tx.get(firestore.collection('users').where('email', '==', email).limit(1));
   const doc = snapshot.docs[0];
   if (!doc) return null;
@@ -119,48 +145,14 @@ async function findDonor(
     name: typeof data.name === 'string' ? data.name : '',
     personal_code: typeof data.personal_code === 'string' ? data.personal_code : '',
     is_anonymous_donor: data.is_anonymous_donor === true,
+    mailboxes: accountMailboxes(data),
   };
 }
 
-/**
- * One document per donor key (e-mail, account) and month, read and written by every cash
- * registration for that donor: two staff recording cash for the same donor at once conflict on
- * it, so the second sees the first's entry when it sums the month.
- */
-function cashGuardRefs(
-  firestore: Firestore,
-  email: string,
-  donor: RegisteredDonor | null,
-  month: string,
-) {
-  const keys = [`email:${email}`, ...(donor ? [`uid:${donor.uid}`] : [])];
-  return keys.map((key) =>
-    firestore
-      .collection('cash_limit_locks')
-      .doc(`${month}_${createHash('sha256').update(key).digest('hex').slice(0, 32)}`),
-  );
-}
-
-/** The donor's cash this month, by e-mail and by account, each entry counted once. */
-async function cashThisMonth(
-  firestore: Firestore,
-  tx: Transaction,
-  email: string,
-  donor: RegisteredDonor | null,
-  month: string,
-): Promise<number[]> {
-  const cashOfMonth = firestore
-    .collection('donations')
-    .where('month', '==', month)
-    .where('method', '==', 'cash');
-  const snapshots = await Promise.all([
-    tx.get(cashOfMonth.where('donor_email', '==', email)),
-    ...(donor ? [tx.get(cashOfMonth.where('donor', '==', donor.uid))] : []),
-  ]);
-  const byId = new Map<string, number>();
-  for (const snapshot of snapshots) {
-    for (const doc of snapshot.docs)
-      byId.set(doc.id, ledgerEntryFromDocument(doc.data()).amount_cents);
-  }
-  return [...byId.values()];
+async function cellsOfDonor(firestore: Firestore, tx: Transaction, uid: string) {
+  const snapshot = await tx.get(firestore.collection('cells').where('user', '==', uid));
+  return snapshot.docs.flatMap((doc) => {
+    const reading = readCellDocument(doc.id, doc.data());
+    return reading.ok ? [reading.cell] : [];
+  });
 }

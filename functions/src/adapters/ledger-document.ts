@@ -1,6 +1,6 @@
 /** `donations/{id}` documents written and read as the domain's `LedgerEntry`. */
-import { millisOf, type LedgerEntry } from '@parroquia/domain';
-import { Timestamp } from 'firebase-admin/firestore';
+import { mailboxKey, millisOf, type LedgerEntry, type LedgerRow } from '@parroquia/domain';
+import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 
 export function ledgerDocument(entry: LedgerEntry): Record<string, unknown> {
   return { ...entry, created_at: Timestamp.fromMillis(entry.created_at) };
@@ -9,9 +9,12 @@ export function ledgerDocument(entry: LedgerEntry): Record<string, unknown> {
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export function ledgerEntryFromDocument(data: Record<string, unknown>): LedgerEntry {
+  const email = text(data.donor_email);
   return {
     donor: typeof data.donor === 'string' ? data.donor : null,
-    donor_email: text(data.donor_email),
+    donor_email: email,
+    // Entries written before the key existed are read through the same rule.
+    donor_key: text(data.donor_key) || mailboxKey(email),
     donor_name: text(data.donor_name),
     method: text(data.method) as LedgerEntry['method'],
     kind: text(data.kind) as LedgerEntry['kind'],
@@ -20,5 +23,10 @@ export function ledgerEntryFromDocument(data: Record<string, unknown>): LedgerEn
     month: text(data.month),
     created_at: millisOf(data.created_at) ?? 0,
     recorded_by: typeof data.recorded_by === 'string' ? data.recorded_by : null,
+    refund_of: typeof data.refund_of === 'string' ? data.refund_of : null,
   };
+}
+
+export function ledgerRowOf(snapshot: DocumentSnapshot): LedgerRow {
+  return { ...ledgerEntryFromDocument(snapshot.data() ?? {}), id: snapshot.id };
 }

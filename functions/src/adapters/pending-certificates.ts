@@ -5,12 +5,14 @@
  * donors link with the code printed on their certificate.
  */
 import {
+  mailboxKey,
   planCertificateLink,
   readCellDocument,
   readCertificateCodeDocument,
   type CellWithId,
 } from '@parroquia/domain';
 import {
+  FieldValue,
   Timestamp,
   type DocumentReference,
   type Firestore,
@@ -23,6 +25,10 @@ export interface CertificateClaim {
   code: DocumentReference;
   cells: CellWithId[];
   donationId: string | null;
+  /** The mailbox staff registered it for: the account stands for it from now on (cash limit). */
+  mailbox: string | null;
+  /** Staff ticked "stay anonymous": the account becomes anonymous. */
+  anonymous: boolean;
 }
 
 /** Reads (inside `tx`) the pending certificates of `email` whose plots are still waiting. */
@@ -55,6 +61,8 @@ export async function claimableCertificates(
       code: doc.ref,
       cells,
       donationId: typeof donationId === 'string' ? donationId : null,
+      mailbox: record.email ? mailboxKey(record.email) : null,
+      anonymous: record.is_anonymous_donor,
     });
   }
   return claims;
@@ -62,8 +70,9 @@ export async function claimableCertificates(
 
 /**
  * Writes claims (after every read of the transaction): the code linked, its plots the donor's
- * (through the one writer of cells), its ledger entry counted for the account. Used by sync for
- * `claimableCertificates` and by link-code for the code typed.
+ * (through the one writer of cells), its ledger entry counted for the account, its mailbox the
+ * account's. Used by sync for `claimableCertificates` and by link-code for the code typed; the
+ * caller writes the account's anonymity when a claim asks for it (`anonymous`).
  */
 export function writeCertificateClaims(
   db: Firestore,
@@ -85,4 +94,10 @@ export function writeCertificateClaims(
     if (claim.donationId)
       tx.update(db.collection('donations').doc(claim.donationId), { donor: uid });
   }
+}
+
+/** The account's new mailboxes from its claims, for `users/{uid}.mailboxes`. */
+export function claimedMailboxes(claims: readonly CertificateClaim[]) {
+  const keys = claims.flatMap((claim) => (claim.mailbox ? [claim.mailbox] : []));
+  return keys.length > 0 ? { mailboxes: FieldValue.arrayUnion(...keys) } : {};
 }

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   HOLD_DURATION_MS,
+  MAX_PLOTS_HELD_PER_ACCOUNT,
   MESSAGES,
   checkoutTotalCents,
   formatPlotCode,
@@ -71,6 +72,9 @@ export async function startCheckout(
 
 function refuseUnless(outcome: HoldOutcome): void {
   if (outcome.ok) return;
+  if (outcome.reason === 'too-many-held') {
+    throw new ApiError(409, MESSAGES.tooManyPlotsHeld(MAX_PLOTS_HELD_PER_ACCOUNT));
+  }
   switch (outcome.reason) {
     case 'unknown-plot':
       throw new ApiError(400, MESSAGES.plotInvalid(outcome.plot));

@@ -36,9 +36,14 @@ export const STRIPE_EVENT_HANDLERS: { [T in HandledEventType]: Handler<T> } = {
     const charge = event.data.object;
     const paymentIntent =
       typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-    if (!paymentIntent || !charge.refunded)
-      return ignore(event, payments, 'partial or unlinked refund');
-    return payments.store.settleRefund({ eventId: event.id, eventType: event.type, paymentIntent });
+    if (!paymentIntent) return ignore(event, payments, 'refund of a charge without payment');
+    return payments.store.settleRefund({
+      eventId: event.id,
+      eventType: event.type,
+      paymentIntent,
+      amountRefundedCents: wholeCents(charge.amount_refunded),
+      fullyRefunded: charge.refunded === true,
+    });
   },
 };
 
@@ -51,12 +56,14 @@ export async function handleStripeEvent(
   event: Stripe.Event,
   payments: PaymentDependencies,
 ): Promise<SettlementOutcome> {
-  const outcome = isHandledEventType(event.type)
-    ? await (STRIPE_EVENT_HANDLERS[event.type] as Handler<HandledEventType>)(
-        event as EventOf<HandledEventType>,
-        payments,
-      )
-    : await ignore(event, payments, 'event type not handled');
+  const outcome = !hasObject(event)
+    ? await ignore(event, payments, 'event without data')
+    : isHandledEventType(event.type)
+      ? await (STRIPE_EVENT_HANDLERS[event.type] as Handler<HandledEventType>)(
+          event as EventOf<HandledEventType>,
+          payments,
+        )
+      : await ignore(event, payments, 'event type not handled');
   logStripeEvent(
     event.id,
     event.type,
@@ -88,9 +95,21 @@ function settlePaid(
     eventType: event.type,
     sessionId: session.id,
     order,
-    amountCents: session.amount_total ?? 0,
+    amountCents: wholeCents(session.amount_total),
+    currency: typeof session.currency === 'string' ? session.currency : '',
     paymentIntent,
   });
+}
+
+/** A signed event is Stripe's, but its shape is checked all the same: no crash on a bad one. */
+function hasObject(event: Stripe.Event): boolean {
+  const data = (event as { data?: { object?: unknown } }).data;
+  return typeof data?.object === 'object' && data.object !== null;
+}
+
+/** An amount as Stripe sends it (integer cents), anything else as 0. */
+function wholeCents(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
 }
 
 function settleUnpaid(

@@ -6,7 +6,7 @@ import {
   showsDonorName,
 } from '@parroquia/domain';
 import type {
-  LedgerEntry,
+  LedgerRow,
   LedgerRange,
   PhysicalCertificateRegistration,
   RegistrationPlan,
@@ -160,6 +160,7 @@ export class ScriptedRegistrar implements PhysicalCertificateRegistrar {
     amountCents: 25000,
     donorUid: null,
     donorDisplay: 'María',
+    donorBecomesAnonymous: false,
     cells: [],
   };
   async register(registration: PhysicalCertificateRegistration, staffUid: string, now: number) {
@@ -170,7 +171,7 @@ export class ScriptedRegistrar implements PhysicalCertificateRegistrar {
 
 export class InMemoryLedger implements DonationLedger {
   readonly ranges: LedgerRange[] = [];
-  constructor(public entries: LedgerEntry[] = []) {}
+  constructor(public entries: LedgerRow[] = []) {}
   async listDonations(range: LedgerRange) {
     this.ranges.push(range);
     return this.entries.filter(

@@ -29,6 +29,9 @@ export const verifyCertificateRoute = publicRoute(
     const donor = await deps.donors.findByPersonalCode(params.code);
     if (!donor) throw new ApiError(404, MESSAGES.donorCodeUnknown);
     const plots = plotsHeldBy(await deps.donors.cellsOf(donor.uid), donor.uid, now);
+    // A certificate is about plots: an account that holds none (yet, or any more) is not
+    // shown, so the page never names someone who gave nothing, nor says the code exists.
+    if (plots.length === 0) throw new ApiError(404, MESSAGES.donorCodeUnknown);
     // Only what the map already shows: the name, or the code for anonymous donors.
     const answer: VerifyCertificateAnswer = {
       code: params.code,
