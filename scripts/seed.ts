@@ -9,8 +9,11 @@ import { FieldValue, Timestamp, getFirestore } from 'firebase-admin/firestore';
 import {
   RESERVATION_DURATION_MS,
   availableCell,
+  checkoutTotalCents,
+  donationEntry,
   donorDisplay,
   layoutPlots,
+  mailboxKey,
   parsePlotCode,
   writeCellDocument,
   type Cell,
@@ -76,6 +79,7 @@ export async function seedStack(env: Record<string, string>, seed: Seed) {
       }
       await batch.commit();
     }
+    await seedLedger(db, seed, new Set(missing.map((plot) => plot.code)));
 
     let usersCreated = 0;
     for (const user of seed.users) {
@@ -83,7 +87,12 @@ export async function seedStack(env: Record<string, string>, seed: Seed) {
         const ref = db.collection('users').doc(user.uid);
         if ((await tx.get(ref)).exists) return false;
         const { uid, ...profile } = user;
-        tx.create(ref, { ...profile, sub: uid, created_at: FieldValue.serverTimestamp() });
+        tx.create(ref, {
+          ...profile,
+          mailboxes: [mailboxKey(profile.email)],
+          sub: uid,
+          created_at: FieldValue.serverTimestamp(),
+        });
         tx.create(db.collection('personal_codes').doc(user.personal_code), { uid });
         return true;
       });
@@ -92,5 +101,44 @@ export async function seedStack(env: Record<string, string>, seed: Seed) {
     return { cellsCreated: missing.length, usersCreated };
   } finally {
     await deleteApp(app);
+  }
+}
+
+/**
+ * The demo donors' plots were paid for, as every taken plot is: by bank transfer to the parish,
+ * one ledger entry per donor and kind, written with the plots on the first start only.
+ */
+async function seedLedger(
+  db: ReturnType<typeof getFirestore>,
+  seed: Seed,
+  createdPlots: ReadonlySet<string>,
+) {
+  const groups = new Map<
+    string,
+    { user: string; status: 'bought' | 'reserved'; plots: string[] }
+  >();
+  for (const taken of seed.plots?.taken ?? []) {
+    if (!createdPlots.has(taken.code)) continue;
+    const key = `${taken.user}-${taken.status}`;
+    const group = groups.get(key) ?? { user: taken.user, status: taken.status, plots: [] };
+    group.plots.push(taken.code);
+    groups.set(key, group);
+  }
+  for (const [key, group] of groups) {
+    const donor = seed.users.find((user) => user.uid === group.user)!;
+    const kind = group.status === 'bought' ? 'buy' : 'reserve';
+    const entry = donationEntry({
+      method: 'transfer',
+      kind,
+      donor: { uid: donor.uid, email: donor.email, name: donor.name },
+      plots: group.plots,
+      amountCents: checkoutTotalCents(kind, group.plots.length),
+      at: Date.now(),
+      recordedBy: 'staff-demo',
+    });
+    await db
+      .collection('donations')
+      .doc(`seed-${key}`)
+      .set({ ...entry, created_at: Timestamp.fromMillis(entry.created_at) });
   }
 }

@@ -479,12 +479,14 @@ describe('GET /api/staff/donations.csv', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(
-      text.startsWith('\uFEFFfecha,donante,correo,forma_de_pago,tipo,parcelas,importe_eur\r\n'),
+      text.startsWith(
+        '\uFEFFfecha,referencia,donante,correo,forma_de_pago,tipo,parcelas,importe_eur,reembolso_de\r\n',
+      ),
     ).toBe(true);
     const row = text.split('\r\n').find((line) => line.includes(email));
     expect(row).toMatch(
       new RegExp(
-        `^${today} \\d\\d:\\d\\d,"'=HYPERLINK\\(""http://x.test"",""clic-[^"]+""\\)",${email.replace(/[.]/g, '\\.')},transferencia,compra,${parcelas.join(' ')},500\\.00$`,
+        `^${today} \\d\\d:\\d\\d,[\\w-]+,"'=HYPERLINK\\(""http://x.test"",""clic-[^"]+""\\)",${email.replace(/[.]/g, '\\.')},transferencia,compra,${parcelas.join(' ')},500\\.00,$`,
       ),
     );
 

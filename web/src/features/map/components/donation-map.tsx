@@ -5,6 +5,7 @@ import type { SelectionKind } from '@parroquia/domain';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { ApiError, REQUEST_FAILED } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/session';
 import { startCheckout, type CheckoutAction } from '../api/start-checkout';
@@ -64,9 +65,9 @@ export function DonationMap() {
     } catch (error) {
       console.error('checkout failed', error);
       toast.error(t('map.payError.title'), {
-        description: t(
-          action === 'complete' ? 'map.payError.complete' : 'map.payError.unavailable',
-        ),
+        description:
+          refusalText(error) ??
+          t(action === 'complete' ? 'map.payError.complete' : 'map.payError.unavailable'),
       });
       setSelection(EMPTY_SELECTION);
       refresh();
@@ -133,4 +134,14 @@ function Legend() {
       ))}
     </ul>
   );
+}
+
+/**
+ * The API's own reason for refusing the checkout (a plot taken, too many plots in open
+ * checkouts...), already in the donor's language; null when it gave none.
+ */
+function refusalText(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status === null) return null;
+  if (error.status !== 400 && error.status !== 403 && error.status !== 409) return null;
+  return error.message === REQUEST_FAILED ? null : error.message;
 }
