@@ -105,11 +105,25 @@ async function pay(donor: Donor, kind: 'buy' | 'reserve' | 'complete', codes: st
   return session;
 }
 
+/** Refunds the whole payment in Stripe and waits until the webhook has answered its event. */
 async function refund(session: Stripe.Checkout.Session) {
-  await stripe.refunds.create({ payment_intent: session.payment_intent as string });
-  await waitFor('the refund recorded', async () => {
-    const payment = (await db().collection('payments').doc(session.id).get()).data();
-    return typeof payment?.refunded_cents === 'number' && payment.refunded_cents > 0;
+  const refunded = await stripe.refunds.create({
+    payment_intent: session.payment_intent as string,
+  });
+  await waitFor('the refund event delivered', async () => {
+    const double = (await (await fetch(`${stripeUrl}/_double/events`)).json()) as {
+      events: Stripe.Event[];
+      deliveries: Array<{ eventId: string; delivered: boolean }>;
+    };
+    const event = double.events.find(
+      (candidate) =>
+        candidate.type === 'charge.refunded' &&
+        (candidate.data.object as Stripe.Charge).payment_intent === refunded.payment_intent &&
+        (candidate.data.object as Stripe.Charge).amount_refunded >= refunded.amount,
+    );
+    return double.deliveries.some(
+      (delivery) => delivery.eventId === event?.id && delivery.delivered,
+    );
   });
 }
 
@@ -268,6 +282,46 @@ describe('the cash limit counts people, not spellings', () => {
       const refused = await register({ email: alias, parcelas: plots(1, 'U') });
       expect(refused.status, alias).toBe(400);
     }
+  });
+});
+
+describe('at the same moment', () => {
+  it('two registrations of 750 EUR cash for two spellings of one mailbox: one passes', async () => {
+    const local = uniqueName('race').replaceAll('-', '');
+    const answers = await Promise.all([
+      register({ email: `${local}@gmail.com`, parcelas: plots(3, 'P') }),
+      register({
+        email: `${local.slice(0, 4)}.${local.slice(4)}+b@googlemail.com`,
+        parcelas: plots(3, 'P'),
+      }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+  });
+
+  it('one account linking two 750 EUR cash certificates at once: one link passes', async () => {
+    const donor = await signUp(uniqueName('Doble'));
+    const codes = [await storedCode(db()), await storedCode(db())];
+    for (const code of codes) {
+      const registered = await postJson(REGISTER, staffToken, {
+        email: `${uniqueName('papel')}@parroquia.test`,
+        code,
+        parcelas: plots(3, 'P'),
+      });
+      expect(registered.status).toBe(200);
+    }
+    const answers = await Promise.all(
+      codes.map((code) => postJson(`${siteUrl}/api/users/link-code/`, donor.token, { code })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+  });
+
+  it('one account opening two checkouts of 15 plots at once: one passes the cap', async () => {
+    const donor = await signUp(uniqueName('Prisa'));
+    const answers = await Promise.all([
+      startPayment(siteUrl, donor, 'buy', plots(15, 'T')),
+      startPayment(siteUrl, donor, 'reserve', plots(15, 'U')),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
   });
 });
 
