@@ -27,3 +27,4 @@ export * from './certificate-code-batch';
 export * from './person-email';
 export * from './plot-coverage';
 export * from './hold-cap';
+export * from './checkout-cancel';

@@ -54,6 +54,9 @@ export const MESSAGES = {
   tooManyPlotsHeld: (max: number) =>
     `Puedes tener como máximo ${max} parcelas a la vez en pagos sin terminar. Termina o cancela ` +
     `esos pagos antes de empezar otro.`,
+  checkoutReferenceInvalid: 'La referencia del pago no es válida.',
+  checkoutUnknown: 'No hay ningún pago tuyo con esa referencia.',
+  checkoutAlreadyPaid: 'Ese pago ya se ha completado: tus parcelas están pagadas.',
   cashLimitOnLink:
     'Vincular este código superaría el límite legal de 999,99 € en efectivo al mes para una ' +
     'misma persona. Consulta con la parroquia.',

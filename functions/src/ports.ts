@@ -164,6 +164,10 @@ export interface PaymentStore {
   holdPlots(order: CheckoutOrder, expiresAt: number): Promise<HoldOutcome>;
   /** Gives back the plots still held by this checkout (Stripe failed, session expired...). */
   releaseHolds(order: CheckoutOrder): Promise<void>;
+  /** The payment opened for our checkout reference, or null. */
+  findCheckout(checkoutId: string): Promise<OpenedCheckout | null>;
+  /** The donor walked away: the holds go back and a pending payment is `expired`, together. */
+  cancelCheckout(sessionId: string, order: CheckoutOrder): Promise<void>;
   /** `payments/{sessionId}` as pending, unless an event already wrote it. */
   recordCheckout(sessionId: string, order: CheckoutOrder, amountCents: number): Promise<void>;
   /** Paid: plots to bought/reserved, payment and ledger entry, event id; all or none. */
@@ -178,6 +182,12 @@ export interface PaymentStore {
   listRefundsDue(): Promise<Array<{ sessionId: string; paymentIntent: string }>>;
   /** Marks a Stripe event processed with nothing else to do (unknown session, ignored type). */
   markEventProcessed(eventId: string, type: string): Promise<boolean>;
+}
+
+export interface OpenedCheckout {
+  sessionId: string;
+  order: CheckoutOrder;
+  status: 'pending' | 'paid' | 'expired' | 'failed' | 'refunded';
 }
 
 export interface PaidSettlement {
@@ -227,6 +237,11 @@ export interface CheckoutSessionRequest {
 
 export interface CheckoutGateway {
   createSession(request: CheckoutSessionRequest): Promise<{ sessionId: string; url: string }>;
+  /**
+   * Ends an open Checkout Session so it can no longer be paid; answers the session's status
+   * afterwards (`complete` when it was paid first).
+   */
+  expireSession(sessionId: string): Promise<'open' | 'complete' | 'expired'>;
   /** Refunds the whole payment; idempotent per session. */
   refund(paymentIntent: string, sessionId: string): Promise<string>;
   /** The verified event, or null when the signature does not match the raw body. */

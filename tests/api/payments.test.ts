@@ -93,7 +93,9 @@ describe('buying plots', () => {
     });
     expect(session.metadata).toMatchObject({ uid: ana.uid, kind: 'buy', plots: 'C1,C2' });
     expect(session.success_url).toBe(`${siteUrl}/success?session_id={CHECKOUT_SESSION_ID}`);
-    expect(session.cancel_url).toBe(`${siteUrl}/cancel`);
+    expect(session.cancel_url).toMatch(
+      new RegExp(`^${siteUrl}/cancel\\?checkout=chk_[0-9a-f]{24}$`),
+    );
     expect(session.expires_at - Math.floor(Date.now() / 1000)).toBeGreaterThan(29 * 60);
     const lines = await stripe.checkout.sessions.listLineItems(session.id);
     expect(lines.data.map((line) => line.amount_total)).toEqual([25000, 25000]);
@@ -162,11 +164,60 @@ describe('buying plots', () => {
     expect(await declined.text()).toContain('rechazada');
     expect(await statusesOf(['D3'])).toEqual(['held']);
     const cancelled = await submitHostedPage(started.body.url!, '', 'cancel');
-    expect(cancelled.headers.get('location')).toBe(`${siteUrl}/cancel`);
+    expect(cancelled.headers.get('location')).toMatch(new RegExp(`^${siteUrl}/cancel\\?checkout=`));
     await stripe.checkout.sessions.expire(started.body.sessionId!);
     await waitFor('plot released', settled(['D3'], 'available'));
     expect(await paymentOf(started.body.sessionId!)).toMatchObject({ status: 'expired' });
     expect(await ledgerOf(started.body.sessionId!)).toBeUndefined();
+  });
+
+  it('the cancel page gives the plots back at once and the session can no longer be paid', async () => {
+    const started = await startPayment(siteUrl, bea, 'buy', ['D5', 'D6']);
+    const cancelled = await submitHostedPage(started.body.url!, '', 'cancel');
+    const checkout = new URL(cancelled.headers.get('location')!).searchParams.get('checkout');
+    const cancel = (donor: Donor, body: unknown) =>
+      fetch(`${siteUrl}/api/payments/cancel/`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${donor.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    const someoneElse = await cancel(ana, { checkout });
+    expect(someoneElse.status).toBe(404);
+    expect(await statusesOf(['D5', 'D6'])).toEqual(['held', 'held']);
+    expect((await cancel(bea, { checkout: 'cs_test_x' })).status).toBe(400);
+
+    const released = await cancel(bea, { checkout });
+    expect(released.status).toBe(200);
+    expect(await released.json()).toEqual({
+      status: 'released',
+      kind: 'buy',
+      plots: ['D5', 'D6'],
+    });
+    expect(await statusesOf(['D5', 'D6'])).toEqual(['available', 'available']);
+    expect((await stripe.checkout.sessions.retrieve(started.body.sessionId!)).status).toBe(
+      'expired',
+    );
+    expect(await paymentOf(started.body.sessionId!)).toMatchObject({ status: 'expired' });
+    // Paying the expired page now buys nothing; a second cancel answers the same.
+    await submitHostedPage(started.body.url!, '4242424242424242');
+    expect(await statusesOf(['D5', 'D6'])).toEqual(['available', 'available']);
+    expect((await cancel(bea, { checkout })).status).toBe(200);
+  });
+
+  it('cancelling a checkout that was paid first answers 409 and keeps the plots bought', async () => {
+    const started = await startPayment(siteUrl, bea, 'buy', ['D7']);
+    await submitHostedPage(started.body.url!, '4242424242424242');
+    await waitFor('plot bought', settled(['D7'], 'bought'));
+    const checkout = (await stripe.checkout.sessions.retrieve(started.body.sessionId!))
+      .client_reference_id;
+    const answer = await fetch(`${siteUrl}/api/payments/cancel/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${bea.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ checkout }),
+    });
+    expect(answer.status).toBe(409);
+    expect(await statusesOf(['D7'])).toEqual(['bought']);
   });
 
   it('frees the plots when the session passes expires_at (checkout.session.expired)', async () => {

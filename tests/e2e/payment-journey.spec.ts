@@ -63,9 +63,9 @@ test('paying with 4242 4242 4242 4242 lands on /success and another browser sees
   }
 });
 
-test('a declined card (4000 0000 0000 0002) keeps the donor on the hosted page; Cancel returns to /cancel', async ({
+test('a declined card (4000 0000 0000 0002) keeps the donor on the hosted page; Cancel frees the plots at once and the map gets them back selected', async ({
   page,
-}) => {
+}, testInfo) => {
   await freeCell('H8');
   try {
     await openMap(page);
@@ -76,7 +76,22 @@ test('a declined card (4000 0000 0000 0002) keeps the donor on the hosted page; 
     await page.getByRole('button', { name: /^Pagar/ }).click();
     await expect(page.getByRole('alert')).toContainText('rechazada');
     await page.getByRole('button', { name: 'Cancelar' }).click();
-    await expect(page).toHaveURL(/\/cancel/);
+    await expect(page).toHaveURL(/\/cancel\?checkout=chk_/);
+    await expect(page.getByTestId('cancel-release')).toHaveText(/vuelven a estar libres/, {
+      timeout: 15_000,
+    });
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: testInfo.outputPath(`cancel-${width}x${height}.png`) });
+    }
+    await page.getByTestId('back-to-map').click();
+    await expect(page).toHaveURL(/\/donativos$/);
+    await expect(plot(page, 'H8')).toHaveAttribute('data-status', 'available');
+    await expect(plot(page, 'H8')).toHaveAttribute('data-selected', 'true');
+    await expect(page.getByTestId('buy')).toHaveText(/Comprar \(1\)/);
   } finally {
     await freeCell('H8');
   }

@@ -11,6 +11,7 @@ import {
   donorDisplay,
   fitsHoldCap,
   formatPlotCode,
+  isCheckoutKind,
   parsePlotCode,
   plotCoverage,
   readCellDocument,
@@ -108,6 +109,31 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
 
     async releaseHolds(order) {
       await run(async (tx) => releaseOrderHolds(tx, await readCells(tx, order.plots), order));
+    },
+
+    async findCheckout(checkoutId) {
+      const found = await db()
+        .collection('payments')
+        .where('checkout_id', '==', checkoutId)
+        .limit(1)
+        .get();
+      const payment = found.docs[0];
+      if (!payment) return null;
+      const data = payment.data();
+      const order = orderOfPayment(data, checkoutId);
+      const status = data.status as unknown;
+      if (!order || !isPaymentStatus(status)) return null;
+      return { sessionId: payment.id, order, status };
+    },
+
+    async cancelCheckout(sessionId, order) {
+      await run(async (tx) => {
+        const payment = await tx.get(paymentRef(sessionId));
+        releaseOrderHolds(tx, await readCells(tx, order.plots), order);
+        if (payment.get('status') === 'pending') {
+          tx.update(paymentRef(sessionId), { status: 'expired' });
+        }
+      });
     },
 
     async recordCheckout(sessionId, order, amountCents) {
@@ -306,6 +332,20 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
       return run((tx) => claimEvent(tx, eventId, type));
     },
   };
+}
+
+const PAYMENT_STATUSES = ['pending', 'paid', 'expired', 'failed', 'refunded'] as const;
+
+function isPaymentStatus(value: unknown): value is (typeof PAYMENT_STATUSES)[number] {
+  return (PAYMENT_STATUSES as readonly unknown[]).includes(value);
+}
+
+/** The order a `payments` document was opened for (`paymentFields`), or null if malformed. */
+function orderOfPayment(data: Record<string, unknown>, checkoutId: string): CheckoutOrder | null {
+  const { uid, kind, cells } = data;
+  if (typeof uid !== 'string' || !isCheckoutKind(kind) || !Array.isArray(cells)) return null;
+  const plots = cells.filter((cell): cell is string => typeof cell === 'string');
+  return { uid, kind, plots, checkoutId };
 }
 
 function paymentFields(order: CheckoutOrder, amountCents: number) {

@@ -82,6 +82,20 @@ export function stripeCheckoutGateway(settings: () => StripeSettings): CheckoutG
       return { sessionId: session.id, url: session.url };
     },
 
+    async expireSession(sessionId) {
+      const { stripe } = connect();
+      let status: Stripe.Checkout.Session.Status | null;
+      try {
+        status = (await stripe.checkout.sessions.expire(sessionId)).status;
+      } catch (error) {
+        // Stripe expires only open sessions: one paid or expired meanwhile says what it is.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        status = (await stripe.checkout.sessions.retrieve(sessionId)).status;
+      }
+      if (status === 'complete') return 'complete';
+      return status === 'open' ? 'open' : 'expired';
+    },
+
     async refund(paymentIntent, sessionId) {
       const refund = await connect().stripe.refunds.create(
         { payment_intent: paymentIntent, reason: 'duplicate', metadata: { session_id: sessionId } },

@@ -12,6 +12,7 @@ import {
   formatPlotCode,
   pricePerPlotCents,
   validatePaymentRequest,
+  type CancelCheckoutAnswer,
   type CheckoutKind,
 } from '@parroquia/domain';
 import { ApiError, jsonReply, type ApiReply } from '../api/http';
@@ -58,7 +59,8 @@ export async function startCheckout(
       })),
       expiresAt,
       successUrl: `${site}/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${site}/cancel`,
+      // The cancel page gives the plots back at once (POST /api/payments/cancel/).
+      cancelUrl: `${site}/cancel?checkout=${order.checkoutId}`,
       customerEmail: profile.email || null,
     });
   } catch (error) {
@@ -84,4 +86,30 @@ function refuseUnless(outcome: HoldOutcome): void {
       // Taken, held by someone else, not reserved, or already in the caller's own checkout.
       throw new ApiError(409, MESSAGES.plotNotAvailable);
   }
+}
+
+/**
+ * The donor cancelled on the payment page: the Checkout Session is expired at Stripe so it can
+ * never be paid later, and the plots go back now rather than in 30 minutes.
+ */
+export async function cancelCheckout(
+  context: SignedInContext,
+  checkoutId: string,
+): Promise<ApiReply> {
+  const { deps, caller } = context;
+  const { store, checkout } = deps.payments;
+  const found = await store.findCheckout(checkoutId);
+  if (!found || found.order.uid !== caller.uid) throw new ApiError(404, MESSAGES.checkoutUnknown);
+  if (found.status === 'paid') throw new ApiError(409, MESSAGES.checkoutAlreadyPaid);
+  if (found.status === 'pending') {
+    const status = await checkout.expireSession(found.sessionId);
+    if (status === 'complete') throw new ApiError(409, MESSAGES.checkoutAlreadyPaid);
+  }
+  await store.cancelCheckout(found.sessionId, found.order);
+  const answer: CancelCheckoutAnswer = {
+    status: 'released',
+    kind: found.order.kind,
+    plots: found.order.plots,
+  };
+  return jsonReply(answer);
 }

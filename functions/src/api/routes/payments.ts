@@ -1,6 +1,7 @@
 /** Buying, reserving, completing reservations (docs/api.md), and Stripe's webhook. */
 import type Stripe from 'stripe';
-import { startCheckout } from '../../payments/checkout';
+import { cancelCheckoutBodySchema } from '@parroquia/domain';
+import { cancelCheckout, startCheckout } from '../../payments/checkout';
 import { handleStripeEvent } from '../../payments/stripe-events';
 import { ApiError, jsonReply } from '../http';
 import { API_MESSAGES } from '../messages';
@@ -20,6 +21,14 @@ export const completeReservationsRoute = signedInRoute(
   'POST',
   '/api/payments/stripe-complete-reservation-multiple/',
   (context) => startCheckout(context, 'complete'),
+);
+
+/** The cancel page: the donor's checkout ends now and its plots go back on sale. */
+export const cancelCheckoutRoute = signedInRoute(
+  'POST',
+  '/api/payments/cancel/',
+  (context) => cancelCheckout(context, context.body.checkout),
+  { bodySchema: cancelCheckoutBodySchema },
 );
 
 /** Signed by Stripe, not by a user: the signature on the raw body is the only credential. */
@@ -43,5 +52,6 @@ export const PAYMENT_ROUTES = [
   buyPlotsRoute,
   reservePlotsRoute,
   completeReservationsRoute,
+  cancelCheckoutRoute,
   stripeWebhookRoute,
 ];

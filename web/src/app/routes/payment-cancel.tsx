@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ContentPage } from '@/components/layout/content-page';
-import { ButtonLink } from '@/components/ui/button';
-import { paths } from '@/config/paths';
+import { CheckoutCancelled } from '@/features/map/components/checkout-cancelled';
 import { RequireAccess } from './access';
 
 export default function PaymentCancelRoute() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
   return (
     <RequireAccess level="donor">
       <ContentPage title={t('cancel.title')}>
-        <p>{t('cancel.description')}</p>
-        <ButtonLink to={paths.home.getHref()}>{t('cancel.backHome')}</ButtonLink>
+        <CheckoutCancelled checkout={params.get('checkout')} />
       </ContentPage>
     </RequireAccess>
   );

@@ -10,6 +10,7 @@ import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/session';
 import { startCheckout, type CheckoutAction } from '../api/start-checkout';
 import { useLiveCells, useNow } from '../hooks/use-live-cells';
+import { takeSelectionToRestore } from '../restored-selection';
 import { EMPTY_SELECTION, pruneSelection, togglePlot, type PlotSelection } from '../selection';
 import { AvailablePlotList } from './available-plot-list';
 import { MapStatus } from './map-status';
@@ -24,7 +25,10 @@ export function DonationMap() {
   const uid = session.status === 'signed-in' ? session.account.uid : null;
   const live = useLiveCells();
   const now = useNow();
-  const [selection, setSelection] = useState<PlotSelection>(EMPTY_SELECTION);
+  // Back from a cancelled payment: the same plots picked again (pruned below if taken since).
+  const [selection, setSelection] = useState<PlotSelection>(
+    () => takeSelectionToRestore() ?? EMPTY_SELECTION,
+  );
   const [busy, setBusy] = useState<CheckoutAction | null>(null);
   const [asList, setAsList] = useState(false);
   // The latest selection, for the pruning effect below without re-running it on every click.
