@@ -37,6 +37,12 @@ test('staff: the form, the map of available plots only, the count rules', async 
     );
     const codes = (await (await logged).args()[1]!.jsonValue()) as string[];
     expect(codes).toHaveLength(2);
+    // On the page too, to copy onto the paper certificates.
+    await expect(page.getByTestId('generated-codes').getByRole('listitem')).toHaveText(codes);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByTestId('copy-codes').click();
+    await expect(page.getByTestId('copy-codes')).toHaveText('Códigos copiados');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
 
     await page.getByLabel('Nombre del donante').fill('Ana García');
     await page.getByLabel('Correo del donante').fill(DEMO.ana.email);

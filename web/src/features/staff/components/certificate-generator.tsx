@@ -1,6 +1,7 @@
 /**
- * Count input and the two red buttons (docs/screens.md, docs/api.md): a PDF of physical certificates, or only
- * their codes (logged to the console, docs/api.md).
+ * Count input and the two red buttons (docs/screens.md, docs/api.md): a PDF of physical
+ * certificates, or only their codes, listed on the page (and logged to the console, as the
+ * original site did).
  */
 import { DEFAULT_CERTIFICATE_COUNT, MESSAGES, validateCertificateCount } from '@parroquia/domain';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { useApiClient } from '@/lib/api-client-context';
 import { saveBlob } from '@/lib/download';
 import { useSession } from '@/lib/session';
 import { generateCertificatesPdf, generateCodes } from '../api/staff-api';
+import { GeneratedCodes } from './generated-codes';
 import { OutcomeMessage, type Outcome } from './outcome-message';
 import styles from './staff.module.css';
 
@@ -24,6 +26,7 @@ export function CertificateGenerator() {
   const [count, setCount] = useState(String(DEFAULT_CERTIFICATE_COUNT));
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Outcome | null>(null);
+  const [codes, setCodes] = useState<readonly string[]>([]);
 
   const run = async (what: 'pdf' | 'codes') => {
     const valid = validateCertificateCount(count);
@@ -33,6 +36,7 @@ export function CertificateGenerator() {
     }
     setBusy(true);
     setMessage(null);
+    setCodes([]);
     try {
       const token = await getToken();
       if (what === 'pdf') {
@@ -42,8 +46,9 @@ export function CertificateGenerator() {
         );
         setMessage({ ok: true, text: CERTIFICATES_DONE });
       } else {
-        const { codes } = await generateCodes(client, valid.value, token);
-        console.log('codes', codes);
+        const generated = await generateCodes(client, valid.value, token);
+        console.log('codes', generated.codes);
+        setCodes(generated.codes);
         setMessage({ ok: true, text: CODES_DONE });
       }
     } catch (error) {
@@ -74,6 +79,7 @@ export function CertificateGenerator() {
         {t('staff.generateCodes')}
       </Button>
       <OutcomeMessage outcome={message} testId="generate-result" />
+      <GeneratedCodes codes={codes} />
     </div>
   );
 }
