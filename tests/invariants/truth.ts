@@ -382,10 +382,11 @@ export function allowedNames(truth: Truth, seen: Observation): Set<string> {
     const grant = holdingGrant(truth, plot);
     const registration = grant?.registration;
     if (!registration || grant.holder !== null || registration.anonymous) continue;
-    // A name staff typed for someone without an account, shown on their plots; unless it is the
-    // name of a donor account (a Gmail alias of theirs), which that donor's choice governs.
-    if (!truth.donors.some((donor) => donor.names.includes(registration.name)))
-      allowed.add(registration.name);
+    // The name staff typed, shown on the plots of someone without an account yet; when the
+    // e-mail is one of a donor account's (a Gmail alias), that donor's anonymity governs it.
+    const root = persons.find(`email:${normaliseEmail(registration.email)}`);
+    const owner = truth.donors.find((donor) => persons.find(`account:${donor.uid}`) === root);
+    if (!owner || !owner.anonymous) allowed.add(registration.name);
   }
   void seen;
   return allowed;
