@@ -221,7 +221,8 @@ function checkCoverage(truth: Truth, seen: Observation, out: Violation[]): void 
     const cell = effectiveCell(stored, seen.now);
     const { bought, deposits } = plotTruth(truth, plot);
     const definiteBuyers = [...new Set(bought.filter((g) => g.definite).map((g) => g.holder))];
-    const depositors = [...new Set(deposits.map((g) => g.holder))];
+    // A partially refunded payment may count either way: two holders only on definite grants.
+    const depositors = [...new Set(deposits.filter((g) => g.definite).map((g) => g.holder))];
     if (definiteBuyers.length > 1 || (definiteBuyers.length === 0 && depositors.length > 1)) {
       const grants = [...bought, ...deposits].map((g) => `${g.source} -> ${who(truth, g.holder)}`);
       out.push({
@@ -365,16 +366,18 @@ export function allowedNames(truth: Truth, seen: Observation): Set<string> {
   for (const donor of truth.donors) {
     if (donor.anonymous) continue;
     const root = persons.find(`account:${donor.uid}`);
+    // Any grant counts, a partially refunded payment's too (it may still hold the plot).
     const hasPlot = truth.pool.some((plot) => {
-      const grant = holdingGrant(truth, plot);
-      if (!grant) return false;
-      if (grant.holder === donor.uid) return true;
-      // A registration for one of the donor's e-mails, not linked yet: the person has the plot.
-      return (
-        grant.holder === null &&
-        grant.registration !== undefined &&
-        persons.find(`email:${normaliseEmail(grant.registration.email)}`) === root
-      );
+      const { bought, deposits } = plotTruth(truth, plot);
+      return [...bought, ...deposits].some((grant) => {
+        if (grant.holder === donor.uid) return true;
+        // A registration for one of the donor's e-mails, not linked yet: the person has the plot.
+        return (
+          grant.holder === null &&
+          grant.registration !== undefined &&
+          persons.find(`email:${normaliseEmail(grant.registration.email)}`) === root
+        );
+      });
     });
     if (hasPlot) allowed.add(donor.name);
   }
