@@ -416,7 +416,17 @@ function checkPrivacy(truth: Truth, seen: Observation, out: Violation[]): void {
             : `${donor.key}, who holds no plot`;
       return `${name} (${state})`;
     }
-    return `${name} (typed by staff for someone without an account; anonymous or no plot)`;
+    const registration = truth.registrations.find((candidate) => candidate.name === name);
+    const persons = personsOf(truth);
+    const root = registration
+      ? persons.find(`email:${normaliseEmail(registration.email)}`)
+      : undefined;
+    const linked = truth.donors.find((d) => persons.find(`account:${d.uid}`) === root);
+    return `${name} (typed by staff for ${registration?.email ?? 'someone'}: ${
+      linked?.anonymous
+        ? `that mailbox is ${linked.key}'s, an anonymous donor`
+        : `${linked ? `that mailbox is ${linked.key}'s; ` : ''}no plot awaits a donor under this name, or only anonymously`
+    })`;
   };
   const scan = (where: string, text: string) => {
     for (const name of forbidden) {
