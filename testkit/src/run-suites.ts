@@ -49,6 +49,13 @@ const SUITES: Suite[] = [
   },
   { name: 'stack (API)', cwd: 'tests', runner: 'vitest', servesBuild: true },
   { name: 'end to end', cwd: 'tests', runner: 'playwright', servesBuild: true },
+  {
+    name: 'invariants (stack)',
+    cwd: 'tests',
+    runner: 'vitest',
+    servesBuild: true,
+    config: 'invariants/vitest.config.ts',
+  },
 ];
 
 interface Counts {
