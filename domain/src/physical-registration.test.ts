@@ -170,3 +170,31 @@ describe('registering a physical certificate', () => {
     expect(plan).toMatchObject({ ok: true, amountCents: 50000 });
   });
 });
+
+describe('a mailbox an account stands for under another spelling', () => {
+  it('shows no staff-typed name on plots waiting for that person', () => {
+    const registration = {
+      email: 'a.b@googlemail.com',
+      code: 'K7M2P4Q9',
+      name: 'Zenobia',
+      is_anonymous_donor: false,
+      plots: [{ x: 'K', y: 3 }],
+      reserve: false,
+      method: 'transfer' as const,
+    };
+    const facts = {
+      cells: new Map([['K3', availableCell({ x: 'K', y: 3 })]]),
+      certificateStatus: 'unassigned' as const,
+      donor: null,
+      cashThisMonthCents: [],
+    };
+    const shown = planPhysicalRegistration(registration, facts, Date.UTC(2026, 10, 24));
+    expect(shown.ok && shown.donorDisplay).toBe('Zenobia');
+    const alias = planPhysicalRegistration(
+      registration,
+      { ...facts, mailboxHasAccount: true },
+      Date.UTC(2026, 10, 24),
+    );
+    expect(alias.ok && alias.donorDisplay).toBeNull();
+  });
+});

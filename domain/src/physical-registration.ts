@@ -26,6 +26,11 @@ export interface RegistrationFacts {
   certificateStatus: CertificateCodeStatus | null;
   /** The user with the registration's e-mail, or null when that donor has not signed up yet. */
   donor: RegisteredDonor | null;
+  /**
+   * Some account stands for the e-mail's mailbox under another spelling (a Gmail alias): the
+   * plots wait for that person, who may be anonymous, so they show no name until linked.
+   */
+  mailboxHasAccount?: boolean;
   /** The donor's cash donations of this Spanish month, in cents (by e-mail and by account). */
   cashThisMonthCents: readonly number[];
 }
@@ -78,7 +83,7 @@ export function planPhysicalRegistration(
   }
   const kind = registration.reserve ? 'reserve' : 'buy';
   const amountCents = checkoutTotalCents(kind, registration.plots.length);
-  const display = displayFor(registration, facts.donor);
+  const display = displayFor(registration, facts.donor, facts.mailboxHasAccount === true);
   const donorUid = facts.donor?.uid ?? null;
 
   const cells: CellWithId[] = [];
@@ -133,12 +138,14 @@ function plainEuros(cents: number): string {
 /**
  * A registered donor appears as they chose in their profile, or anonymous when staff ticked it
  * (and then the account is anonymous from now on: `donorBecomesAnonymous`). A donor still to
- * sign up has no personal code yet: anonymous ones show nothing until then, and the
- * certificate code is never shown, since it is what claims the plots.
+ * sign up has no personal code yet: anonymous ones show nothing until then (nor do those of a
+ * mailbox an account stands for under another spelling), and the certificate code is never
+ * shown, since it is what claims the plots.
  */
 function displayFor(
   registration: PhysicalCertificateRegistration,
   donor: RegisteredDonor | null,
+  mailboxHasAccount: boolean,
 ): string | null {
   if (donor) {
     return donorDisplay({
@@ -147,6 +154,6 @@ function displayFor(
       is_anonymous_donor: donor.is_anonymous_donor || registration.is_anonymous_donor,
     });
   }
-  if (registration.is_anonymous_donor || registration.name === '') return null;
+  if (registration.is_anonymous_donor || registration.name === '' || mailboxHasAccount) return null;
   return registration.name;
 }

@@ -618,6 +618,8 @@ class World {
       step: this.step,
     };
     this.truth.registrations.push(registration);
+    // docs/product.md "Anonymity": staff ticking it makes the holder's account anonymous.
+    if (holder && anonymous) this.becomeAnonymous(holder);
     return `${head} -> 200 ${holder ? `linked to ${this.keyOf(holder)}` : 'awaiting its donor'}`;
   }
 
@@ -649,8 +651,15 @@ class World {
     if (answer.status === 200 && registration.holder === null) {
       registration.holder = donor.uid;
       this.truth.links.set(registration.code, donor.uid);
+      if (registration.anonymous) this.becomeAnonymous(donor.uid);
     }
     return `link-code: ${donor.key} links ${registration.code} (${registration.email}, [${registration.plots}]) -> ${answer.status} ${answer.status === 200 ? '' : answer.text}`;
+  }
+
+  /** An anonymous certificate's holder is anonymous from then on, until they untick it. */
+  private becomeAnonymous(uid: string) {
+    const donor = this.donors.find((candidate) => candidate.uid === uid);
+    if (donor) donor.anonymous = true;
   }
 
   private async rename(): Promise<string> {

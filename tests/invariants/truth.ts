@@ -316,9 +316,10 @@ function checkHolders(truth: Truth, seen: Observation, out: Violation[]): void {
     } else {
       const donor = truth.donors.find((candidate) => candidate.uid === cell.user);
       if (!donor) continue;
-      const anonymous = donor.anonymous || grant.staffAnonymous;
-      expected = [anonymous ? donor.personalCode : donor.name];
-      why = `holder ${donor.key} is ${donor.anonymous ? 'anonymous' : `not anonymous (name ${donor.name})`}${grant.staffAnonymous ? ', and staff registered this plot as anonymous' : ''}`;
+      // The account's flag decides for every plot (docs/product.md "Anonymity"); a staff
+      // registration marked anonymous set it when the account got the plot.
+      expected = [donor.anonymous ? donor.personalCode : donor.name];
+      why = `holder ${donor.key} is ${donor.anonymous ? 'anonymous' : `not anonymous (name ${donor.name})`}`;
     }
     if (!expected.includes(cell.donor_display)) {
       out.push({

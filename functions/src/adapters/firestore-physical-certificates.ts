@@ -39,6 +39,8 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
           if (reading?.ok) cells.set(snapshot.id, reading.cell);
         }
         const donor = await findDonor(firestore, tx, registration.email);
+        const mailboxHasAccount =
+          !donor && (await accountsOfMailbox(firestore, tx, mailboxKey(registration.email))) > 0;
         const month = spanishMonthOf(now);
         const cash =
           registration.method === 'cash'
@@ -66,6 +68,7 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
               ? readCertificateCodeDocument(registration.code, codeSnapshot.data()!).status
               : null,
             donor,
+            mailboxHasAccount,
             cashThisMonthCents: cash ? personCashOfMonth(cash.entries, cash.person, month) : [],
           },
           now,
@@ -147,6 +150,14 @@ async function findDonor(
     is_anonymous_donor: data.is_anonymous_donor === true,
     mailboxes: accountMailboxes(data),
   };
+}
+
+/** How many accounts stand for the mailbox (`users/{uid}.mailboxes`). */
+async function accountsOfMailbox(firestore: Firestore, tx: Transaction, mailbox: string) {
+  const found = await tx.get(
+    firestore.collection('users').where('mailboxes', 'array-contains', mailbox).limit(1),
+  );
+  return found.size;
 }
 
 async function cellsOfDonor(firestore: Firestore, tx: Transaction, uid: string) {
