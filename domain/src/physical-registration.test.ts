@@ -173,18 +173,18 @@ describe('registering a physical certificate', () => {
 
 describe('a mailbox an account stands for under another spelling', () => {
   it('shows no staff-typed name on plots waiting for that person', () => {
-    const registration = {
+    const registration: PhysicalCertificateRegistration = {
       email: 'a.b@googlemail.com',
       code: 'K7M2P4Q9',
       name: 'Zenobia',
       is_anonymous_donor: false,
       plots: [{ x: 'K', y: 3 }],
       reserve: false,
-      method: 'transfer' as const,
+      method: 'transfer',
     };
-    const facts = {
+    const facts: RegistrationFacts = {
       cells: new Map([['K3', availableCell({ x: 'K', y: 3 })]]),
-      certificateStatus: 'unassigned' as const,
+      certificateStatus: 'unassigned',
       donor: null,
       cashThisMonthCents: [],
     };
