@@ -140,6 +140,8 @@ class World {
   private browser: Browser | null = null;
   private forwardedFor = 0;
   private ledgerShape = 'no entries yet';
+  /** Ledger entries from before the first step (the seed's demo donors): not this run's money. */
+  private ledgerBefore = new Set<string>();
   private mailboxes: Mailbox[] = [];
 
   constructor(
@@ -165,6 +167,8 @@ class World {
 
   async run(): Promise<SequenceResult> {
     await this.setUp();
+    const before = await this.db.collection('donations').listDocuments();
+    this.ledgerBefore = new Set(before.map((doc) => doc.id));
     for (this.step = 1; this.step <= this.options.steps; this.step++) {
       const line = await this.act();
       this.steps.push(`#${this.step} ${line}`);
@@ -802,10 +806,9 @@ class World {
     const cellsAnswer = await this.api('GET', '/api/cells/', null);
     const verify = new Map<string, { status: number; text: string; plots: string[] }>();
     for (const donor of this.donors) verify.set(donor.personalCode, await this.verify(donor));
-    const ledger = (await this.db.collection('donations').get()).docs.map((doc) => ({
-      id: doc.id,
-      data: doc.data(),
-    }));
+    const ledger = (await this.db.collection('donations').get()).docs
+      .filter((doc) => !this.ledgerBefore.has(doc.id))
+      .map((doc) => ({ id: doc.id, data: doc.data() }));
     if (ledger.length > 0) this.ledgerShape = readLedger(ledger).shape;
     const seen: Observation = {
       now,
