@@ -115,13 +115,13 @@ describe("every error path in the caller's language", () => {
       },
     },
     {
-      what: "a field over its length (zod's own message)",
+      what: "a body that is not an object (zod's own message, in the caller's locale)",
       status: 400,
-      call: () => ['/api/users/sync/', { token: donor.idToken, body: { sub: 'x'.repeat(200) } }],
+      call: () => ['/api/users/sync/', { token: donor.idToken, body: [] }],
       expected: {
-        es: /^Demasiado grande: .*128.* \(campo: sub\)$/,
-        en: /^Too big: .*128.* \(field: sub\)$/,
-        ro: /^Prea mare: .*128.* \(câmp: sub\)$/,
+        es: /^Entrada inválida: .*objeto/,
+        en: 'Invalid input: expected object, received array',
+        ro: /^Intrare invalidă: .*obiect/,
       },
     },
     {
