@@ -118,6 +118,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const firebase = launch(
       'firebase',
       [
+        // No `X-Powered-By` from the emulators' own express apps (see the file).
+        '--require',
+        join(ROOT, 'scripts/emulator-headers.cjs'),
         join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
         'emulators:start',
         '--only',

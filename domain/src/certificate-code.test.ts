@@ -20,7 +20,14 @@ describe('readCertificateCodeDocument', () => {
   it('reads the stored shape, keeping only plot codes', () => {
     expect(
       readCertificateCodeDocument('CERT2345', { status: 'registered', plots: ['K3', 'ZZ', 4] }),
-    ).toEqual({ code: 'CERT2345', status: 'registered', plots: ['K3'], user: null });
+    ).toEqual({
+      code: 'CERT2345',
+      status: 'registered',
+      plots: ['K3'],
+      user: null,
+      email: null,
+      is_anonymous_donor: false,
+    });
   });
 
   it('also reads plots stored as { x, y }', () => {

@@ -1,8 +1,39 @@
 /**
- * The Spanish texts users see for refused input. Those of docs/api.md are kept word for word; the
+ * The texts users see for refused input, one catalogue per language of the site (es, en, ro).
+ *
+ * The domain hands out the Spanish texts (`MESSAGES`): the web shows them as they are, and the API
+ * translates them for the caller at its edge (`functions/src/api/translate.ts`), so no rule here
+ * needs to know who is asking. The Spanish texts of docs/api.md are kept word for word; the
  * others fill gaps the specification leaves.
+ *
+ * Adding a text: add its key to `es`, then to `en` and `ro` (TypeScript refuses a catalogue that
+ * lacks a key or has one too many). A text with values is a function; its English and Romanian
+ * versions take the same parameters.
  */
-export const MESSAGES = {
+
+/** The site's languages (docs/product.md); Spanish is the default and fallback. */
+export const LANGUAGES = ['es', 'en', 'ro'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'es';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** A text, or a text made from values; the same parameters in every language. */
+export type MessageText = string | ((...values: never[]) => string);
+
+/**
+ * The shape every language's catalogue must have: the keys of the Spanish one, each a string or
+ * a function of the same parameters.
+ */
+export type CatalogueOf<Spanish extends Record<string, MessageText>> = {
+  readonly [Key in keyof Spanish]: Spanish[Key] extends (...values: infer P) => string
+    ? (...values: P) => string
+    : string;
+};
+
+const es = {
   certificateDownloadFailed: 'Error al descargar el certificado',
   certificateCountInvalid: 'Introduce un número válido (entre 1 y 250).',
   physicalCertificateIncomplete: 'Rellena todos los campos y selecciona al menos una parcela.',
@@ -50,6 +81,8 @@ export const MESSAGES = {
   paymentMethodInvalid: 'La forma de pago debe ser efectivo o transferencia.',
   certificateCodeUsed: 'El código del certificado ya está vinculado.',
   plotUnknown: (code: string) => `La parcela ${code} no existe en el plano.`,
+  ledgerRangeInvalid:
+    'Las fechas deben tener el formato AAAA-MM-DD y "desde" no puede ser posterior a "hasta".',
   // Money and privacy (issue 17).
   tooManyPlotsHeld: (max: number) =>
     `Puedes tener como máximo ${max} parcelas a la vez en pagos sin terminar. Termina o cancela ` +
@@ -60,6 +93,123 @@ export const MESSAGES = {
   cashLimitOnLink:
     'Vincular este código superaría el límite legal de 999,99 € en efectivo al mes para una ' +
     'misma persona. Consulta con la parroquia.',
-  ledgerRangeInvalid:
-    'Las fechas deben tener el formato AAAA-MM-DD y "desde" no puede ser posterior a "hasta".',
 } as const;
+
+export type DomainMessages = CatalogueOf<typeof es>;
+
+const en: DomainMessages = {
+  certificateDownloadFailed: 'Could not download the certificate',
+  certificateCountInvalid: 'Enter a valid number (between 1 and 250).',
+  physicalCertificateIncomplete: 'Fill in every field and select at least one plot.',
+  plotNotAvailable: 'Some plot is not available',
+  selectionEmpty: 'Select at least one plot.',
+  selectionMalformed: 'The plot selection is not valid.',
+  selectionTooLarge: (max) => `You cannot select more than ${max} plots at once.`,
+  plotInvalid: (what) => `Invalid plot: ${what}.`,
+  plotRepeated: (code) => `Repeated plot: ${code}.`,
+  emailInvalid: 'The e-mail address is not valid.',
+  cashLimitExceeded: 'Cash payments cannot exceed €999.99 a month per donor.',
+  noPlotsBought: 'You have no purchased plots',
+  linkCodeFailed: 'Could not link the code',
+  privacyPolicyRequired: 'Accept the privacy policy to continue.',
+  privacyPolicyMustBeAccepted: 'You must accept the privacy policy.',
+  nameNotText: 'The name must be text.',
+  nameEmpty: 'The name cannot be empty.',
+  nameTooLong: (max) => `The name cannot be longer than ${max} characters.`,
+  nameControlCharacters: 'The name contains characters that are not allowed.',
+  anonymousNotBoolean: 'The anonymous donor option must be true or false.',
+  profileChangeEmpty: 'Nothing to change: send the name or the anonymous donor option.',
+  subjectMissing: 'The account identifier (sub) is missing.',
+  subjectMismatch: 'The data does not match the signed-in session.',
+  emailNotText: 'The e-mail address must be text.',
+  codeMissing: 'Enter the code.',
+  codeMalformed: 'The code must have 8 letters or digits.',
+  certificateCodeUnknown: 'That code does not exist. Check that it is spelt correctly.',
+  certificateCodeNotRegistered: 'That code has no plots registered yet. Please ask the parish.',
+  certificateCodeAlreadyLinked: 'That code is already linked to another account.',
+  certificateCodeLinkedToYou: 'That code is already linked to your account.',
+  certificateCodePlotsGone:
+    "That code's plots are no longer registered to its name. Please ask the parish.",
+  donorCodeUnknown: 'That code does not belong to any donor.',
+  nameUnprintable: (characters) =>
+    `The certificate cannot print these characters of the name: ${characters}. Change the name in your profile.`,
+  tooManyAttempts: 'Too many attempts. Wait a minute and try again.',
+  cashLimitReached: (givenThisMonth, stillAllowed) =>
+    `Cash payments cannot exceed €999.99 a month per donor. This donor has already given ` +
+    `${givenThisMonth} in cash this month; they can still give ${stillAllowed}.`,
+  paymentMethodInvalid: 'The payment method must be cash or transfer.',
+  certificateCodeUsed: 'The certificate code is already linked.',
+  plotUnknown: (code) => `Plot ${code} does not exist on the plan.`,
+  ledgerRangeInvalid: 'Dates must have the format YYYY-MM-DD and "from" cannot be later than "to".',
+  tooManyPlotsHeld: (max) =>
+    `You can have at most ${max} plots at a time in unfinished payments. Finish or cancel ` +
+    `those payments before starting another.`,
+  checkoutReferenceInvalid: 'The payment reference is not valid.',
+  checkoutUnknown: 'You have no payment with that reference.',
+  checkoutAlreadyPaid: 'That payment has already been completed: your plots are paid for.',
+  cashLimitOnLink:
+    'Linking this code would take one person past the legal limit of €999.99 in cash per ' +
+    'month. Please ask the parish.',
+};
+
+const ro: DomainMessages = {
+  certificateDownloadFailed: 'Eroare la descărcarea certificatului',
+  certificateCountInvalid: 'Introduceți un număr valid (între 1 și 250).',
+  physicalCertificateIncomplete: 'Completați toate câmpurile și selectați cel puțin o parcelă.',
+  plotNotAvailable: 'O parcelă nu este disponibilă',
+  selectionEmpty: 'Selectați cel puțin o parcelă.',
+  selectionMalformed: 'Selecția de parcele nu este validă.',
+  selectionTooLarge: (max) => `Nu se pot selecta mai mult de ${max} parcele deodată.`,
+  plotInvalid: (what) => `Parcelă nevalidă: ${what}.`,
+  plotRepeated: (code) => `Parcelă repetată: ${code}.`,
+  emailInvalid: 'Adresa de e-mail nu este validă.',
+  cashLimitExceeded: 'Plățile în numerar nu pot depăși 999,99 € pe lună pentru fiecare donator.',
+  noPlotsBought: 'Nu aveți nicio parcelă cumpărată',
+  linkCodeFailed: 'Eroare la asocierea codului',
+  privacyPolicyRequired: 'Acceptați politica de confidențialitate pentru a continua.',
+  privacyPolicyMustBeAccepted: 'Trebuie să acceptați politica de confidențialitate.',
+  nameNotText: 'Numele trebuie să fie un text.',
+  nameEmpty: 'Numele nu poate fi gol.',
+  nameTooLong: (max) => `Numele nu poate avea mai mult de ${max} de caractere.`,
+  nameControlCharacters: 'Numele conține caractere nepermise.',
+  anonymousNotBoolean: 'Opțiunea de donator anonim trebuie să fie adevărat sau fals.',
+  profileChangeEmpty: 'Nu este nimic de schimbat: trimiteți numele sau opțiunea de donator anonim.',
+  subjectMissing: 'Lipsește identificatorul contului (sub).',
+  subjectMismatch: 'Datele nu corespund sesiunii deschise.',
+  emailNotText: 'Adresa de e-mail trebuie să fie un text.',
+  codeMissing: 'Scrieți codul.',
+  codeMalformed: 'Codul trebuie să aibă 8 litere sau cifre.',
+  certificateCodeUnknown: 'Acest cod nu există. Verificați dacă este scris corect.',
+  certificateCodeNotRegistered: 'Acest cod nu are încă parcele înregistrate. Întrebați la parohie.',
+  certificateCodeAlreadyLinked: 'Acest cod este deja asociat altui cont.',
+  certificateCodeLinkedToYou: 'Acest cod este deja asociat contului dumneavoastră.',
+  certificateCodePlotsGone:
+    'Parcelele acestui cod nu mai sunt înregistrate pe numele său. Întrebați la parohie.',
+  donorCodeUnknown: 'Acest cod nu aparține niciunui donator.',
+  nameUnprintable: (characters) =>
+    `Certificatul nu poate tipări aceste caractere ale numelui: ${characters}. Schimbați numele în profil.`,
+  tooManyAttempts: 'Prea multe încercări. Așteptați un minut și încercați din nou.',
+  cashLimitReached: (givenThisMonth, stillAllowed) =>
+    `Plățile în numerar nu pot depăși 999,99 € pe lună pentru fiecare donator. Acest donator a ` +
+    `dat deja ${givenThisMonth} în numerar luna aceasta; mai poate da ${stillAllowed}.`,
+  paymentMethodInvalid: 'Metoda de plată trebuie să fie numerar sau transfer.',
+  certificateCodeUsed: 'Codul certificatului este deja asociat.',
+  plotUnknown: (code) => `Parcela ${code} nu există pe plan.`,
+  ledgerRangeInvalid:
+    'Datele trebuie să aibă formatul AAAA-LL-ZZ, iar „de la” nu poate fi după „până la”.',
+  tooManyPlotsHeld: (max) =>
+    `Poți avea cel mult ${max} parcele în același timp în plăți neterminate. Finalizează sau ` +
+    `anulează acele plăți înainte de a începe alta.`,
+  checkoutReferenceInvalid: 'Referința plății nu este validă.',
+  checkoutUnknown: 'Nu ai nicio plată cu această referință.',
+  checkoutAlreadyPaid: 'Această plată a fost deja finalizată: parcelele tale sunt plătite.',
+  cashLimitOnLink:
+    'Asocierea acestui cod ar depăși limita legală de 999,99 € în numerar pe lună pentru ' +
+    'aceeași persoană. Întreabă la parohie.',
+};
+
+/** Every language's catalogue of the domain's texts. */
+export const DOMAIN_MESSAGES: Readonly<Record<Language, DomainMessages>> = { es, en, ro };
+
+/** The Spanish texts, which the domain's rules and schemas hand out. */
+export const MESSAGES = es;

@@ -10,6 +10,7 @@ import { firestoreCellRepository } from './adapters/firestore-cells';
 import { firestorePaymentStore } from './adapters/firestore-payments';
 import { firestoreDonorAccounts } from './adapters/firestore-donors';
 import { firestoreUserRepository } from './adapters/firestore-users';
+import { firestoreRateLimitCounters } from './adapters/firestore-rate-limits';
 import { stripeCheckoutGateway, stripeSettingsFromEnvironment } from './adapters/stripe-checkout';
 import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './config';
 import { auth, firestore } from './firebase';
@@ -39,6 +40,7 @@ export function productionDependencies(): ApiDependencies {
       ),
       siteUrl: siteUrlFromEnvironment,
     },
+    rateLimits: firestoreRateLimitCounters(firestore),
   };
 }
 

@@ -2,6 +2,7 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApiHandler } from './api/app';
+import { answerFrameworkErrorsAsJson } from './api/framework-errors';
 import { REGION, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, SWEEP_SCHEDULE } from './config';
 import { productionDependencies } from './dependencies';
 import { firestore } from './firebase';
@@ -9,8 +10,14 @@ import { logSweep } from './log';
 import { retryDueRefunds } from './payments/stripe-events';
 import { sweepLapsedCells } from './payments/sweep';
 
+// Before the host builds its express app: malformed JSON and the like answer as the API does.
+answerFrameworkErrorsAsJson();
+
 export const api = onRequest(
-  { region: REGION, secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET] },
+  // `cors: false`: the site calls the API on its own origin (Hosting's `/api/**` rewrite), so no
+  // other origin may read its answers. Said explicitly because the emulator's debug feature
+  // `enableCors` otherwise lets every origin in.
+  { region: REGION, cors: false, secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET] },
   createApiHandler(productionDependencies()),
 );
 

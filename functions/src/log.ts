@@ -29,8 +29,9 @@ export function logDonorSynced(uid: string, created: boolean): void {
   logger.info('api: donor synced', { uid, created });
 }
 
-export function logRateLimited(path: string, clientAddress: string): void {
-  logger.warn('api: rate limit reached', { path, clientAddress });
+/** `key`: `uid:<uid>` or `ip:<address>`, whose requests were refused. */
+export function logRateLimited(path: string, key: string): void {
+  logger.warn('api: rate limit reached', { path, key });
 }
 
 export function logPhysicalCertificateRegistered(

@@ -3,13 +3,18 @@ import { availableCell, parsePlotCode, type Cell } from '@parroquia/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApiHandler } from '../src/api/app';
-import { jsonReply } from '../src/api/http';
-import { RateLimiter } from '../src/api/rate-limit';
+import { ApiError, jsonReply } from '../src/api/http';
+import { assertWithinRateLimit, windowOf } from '../src/api/rate-limit';
 import { ROUTES } from '../src/api/routes/index';
 import { signedInRoute, type Route } from '../src/api/router';
 import type { StoredCell, UserProfile } from '../src/ports';
 import { startServer, type RunningServer } from './support/http-server';
-import { NOW, testDependencies, type TestDependencies } from './support/in-memory';
+import {
+  InMemoryRateLimits,
+  NOW,
+  testDependencies,
+  type TestDependencies,
+} from './support/in-memory';
 import { pdfPageTexts } from './support/pdf-text';
 
 vi.mock('firebase-functions/logger', () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() }));
@@ -256,18 +261,29 @@ describe('POST /api/users/link-code/', () => {
   });
 });
 
-describe('RateLimiter', () => {
-  it('allows perKey requests per address and window, then refuses until the window ends', () => {
-    const limiter = new RateLimiter({ perKey: 3, overall: 100, windowMs: 60_000 });
-    expect([1, 2, 3, 4].map(() => limiter.allow('a', NOW))).toEqual([true, true, true, false]);
-    expect(limiter.allow('b', NOW)).toBe(true);
-    expect(limiter.retryAfterSeconds(NOW + 15_000)).toBe(45);
-    expect(limiter.allow('a', NOW + 60_000)).toBe(true);
+describe('rate limits (shared counters)', () => {
+  const limit = { name: 'test', perKey: 3, windowMs: 60_000 };
+  const attempt = (counters: InMemoryRateLimits, key: string, now: number) =>
+    assertWithinRateLimit(counters, limit, key, now, '/api/test/').then(
+      () => 'ok',
+      (error: unknown) => error,
+    );
+
+  it('allows perKey requests per key and window, then 429 with Retry-After to the window end', async () => {
+    const counters = new InMemoryRateLimits();
+    const start = windowOf(limit, NOW).start;
+    const answers = [];
+    for (let i = 0; i < 4; i += 1) answers.push(await attempt(counters, 'ip:a', start + 15_000));
+    expect(answers.slice(0, 3)).toEqual(['ok', 'ok', 'ok']);
+    expect(answers[3]).toBeInstanceOf(ApiError);
+    expect(answers[3]).toMatchObject({ status: 429, headers: { 'Retry-After': '45' } });
+    expect(await attempt(counters, 'ip:b', start + 15_000)).toBe('ok');
+    expect(await attempt(counters, 'ip:a', start + 60_000)).toBe('ok');
   });
 
-  it('keeps a ceiling over all addresses, so rotating them does not help', () => {
-    const limiter = new RateLimiter({ perKey: 3, overall: 5, windowMs: 60_000 });
-    const answers = Array.from({ length: 7 }, (_, i) => limiter.allow(`ip-${i}`, NOW));
-    expect(answers).toEqual([true, true, true, true, true, false, false]);
+  it('has no ceiling over all keys: a flood of other keys leaves a visitor alone', async () => {
+    const counters = new InMemoryRateLimits();
+    for (let i = 0; i < 500; i += 1) await attempt(counters, `ip:${i}`, NOW);
+    expect(await attempt(counters, 'ip:visitor', NOW)).toBe('ok');
   });
 });

@@ -9,6 +9,7 @@ import { onRequest } from 'firebase-functions/v2/https';
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiHandler } from '../src/api/app';
+import { answerFrameworkErrorsAsJson, type ExpressModule } from '../src/api/framework-errors';
 import { jsonReply } from '../src/api/http';
 import { ROUTES } from '../src/api/routes/index';
 import { publicRoute } from '../src/api/router';
@@ -75,5 +76,45 @@ describe('behind the Cloud Functions framework', () => {
     const response = await fetch(`${await serveLikeCloudFunctions()}/api/users/whoami/`);
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: 'Inicia sesión para continuar.' });
+  });
+
+  describe('errors of the framework before the handler runs', () => {
+    // As `index.ts` does at load time, before the host creates its express app.
+    const host = express as unknown as ExpressModule;
+    answerFrameworkErrorsAsJson(host);
+
+    const malformed = (url: string, headers: Record<string, string> = {}) =>
+      fetch(`${url}/api/echo/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: '{"celdas": [',
+      });
+
+    it("answers malformed JSON with the API's 400 JSON, no stack, no X-Powered-By", async () => {
+      const response = await malformed(await serveLikeCloudFunctions());
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.headers.get('x-powered-by')).toBeNull();
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const text = await response.text();
+      expect(text).not.toMatch(/SyntaxError|node_modules/);
+      expect(JSON.parse(text)).toEqual({ error: 'El cuerpo de la petición no es JSON válido.' });
+    });
+
+    it("answers it in the caller's language", async () => {
+      const url = await serveLikeCloudFunctions();
+      expect(await (await malformed(url, { 'Accept-Language': 'ro' })).json()).toEqual({
+        error: 'Corpul cererii nu este JSON valid.',
+      });
+      expect(await (await malformed(url, { 'Accept-Language': 'en-US' })).json()).toEqual({
+        error: 'The request body is not valid JSON.',
+      });
+    });
+
+    it('is installed once however often it is asked', () => {
+      const handle = host.application.handle;
+      expect(answerFrameworkErrorsAsJson(host)).toBe(true);
+      expect(host.application.handle).toBe(handle);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { clientAddressOf } from '../src/api/client-address';
+import { clientAddressOf, trustedProxyHops } from '../src/api/client-address';
 import type { ApiRequest } from '../src/api/http';
 import { siteOrigin, verifyPageUrl } from '../src/api/site-url';
 
@@ -29,11 +29,32 @@ describe('siteOrigin (the address printed in certificate QR codes)', () => {
 });
 
 describe('clientAddressOf (rate-limit keys)', () => {
-  it('takes the first X-Forwarded-For entry, else the socket peer', () => {
-    expect(clientAddressOf(request({ 'x-forwarded-for': '203.0.113.5, 10.1.1.1' }))).toBe(
+  it('takes the entry the platform appended, the right-most, never one the client wrote', () => {
+    expect(clientAddressOf(request({ 'x-forwarded-for': '1.2.3.4, 203.0.113.5' }), 1)).toBe(
       '203.0.113.5',
     );
-    expect(clientAddressOf(request({}))).toBe('10.0.0.9');
-    expect(clientAddressOf(request({ 'x-forwarded-for': 'x'.repeat(500) }))).toHaveLength(64);
+    expect(clientAddressOf(request({ 'x-forwarded-for': ['9.9.9.9', '203.0.113.5'] }), 1)).toBe(
+      '203.0.113.5',
+    );
+    expect(clientAddressOf(request({ 'x-forwarded-for': '203.0.113.5 ,' }), 1)).toBe('203.0.113.5');
+  });
+
+  it('counts trusted hops from the right when more than one proxy appends', () => {
+    const header = { 'x-forwarded-for': 'spoofed, 203.0.113.5, 35.191.0.1' };
+    expect(clientAddressOf(request(header), 2)).toBe('203.0.113.5');
+    // Fewer entries than hops: no proxy wrote the header, the socket peer is all there is.
+    expect(clientAddressOf(request({ 'x-forwarded-for': '203.0.113.5' }), 2)).toBe('10.0.0.9');
+  });
+
+  it('falls back to the socket peer and bounds what it keeps', () => {
+    expect(clientAddressOf(request({}), 1)).toBe('10.0.0.9');
+    expect(clientAddressOf(request({ 'x-forwarded-for': 'x'.repeat(500) }), 1)).toHaveLength(64);
+  });
+
+  it('reads TRUSTED_PROXY_HOPS, 1 unless it is a whole number from 1 up', () => {
+    expect(trustedProxyHops(undefined)).toBe(1);
+    expect(trustedProxyHops('2')).toBe(2);
+    expect(trustedProxyHops('0')).toBe(1);
+    expect(trustedProxyHops('many')).toBe(1);
   });
 });

@@ -65,6 +65,10 @@ for (const target of rulesTargets()) {
         await setDoc(doc(db, 'certificate_codes/C0DE1234'), { user: null });
         await setDoc(doc(db, 'personal_codes/ABCD2345'), { uid: 'ana' });
         await setDoc(doc(db, 'stripe_events/evt_1'), { type: 'checkout.session.completed' });
+        await setDoc(doc(db, 'rate_limits/verify_0a1b_1767225600000'), {
+          name: 'verify',
+          count: 3,
+        });
       });
     });
 
@@ -178,13 +182,21 @@ for (const target of rulesTargets()) {
       });
     }
 
-    for (const documentPath of ['personal_codes/ABCD2345', 'stripe_events/evt_1']) {
+    for (const documentPath of [
+      'personal_codes/ABCD2345',
+      'stripe_events/evt_1',
+      'rate_limits/verify_0a1b_1767225600000',
+    ]) {
       describe(`${documentPath.split('/')[0]}: server-side only`, () => {
         it('staff cannot read it from the browser (denied)', async () => {
           await assertFails(getDoc(doc(staff().firestore(), documentPath)));
         });
         it('a donor cannot write it (denied)', async () => {
           await assertFails(setDoc(doc(donor('ana').firestore(), documentPath), { uid: 'ana' }));
+        });
+        it('a signed-out visitor cannot read or write it (denied)', async () => {
+          await assertFails(getDoc(doc(signedOut().firestore(), documentPath)));
+          await assertFails(setDoc(doc(signedOut().firestore(), documentPath), { count: 0 }));
         });
       });
     }

@@ -5,6 +5,7 @@ import { logRequestFailed } from '../log';
 import type { ApiDependencies } from '../ports';
 import { authenticate } from './auth';
 import { clientAddressOf } from './client-address';
+import { callerLanguage } from './language';
 import {
   ApiError,
   assertDeclaredLengthWithin,
@@ -28,6 +29,7 @@ export function createApiHandler(
   return async (req, res) => {
     const method = req.method ?? 'GET';
     let path = req.url ?? '/';
+    const language = callerLanguage(req.headers);
     try {
       const url = new URL(req.url ?? '/', 'http://api.invalid');
       path = routePath(url.pathname);
@@ -45,6 +47,7 @@ export function createApiHandler(
         rawBody,
         caller,
         headers: req.headers,
+        language,
         clientAddress: clientAddressOf(req),
       };
       sendReply(res, await route.handle(context));
@@ -54,7 +57,8 @@ export function createApiHandler(
         res.end();
         return;
       }
-      sendError(res, error instanceof ApiError ? error : new ApiError(500, API_MESSAGES.internal));
+      const answer = error instanceof ApiError ? error : new ApiError(500, API_MESSAGES.internal);
+      sendError(res, answer, language);
     }
   };
 }

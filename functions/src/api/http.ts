@@ -1,6 +1,8 @@
 /** The little HTTP layer under the router: errors as JSON, bodies with a size limit. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Language } from '@parroquia/domain';
 import { API_MESSAGES } from './messages';
+import { translate } from './translate';
 
 /**
  * A request as Cloud Functions hands it over: the framework has usually read the body already
@@ -35,6 +37,8 @@ export function jsonReply(json: unknown, status = 200): ApiReply {
 export function sendReply(res: ServerResponse, reply: ApiReply): void {
   // Hosting's CDN must never keep an answer: they are per user and change by the second.
   res.setHeader('Cache-Control', 'no-store');
+  // The emulator's express sets it before we run; it only tells attackers what to try.
+  res.removeHeader('X-Powered-By');
   if ('json' in reply) {
     const body = JSON.stringify(reply.json);
     res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8' });
@@ -50,9 +54,11 @@ export function sendReply(res: ServerResponse, reply: ApiReply): void {
   res.end(reply.body);
 }
 
-export function sendError(res: ServerResponse, error: ApiError): void {
+/** `{ error }` in the caller's language (the thrown text is Spanish, see `translate.ts`). */
+export function sendError(res: ServerResponse, error: ApiError, language: Language): void {
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-  sendReply(res, jsonReply({ error: error.message, ...error.details }, error.status));
+  const message = translate(error.message, language);
+  sendReply(res, jsonReply({ error: message, ...error.details }, error.status));
 }
 
 /** 413 early, from the declared length, before reading anything. */

@@ -1,5 +1,11 @@
-/** The API's own Spanish error texts (docs/api.md has none for these cases). */
-export const API_MESSAGES = {
+/**
+ * The API's own error texts (docs/api.md has none for these cases), one catalogue per language
+ * with the Spanish one's shape. Handlers throw the Spanish text (`API_MESSAGES`); `translate.ts`
+ * answers it in the caller's language.
+ */
+import type { CatalogueOf, Language } from '@parroquia/domain';
+
+const es = {
   notFound: 'Ruta no encontrada.',
   methodNotAllowed: 'Método no permitido.',
   signInRequired: 'Inicia sesión para continuar.',
@@ -7,11 +13,53 @@ export const API_MESSAGES = {
   staffOnly: 'Solo el personal de la parroquia puede hacer esto.',
   bodyTooLarge: 'La petición es demasiado grande.',
   bodyNotJson: 'El cuerpo de la petición no es JSON válido.',
+  requestUnreadable: 'No se ha podido leer la petición.',
   internal: 'Error interno del servidor.',
   userNotFound: 'Usuario no encontrado.',
   notYourReservation: 'Solo puedes completar tus propias reservas.',
   checkoutUnavailable: 'No se ha podido iniciar el pago. Inténtalo de nuevo en unos minutos.',
   stripeSignatureInvalid: 'Firma de Stripe no válida.',
-  /** A refused input: the schema's Spanish message and the field it is about. */
+  /** A refused input: the schema's message and the field it is about. */
   invalidField: (message: string, field: string) => `${message} (campo: ${field})`,
 } as const;
+
+export type ApiMessages = CatalogueOf<typeof es>;
+
+const en: ApiMessages = {
+  notFound: 'Route not found.',
+  methodNotAllowed: 'Method not allowed.',
+  signInRequired: 'Sign in to continue.',
+  sessionInvalid: 'The session is not valid or has expired. Sign in again.',
+  staffOnly: 'Only parish staff can do this.',
+  bodyTooLarge: 'The request is too large.',
+  bodyNotJson: 'The request body is not valid JSON.',
+  requestUnreadable: 'The request could not be read.',
+  internal: 'Internal server error.',
+  userNotFound: 'User not found.',
+  notYourReservation: 'You can only complete your own reservations.',
+  checkoutUnavailable: 'The payment could not be started. Try again in a few minutes.',
+  stripeSignatureInvalid: 'Invalid Stripe signature.',
+  invalidField: (message, field) => `${message} (field: ${field})`,
+};
+
+const ro: ApiMessages = {
+  notFound: 'Ruta nu a fost găsită.',
+  methodNotAllowed: 'Metoda nu este permisă.',
+  signInRequired: 'Autentificați-vă pentru a continua.',
+  sessionInvalid: 'Sesiunea nu este validă sau a expirat. Autentificați-vă din nou.',
+  staffOnly: 'Doar personalul parohiei poate face acest lucru.',
+  bodyTooLarge: 'Cererea este prea mare.',
+  bodyNotJson: 'Corpul cererii nu este JSON valid.',
+  requestUnreadable: 'Cererea nu a putut fi citită.',
+  internal: 'Eroare internă a serverului.',
+  userNotFound: 'Utilizatorul nu a fost găsit.',
+  notYourReservation: 'Puteți finaliza doar propriile rezervări.',
+  checkoutUnavailable: 'Plata nu a putut fi inițiată. Încercați din nou în câteva minute.',
+  stripeSignatureInvalid: 'Semnătură Stripe nevalidă.',
+  invalidField: (message, field) => `${message} (câmp: ${field})`,
+};
+
+export const API_MESSAGES_BY_LANGUAGE: Readonly<Record<Language, ApiMessages>> = { es, en, ro };
+
+/** The Spanish texts, which every layer of the API throws. */
+export const API_MESSAGES = es;

@@ -1,40 +1,52 @@
 /**
- * A fixed-window counter per key, in the memory of one function instance: enough to make
- * guessing codes slow (30^8 codes; a few dozen tries a minute), with no storage cost. Each
- * instance counts on its own, and a global ceiling bounds what rotating addresses can get.
+ * Rate limits, counted in Firestore so that every instance of the function (and every worker of
+ * the emulator) shares one count: a limit counted in one instance's memory multiplies by the
+ * number of instances, which is exactly what a burst of concurrent requests brings up.
+ *
+ * Fixed windows aligned on the clock (`[k * windowMs, (k + 1) * windowMs)`), one counter per
+ * limit, key and window (`RateLimitCounters`). Keys are the caller's uid when signed in, else the
+ * address the platform's proxy saw (`client-address.ts`), never a value the client writes. There
+ * is no ceiling over all keys: with keys the client cannot choose, a ceiling would only let one
+ * flood lock every visitor out.
  */
+import { MESSAGES } from '@parroquia/domain';
+import { logRateLimited } from '../log';
+import type { RateLimitCounters } from '../ports';
+import { ApiError } from './http';
+
 export interface RateLimit {
+  /** Names the limit's counters (`rate_limits/{name}_...`). */
+  name: string;
   /** Requests allowed per key in one window. */
   perKey: number;
-  /** Requests allowed over all keys in one window. */
-  overall: number;
   windowMs: number;
 }
 
-export class RateLimiter {
-  private windowStart = Number.NEGATIVE_INFINITY;
-  private counts = new Map<string, number>();
-  private total = 0;
+/** `GET /api/certificates/verify/`: codes cannot be guessed (30^8 of them) at 20 a minute. */
+export const VERIFY_LIMIT: RateLimit = { name: 'verify', perKey: 20, windowMs: 60_000 };
 
-  constructor(private readonly limit: RateLimit) {}
+/** `POST /api/users/link-code/`: 10 tries a minute per account, so codes cannot be guessed. */
+export const LINK_CODE_LIMIT: RateLimit = { name: 'link-code', perKey: 10, windowMs: 60_000 };
 
-  /** Counts one request; false when the key or everyone together is over the limit. */
-  allow(key: string, now: number): boolean {
-    if (now - this.windowStart >= this.limit.windowMs) {
-      // A new window forgets everything: the map never grows past one window's keys.
-      this.windowStart = now;
-      this.counts = new Map();
-      this.total = 0;
-    }
-    const count = this.counts.get(key) ?? 0;
-    if (count >= this.limit.perKey || this.total >= this.limit.overall) return false;
-    this.counts.set(key, count + 1);
-    this.total += 1;
-    return true;
-  }
+/** The window `now` falls in. */
+export function windowOf(limit: RateLimit, now: number): { start: number; end: number } {
+  const start = Math.floor(now / limit.windowMs) * limit.windowMs;
+  return { start, end: start + limit.windowMs };
+}
 
-  /** Seconds until the current window ends, for `Retry-After`. */
-  retryAfterSeconds(now: number): number {
-    return Math.max(1, Math.ceil((this.windowStart + this.limit.windowMs - now) / 1000));
-  }
+/** Counts the request under `key`; 429 with `Retry-After` (seconds to the next window) past it. */
+export async function assertWithinRateLimit(
+  counters: RateLimitCounters,
+  limit: RateLimit,
+  key: string,
+  now: number,
+  path: string,
+): Promise<void> {
+  const window = windowOf(limit, now);
+  const counted = await counters.count({ name: limit.name, key, ...window, limit: limit.perKey });
+  if (counted) return;
+  logRateLimited(path, key);
+  throw new ApiError(429, MESSAGES.tooManyAttempts, {
+    'Retry-After': String(Math.max(1, Math.ceil((window.end - now) / 1000))),
+  });
 }

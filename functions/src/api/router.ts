@@ -7,6 +7,7 @@
  * values (`body`, `params`). A signed-in route may also require the privacy policy accepted.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Language } from '@parroquia/domain';
 import { z } from 'zod';
 import type { ApiDependencies, Caller } from '../ports';
 import type { Access } from './auth';
@@ -14,8 +15,15 @@ import { assertPrivacyPolicyAccepted } from './consent';
 import { ApiError, type ApiReply } from './http';
 import { API_MESSAGES } from './messages';
 
-// zod's own messages (wrong type, missing field) in the API's language.
+// zod's own messages (wrong type, missing field): Spanish unless a parse asks for the caller's
+// language (`parseInput`); messages the schemas set themselves are translated in `sendError`.
 z.config(z.locales.es());
+
+const ZOD_MESSAGES: Readonly<Record<Language, z.core.$ZodErrorMap>> = {
+  es: z.locales.es().localeError,
+  en: z.locales.en().localeError,
+  ro: z.locales.ro().localeError,
+};
 
 export type Method = 'GET' | 'POST';
 
@@ -28,6 +36,8 @@ export interface RequestContext {
   rawBody: Buffer;
   caller: Caller | null;
   headers: IncomingHttpHeaders;
+  /** The caller's language (`Accept-Language`), for texts not thrown as errors. */
+  language: Language;
   /** The client's address as far as it can be known (rate limits), never trusted for more. */
   clientAddress: string;
   /** The query string parsed by the route's `querySchema`; `undefined` without one. */
@@ -77,8 +87,12 @@ export interface CallerRouteOptions<
 }
 
 /** The schema's value, or the 400 of its first problem, naming the field. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  language: Language = 'es',
+): z.output<S> {
+  const result = schema.safeParse(input, { error: ZOD_MESSAGES[language] });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.map(String).join('.') ?? '';
@@ -89,10 +103,10 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 
 function checkedInput(context: RequestContext, options: RouteOptions<Schema, Schema>) {
   const body = options.bodySchema
-    ? parseInput(options.bodySchema, context.body ?? {})
+    ? parseInput(options.bodySchema, context.body ?? {}, context.language)
     : context.body;
   const params = options.querySchema
-    ? parseInput(options.querySchema, Object.fromEntries(context.query))
+    ? parseInput(options.querySchema, Object.fromEntries(context.query), context.language)
     : undefined;
   return { body, params };
 }

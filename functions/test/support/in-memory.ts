@@ -20,6 +20,8 @@ import type {
   DonationLedger,
   PhysicalCertificateRegistrar,
   DonorAccountRepository,
+  RateLimitCounters,
+  RateLimitWindow,
   IdTokenVerifier,
   SessionRevoker,
   StoredCell,
@@ -204,6 +206,18 @@ export interface TestDependencies extends ApiDependencies {
   sessions: RecordedSessions;
 }
 
+/** The counters of `rate_limits` in one map, shared like Firestore's by every request. */
+export class InMemoryRateLimits implements RateLimitCounters {
+  readonly counts = new Map<string, number>();
+  async count({ name, key, start, limit }: RateLimitWindow) {
+    const id = `${name}_${key}_${start}`;
+    const counted = this.counts.get(id) ?? 0;
+    if (counted >= limit) return false;
+    this.counts.set(id, counted + 1);
+    return true;
+  }
+}
+
 export function testDependencies(): TestDependencies {
   const cells = new InMemoryCells();
   const users = new InMemoryUsers();
@@ -221,6 +235,7 @@ export function testDependencies(): TestDependencies {
     donations: new InMemoryLedger(),
     randomIndex: (size) => Math.floor(Math.random() * size),
     payments: unusedPayments(),
+    rateLimits: new InMemoryRateLimits(),
   };
 }
 

@@ -11,6 +11,7 @@ interface Seen {
   method: string | undefined;
   authorization: string | undefined;
   contentType: string | undefined;
+  acceptLanguage: string | undefined;
   body: string;
 }
 const seen: Seen[] = [];
@@ -31,6 +32,7 @@ beforeAll(async () => {
         method: request.method,
         authorization: request.headers.authorization,
         contentType: request.headers['content-type'],
+        acceptLanguage: request.headers['accept-language'],
         body: await readBody(request),
       });
       switch (request.url) {
@@ -70,6 +72,16 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('api client', () => {
+  it("asks for the reader's language in Accept-Language on every call", async () => {
+    let language = 'ro';
+    const reader = createApiClient({ baseUrl: server.url, language: () => language });
+    await reader.get('/ok', Greeting);
+    expect(seen.at(-1)?.acceptLanguage).toBe('ro');
+    language = 'en';
+    await reader.post('/echo', {}, Greeting);
+    expect(seen.at(-1)?.acceptLanguage).toBe('en');
+  });
+
   it('returns the parsed JSON of a successful GET', async () => {
     await expect(client.get('/ok', Greeting)).resolves.toEqual({ hello: 'mundo' });
   });

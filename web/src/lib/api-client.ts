@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { env } from '@/config/env';
+import { currentLanguage } from '@/lib/i18n';
 
 export const REQUEST_FAILED = 'Error al hacer la petición';
 export const httpErrorMessage = (status: number) => `HTTP error! status: ${status}`;
@@ -27,6 +28,8 @@ export interface ApiClientOptions {
   /** '' for the same origin, otherwise an absolute URL without a trailing slash. */
   baseUrl: string;
   fetch?: FetchFn;
+  /** Sent as `Accept-Language`, so the API's error texts come in the reader's language. */
+  language?: () => string;
 }
 
 export interface RequestOptions {
@@ -60,7 +63,11 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export function createApiClient({ baseUrl, fetch: fetchFn }: ApiClientOptions): ApiClient {
+export function createApiClient({
+  baseUrl,
+  fetch: fetchFn,
+  language,
+}: ApiClientOptions): ApiClient {
   async function send(
     method: 'GET' | 'POST',
     path: string,
@@ -69,6 +76,7 @@ export function createApiClient({ baseUrl, fetch: fetchFn }: ApiClientOptions): 
     accept: string,
   ): Promise<Response> {
     const headers: Record<string, string> = { Accept: accept };
+    if (language) headers['Accept-Language'] = language();
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -120,4 +128,7 @@ export function createApiClient({ baseUrl, fetch: fetchFn }: ApiClientOptions): 
 }
 
 /** The client the app uses: same origin unless `VITE_API_BASE_URL` says otherwise. */
-export const apiClient: ApiClient = createApiClient({ baseUrl: env.API_BASE_URL });
+export const apiClient: ApiClient = createApiClient({
+  baseUrl: env.API_BASE_URL,
+  language: currentLanguage,
+});

@@ -7,25 +7,23 @@ import {
   verifyCertificateQuerySchema,
   type VerifyCertificateAnswer,
 } from '@parroquia/domain';
-import { logRateLimited } from '../../log';
 import { ApiError, jsonReply } from '../http';
-import { RateLimiter } from '../rate-limit';
+import { assertWithinRateLimit, VERIFY_LIMIT } from '../rate-limit';
 import { publicRoute } from '../router';
-
-/** Per function instance: 20 checks a minute per address, 300 over all addresses. */
-export const verifyRateLimiter = new RateLimiter({ perKey: 20, overall: 300, windowMs: 60_000 });
 
 export const verifyCertificateRoute = publicRoute(
   'GET',
   '/api/certificates/verify/',
   async ({ deps, params, clientAddress }) => {
     const now = deps.now();
-    if (!verifyRateLimiter.allow(clientAddress, now)) {
-      logRateLimited('/api/certificates/verify/', clientAddress);
-      throw new ApiError(429, MESSAGES.tooManyAttempts, {
-        'Retry-After': String(verifyRateLimiter.retryAfterSeconds(now)),
-      });
-    }
+    // Public: the only key is the address the platform saw (20 checks a minute each).
+    await assertWithinRateLimit(
+      deps.rateLimits,
+      VERIFY_LIMIT,
+      `ip:${clientAddress}`,
+      now,
+      '/api/certificates/verify/',
+    );
     const donor = await deps.donors.findByPersonalCode(params.code);
     if (!donor) throw new ApiError(404, MESSAGES.donorCodeUnknown);
     const plots = plotsHeldBy(await deps.donors.cellsOf(donor.uid), donor.uid, now);

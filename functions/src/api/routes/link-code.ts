@@ -1,24 +1,22 @@
 /** A donor claims the plots of a physical certificate by typing its code (docs/screens.md). */
-import { linkCodeBodySchema, MESSAGES, type LinkCodeAnswer } from '@parroquia/domain';
-import { logRateLimited } from '../../log';
+import { linkCodeBodySchema, type LinkCodeAnswer } from '@parroquia/domain';
 import { ApiError, jsonReply } from '../http';
-import { RateLimiter } from '../rate-limit';
+import { assertWithinRateLimit, LINK_CODE_LIMIT } from '../rate-limit';
 import { signedInRoute } from '../router';
-
-/** Per function instance: 10 tries a minute per account, so codes cannot be guessed. */
-export const linkCodeRateLimiter = new RateLimiter({ perKey: 10, overall: 200, windowMs: 60_000 });
 
 export const linkCodeRoute = signedInRoute(
   'POST',
   '/api/users/link-code/',
   async ({ deps, caller, body }) => {
     const now = deps.now();
-    if (!linkCodeRateLimiter.allow(caller.uid, now)) {
-      logRateLimited('/api/users/link-code/', caller.uid);
-      throw new ApiError(429, MESSAGES.tooManyAttempts, {
-        'Retry-After': String(linkCodeRateLimiter.retryAfterSeconds(now)),
-      });
-    }
+    // Signed in: the account is the key (10 tries a minute), whatever address it comes from.
+    await assertWithinRateLimit(
+      deps.rateLimits,
+      LINK_CODE_LIMIT,
+      `uid:${caller.uid}`,
+      now,
+      '/api/users/link-code/',
+    );
     const result = await deps.donors.linkCertificateCode(caller.uid, body.code, now);
     if (!result.ok) throw new ApiError(result.status, result.error);
     const answer: LinkCodeAnswer = { status: 'success', code: body.code, plots: result.plots };
