@@ -14,6 +14,8 @@ import { createFirestoreGrpc, type GrpcServer } from './grpc/index.ts';
 import { createHttpHandler, type HttpHandler } from './http/index.ts';
 import { readExport, writeExport, writeExportSync } from './persistence.ts';
 import { compileRules } from './rules/index.ts';
+import { IndexEnforcer, type IndexMode } from './indexes/gate.ts';
+import { loadIndexesFile, watchIndexesFile } from './indexes-file.ts';
 import { loadRulesFile, watchRulesFile } from './rules-file.ts';
 
 export interface StartOptions {
@@ -28,6 +30,12 @@ export interface StartOptions {
   rules?: string;
   /** Reload `rules` when the file changes (default true). */
   watchRules?: boolean;
+  /** firebase.json's `firestore.indexes` file: queries production could not serve are refused. */
+  indexes?: string;
+  /** `enforce` (default): FAILED_PRECONDITION; `warn`: a log line and `indexes-needed.json`. */
+  indexesMode?: IndexMode;
+  /** Reload `indexes` when the file changes (default true). */
+  watchIndexes?: boolean;
 }
 
 export interface RunningEmulator {
@@ -202,13 +210,17 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
   };
   const rules = new RulesRegistry();
   if (options.rules) rules.setFileRules(loadRulesFile(options.rules));
-  const backend = createBackend(createCoreState(createAccessHooks(rules)));
+  const exportDir = path.resolve(options.exportOnExit ?? options.importDir ?? 'firestore-export');
+  const indexes = options.indexes
+    ? new IndexEnforcer(options.indexesMode ?? 'enforce', log, exportDir)
+    : undefined;
+  if (options.indexes) indexes!.setConfig(loadIndexesFile(options.indexes));
+  const backend = createBackend(createCoreState(createAccessHooks(rules), indexes));
   if (options.importDir) {
     const data = readExport(options.importDir);
     if (data) backend.importData(data);
     else log(`firestore emulator: nothing to import in ${options.importDir}`);
   }
-  const exportDir = path.resolve(options.exportOnExit ?? options.importDir ?? 'firestore-export');
   const sides = loadSides(backend, rules, exportDir);
   const httpServer = lazyHttpServer(sides);
   const router = createConnectionRouter(sides, httpServer);
@@ -227,6 +239,10 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
     options.rules && options.watchRules !== false
       ? watchRulesFile(options.rules, (compiled) => rules.setFileRules(compiled), log)
       : undefined;
+  const stopWatchingIndexes =
+    options.indexes && indexes && options.watchIndexes !== false
+      ? watchIndexesFile(options.indexes, (config) => indexes.setConfig(config), log)
+      : undefined;
 
   let stopped = false;
   return {
@@ -240,6 +256,7 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
       if (stopped) return;
       stopped = true;
       stopWatching?.();
+      stopWatchingIndexes?.();
       router.stop();
       await autosave?.finish();
       for (const server of servers) server.close();

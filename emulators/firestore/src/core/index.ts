@@ -6,6 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Caller, FirestoreBackend, ListenSink, ListenStream, Msg } from '../backend.ts';
+import type { IndexGate } from '../indexes/gate.ts';
 import { hooksFor, type AccessHooks } from './access-hooks.ts';
 import { Clock, toTimestamp } from './clock.ts';
 import { batchWrite, commit, notifyCommit, type CommitCheck } from './commit.ts';
@@ -36,7 +37,7 @@ export type Backend = FirestoreBackend & {
   onChange(callback: () => void): () => void;
 };
 
-export function createCoreState(access?: AccessHooks): CoreState {
+export function createCoreState(access?: AccessHooks, indexes?: IndexGate): CoreState {
   const clock = new Clock();
   return {
     clock,
@@ -45,6 +46,7 @@ export function createCoreState(access?: AccessHooks): CoreState {
     listenStreams: new Set(),
     changeHooks: new Set(),
     access,
+    indexes,
   };
 }
 

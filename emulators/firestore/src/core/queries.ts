@@ -28,6 +28,7 @@ export function parseQueryRequest(
   const parent = parseParent(request.parent);
   if (!structuredQuery) throw invalidArgument('structuredQuery is required');
   const query = compileQuery(parent, structuredQuery);
+  state.indexes?.check(parent, structuredQuery);
   return { parent, database: state.databases.databaseFor(parent), query };
 }
 

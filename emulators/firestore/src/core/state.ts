@@ -1,4 +1,5 @@
 /** Everything the core keeps between requests, in one object handed to its modules. */
+import type { IndexGate } from '../indexes/gate.ts';
 import type { AccessHooks } from './access-hooks.ts';
 import type { Clock, Micros } from './clock.ts';
 import type { Change, DatabaseRegistry, Database } from './storage.ts';
@@ -19,4 +20,6 @@ export interface CoreState {
   changeHooks: Set<() => void>;
   /** Security rules, when the emulator was given an access policy. */
   access?: AccessHooks;
+  /** The indexes production would need (firestore.indexes.json), when the emulator checks them. */
+  indexes?: IndexGate;
 }
