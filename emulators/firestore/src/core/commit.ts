@@ -20,7 +20,7 @@ export function notifyCommit(
   if (!changes.length) return;
   for (const hook of state.changeHooks) {
     try {
-      hook();
+      hook(database, changes, commitTime);
     } catch (e) {
       console.error('firestore emulator: change hook failed:', e);
     }
