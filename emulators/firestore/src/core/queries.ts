@@ -34,8 +34,9 @@ export function parseQueryRequest(
 
 /** The documents a query has to look at: its collection, or only those an equality admits. */
 function documentsInScope(database: Database, query: CompiledQuery, at?: Micros) {
-  const { parentPath, collectionId, allDescendants } = query.scope;
+  const { parentPath, collectionId, allDescendants, kindless } = query.scope;
   if (allDescendants) return database.inCollectionGroup(parentPath, collectionId, at);
+  if (kindless) return [...database.all(at)].filter(([path]) => query.inScope(path));
   const collectionPath = parentPath === '' ? collectionId : `${parentPath}/${collectionId}`;
   const equality = query.equalities[0];
   if (equality && at === undefined) {
