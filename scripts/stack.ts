@@ -93,6 +93,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         firestoreBundle(),
         '--rules',
         firestoreRulesFile(),
+        '--indexes',
+        firestoreIndexesFile(),
         '--port',
         String(ports.firestore),
         '--host',
@@ -160,6 +162,17 @@ function firestoreRulesFile(): string {
     firestore?: { rules?: string };
   };
   return join(ROOT, config.firestore?.rules ?? 'firestore.rules');
+}
+
+/**
+ * The indexes file that firebase.json names (`firestore.indexes.json`): our emulator refuses a
+ * query production could not serve with it, as production does.
+ */
+function firestoreIndexesFile(): string {
+  const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as {
+    firestore?: { indexes?: string };
+  };
+  return join(ROOT, config.firestore?.indexes ?? 'firestore.indexes.json');
 }
 
 /** The V8 flags our Firestore emulator runs with (emulators/firestore/README.md, "Memory"). */

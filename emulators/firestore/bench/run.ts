@@ -4,7 +4,8 @@
  *  1. start-up: spawn the CLI (`node --import tsx src/cli.ts`, and the bundle of build.mjs) and
  *     time process start -> first accepted TCP connection (the port opens once all is loaded);
  *  2. RSS (/proc/<pid>/status VmRSS) idle, after 1,000 and after 10,000 documents of 500 B;
- *  3. commit latency p50/p95 over 500 single-document commits with firebase-admin;
+ *  3. commit latency p50/p95 over 500 single-document commits with firebase-admin (the load
+ *     instance runs with --export-on-exit: every commit is journaled, as in the stack);
  *  4. commit -> 20 browser-SDK onSnapshot listeners (headless Chromium) latency over 50 commits;
  *  5. in-process (bench/in-process.ts): query == + orderBy + limit over 10,000 documents, and
  *     the cost of security rules (a get under a three-condition rule, the 936-cell listener).
@@ -15,7 +16,8 @@
  * Ports are free ones the OS hands out. Exits by itself and kills everything it started.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -253,6 +255,7 @@ async function main() {
   let emuHost: string;
   let emuPid: number | undefined;
   let mainChild: ChildProcess | undefined;
+  const loadDataDir = mkdtempSync(path.join(tmpdir(), 'bench-firestore-data-'));
 
   if (!external) {
     if (!existsSync(CLI)) throw new Error(`${CLI} does not exist yet`);
@@ -271,7 +274,8 @@ async function main() {
     const argv = useBundle ? [...BUNDLE_FLAGS, bundle!] : tsxArgv;
     if (!useBundle && tsxMs === undefined) throw new Error('the emulator CLI did not start');
     log(`starting the emulator for the load figures (${useBundle ? 'bundle' : 'tsx'}) ...`);
-    const s = await startEmulator(argv);
+    // With --export-on-exit, as the stack runs it: every commit goes through the journal.
+    const s = await startEmulator([...argv, '--export-on-exit', loadDataDir]);
     mainChild = s.child;
     emuPid = s.child.pid!;
     emuHost = `${HOST}:${s.port}`;
@@ -335,7 +339,12 @@ async function main() {
       await db.doc(`lat/d${i % 50}`).set({ i, at: new Date(), note: 'latency sample' });
       lat.push(now() - t);
     }
-    rows.push([`commit latency p50 (admin set, n=${N_COMMITS})`, fmtMs(pct(lat, 50)), '', '']);
+    rows.push([
+      `commit latency p50 (admin set, n=${N_COMMITS})`,
+      fmtMs(pct(lat, 50)),
+      '',
+      external ? '' : 'journal on (--export-on-exit)',
+    ]);
     rows.push([
       `commit latency p95`,
       fmtMs(pct(lat, 95)),
@@ -365,6 +374,7 @@ async function main() {
     await db.terminate().catch(() => {});
     await deleteApp(app).catch(() => {});
     if (mainChild) await stopChild(mainChild);
+    rmSync(loadDataDir, { recursive: true, force: true });
   }
   printTable(rows, external);
 }

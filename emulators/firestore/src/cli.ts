@@ -1,6 +1,6 @@
 /**
  * firestore-emulator --port 8080 [--host H] [--import DIR] [--export-on-exit DIR] [--rules FILE]
- *   [--no-watch-rules] [--quiet]
+ *   [--no-watch-rules] [--indexes FILE] [--indexes-mode enforce|warn] [--no-watch-indexes] [--quiet]
  * Prints `Firestore emulator ready on HOST:PORT` once everything is loaded and the port is open;
  * a part that cannot load (rules that do not compile, gRPC, the port) exits 1 with the reason.
  */
@@ -23,11 +23,19 @@ function parseArgs(argv: string[]): Record<string, string | boolean> {
 const args = parseArgs(process.argv.slice(2));
 if (args.help) {
   console.log(
-    'Usage: firestore-emulator [--port 8080] [--host 127.0.0.1] [--import DIR] [--export-on-exit DIR] [--quiet]',
+    'Usage: firestore-emulator [--port 8080] [--host 127.0.0.1] [--import DIR] [--export-on-exit DIR] [--rules FILE] [--indexes FILE] [--indexes-mode enforce|warn] [--quiet]',
   );
   process.exit(0);
 }
 const str = (k: string) => (typeof args[k] === 'string' ? (args[k] as string) : undefined);
+function indexesMode(): 'enforce' | 'warn' {
+  const mode = str('indexes-mode') ?? 'enforce';
+  if (mode !== 'enforce' && mode !== 'warn') {
+    console.error(`firestore emulator: cannot start: --indexes-mode must be enforce or warn`);
+    process.exit(1);
+  }
+  return mode;
+}
 let exiting = false;
 let emu: Awaited<ReturnType<typeof start>> | undefined;
 const shutdown = (sig: string) => {
@@ -56,6 +64,9 @@ try {
     exportOnExit: str('export-on-exit'),
     rules: str('rules'),
     watchRules: !args['no-watch-rules'],
+    indexes: str('indexes'),
+    indexesMode: indexesMode(),
+    watchIndexes: !args['no-watch-indexes'],
     quiet: !!args.quiet,
   });
 } catch (e) {

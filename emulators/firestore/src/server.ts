@@ -12,8 +12,11 @@ import { createAccessHooks, RulesRegistry } from './access.ts';
 import { createBackend, createCoreState, type Backend } from './core/index.ts';
 import { createFirestoreGrpc, type GrpcServer } from './grpc/index.ts';
 import { createHttpHandler, type HttpHandler } from './http/index.ts';
+import { startJournal, replayJournal } from './journal.ts';
 import { readExport, writeExport, writeExportSync } from './persistence.ts';
 import { compileRules } from './rules/index.ts';
+import { IndexEnforcer, type IndexMode } from './indexes/gate.ts';
+import { loadIndexesFile, watchIndexesFile } from './indexes-file.ts';
 import { loadRulesFile, watchRulesFile } from './rules-file.ts';
 
 export interface StartOptions {
@@ -28,6 +31,12 @@ export interface StartOptions {
   rules?: string;
   /** Reload `rules` when the file changes (default true). */
   watchRules?: boolean;
+  /** firebase.json's `firestore.indexes` file: queries production could not serve are refused. */
+  indexes?: string;
+  /** `enforce` (default): FAILED_PRECONDITION; `warn`: a log line and `indexes-needed.json`. */
+  indexesMode?: IndexMode;
+  /** Reload `indexes` when the file changes (default true). */
+  watchIndexes?: boolean;
 }
 
 export interface RunningEmulator {
@@ -43,8 +52,6 @@ export interface RunningEmulator {
 }
 
 const PREFACE = Buffer.from('PRI * HTTP/2.0');
-/** With exportOnExit, a process killed without a chance to export loses at most this much. */
-const AUTOSAVE_MS = 1000;
 
 function listen(server: net.Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -60,38 +67,6 @@ function listen(server: net.Server, port: number, host: string): Promise<void> {
     server.once('listening', onListening);
     server.listen({ port, host, exclusive: true });
   });
-}
-
-/**
- * Saves shortly after changes (SIGKILL, or tsx escalating to it when its child is slow to ack
- * a signal, gives no chance to export on exit). Returns what stop() needs.
- */
-function startAutosave(backend: Backend, dir: string) {
-  let timer: NodeJS.Timeout | undefined;
-  let saving: Promise<unknown> = Promise.resolve();
-  const unhook = backend.onChange(() => {
-    if (timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      saving = saving
-        .then(() => writeExport(dir, backend.exportData()))
-        .catch((e) => console.error('firestore emulator: autosave failed:', e));
-    }, AUTOSAVE_MS);
-    timer.unref();
-  });
-  return {
-    /** Stops autosaving and writes the final export. */
-    async finish(): Promise<void> {
-      unhook();
-      if (timer) clearTimeout(timer);
-      try {
-        await saving;
-        await writeExport(dir, backend.exportData());
-      } catch (e) {
-        console.error('firestore emulator: export failed:', e);
-      }
-    },
-  };
 }
 
 interface Sides {
@@ -202,13 +177,23 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
   };
   const rules = new RulesRegistry();
   if (options.rules) rules.setFileRules(loadRulesFile(options.rules));
-  const backend = createBackend(createCoreState(createAccessHooks(rules)));
+  const exportDir = path.resolve(options.exportOnExit ?? options.importDir ?? 'firestore-export');
+  const indexes = options.indexes
+    ? new IndexEnforcer(options.indexesMode ?? 'enforce', log, exportDir)
+    : undefined;
+  if (options.indexes) indexes!.setConfig(loadIndexesFile(options.indexes));
+  const backend = createBackend(createCoreState(createAccessHooks(rules), indexes));
   if (options.importDir) {
     const data = readExport(options.importDir);
     if (data) backend.importData(data);
-    else log(`firestore emulator: nothing to import in ${options.importDir}`);
+    const replayed = replayJournal(options.importDir, backend, data);
+    if (replayed) log(`firestore emulator: replayed ${replayed} commits of the journal`);
+    else if (!data) log(`firestore emulator: nothing to import in ${options.importDir}`);
   }
-  const exportDir = path.resolve(options.exportOnExit ?? options.importDir ?? 'firestore-export');
+  // Every acknowledged commit is journaled beside the export (README, Persistence).
+  const journal = options.exportOnExit
+    ? startJournal(options.exportOnExit, backend, log)
+    : undefined;
   const sides = loadSides(backend, rules, exportDir);
   const httpServer = lazyHttpServer(sides);
   const router = createConnectionRouter(sides, httpServer);
@@ -219,13 +204,17 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
   } catch (e) {
     sides.http.close();
     sides.grpc.close();
+    journal?.close();
     throw e;
   }
   const { servers, port } = listening;
-  const autosave = options.exportOnExit ? startAutosave(backend, options.exportOnExit) : undefined;
   const stopWatching =
     options.rules && options.watchRules !== false
       ? watchRulesFile(options.rules, (compiled) => rules.setFileRules(compiled), log)
+      : undefined;
+  const stopWatchingIndexes =
+    options.indexes && indexes && options.watchIndexes !== false
+      ? watchIndexesFile(options.indexes, (config) => indexes.setConfig(config), log)
       : undefined;
 
   let stopped = false;
@@ -240,8 +229,13 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
       if (stopped) return;
       stopped = true;
       stopWatching?.();
+      stopWatchingIndexes?.();
       router.stop();
-      await autosave?.finish();
+      try {
+        journal?.close();
+      } catch (e) {
+        console.error('firestore emulator: export failed:', e);
+      }
       for (const server of servers) server.close();
       sides.http.close();
       sides.grpc.close();

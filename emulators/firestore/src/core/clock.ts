@@ -27,6 +27,11 @@ export class Clock {
     return time;
   }
 
+  /** The latest time handed out: every later commit comes after it. */
+  latest(): Micros {
+    return this.lastIssued;
+  }
+
   /** Imported documents carry their own times: later commits must come after them. */
   observe(time: Micros): void {
     if (time > this.lastIssued) this.lastIssued = time;

@@ -20,7 +20,7 @@ export function notifyCommit(
   if (!changes.length) return;
   for (const hook of state.changeHooks) {
     try {
-      hook();
+      hook(database, changes, commitTime);
     } catch (e) {
       console.error('firestore emulator: change hook failed:', e);
     }
@@ -48,6 +48,15 @@ export function commitWrites(
   return { results: staged.results, commitTime };
 }
 
+function writtenPaths(writes: Msg[]): string[] {
+  const paths: string[] = [];
+  for (const write of writes) {
+    const name = writeTarget(write);
+    if (name) paths.push(parseDocumentName(name).path);
+  }
+  return paths;
+}
+
 /** Locks what the transaction writes, then checks that nothing it read has changed. */
 async function validateTransaction(
   state: CoreState,
@@ -60,12 +69,7 @@ async function validateTransaction(
   }
   if (transaction.wounded) throw aborted();
   if (transaction.readOnly) return;
-  const paths: string[] = [];
-  for (const write of writes) {
-    const name = writeTarget(write);
-    if (name) paths.push(parseDocumentName(name).path);
-  }
-  await state.transactions.lockAll(transaction, paths);
+  await state.transactions.lockAll(transaction, writtenPaths(writes));
   if (transaction.wounded) throw aborted();
   for (const [path, updateTime] of transaction.reads) {
     if ((database.get(path)?.updateTime ?? 0) !== updateTime) {
@@ -85,8 +89,17 @@ export async function commit(state: CoreState, request: Msg, check?: CommitCheck
   const database = state.databases.databaseFor(parseDatabase(request.database));
   const writes = (request.writes ?? []) as Msg[];
   if (!request.transaction || !(request.transaction as Buffer).length) {
-    const { results, commitTime } = commitWrites(state, database, writes, check);
-    return { writeResults: results, commitTime: toTimestamp(commitTime) };
+    // A write to a document a running transaction has locked waits for that transaction.
+    const paths = () => writtenPaths(writes);
+    const writer = state.transactions.anyLocked(database, paths)
+      ? await state.transactions.lockForWrite(database, paths())
+      : undefined;
+    try {
+      const { results, commitTime } = commitWrites(state, database, writes, check);
+      return { writeResults: results, commitTime: toTimestamp(commitTime) };
+    } finally {
+      if (writer) state.transactions.retire(writer);
+    }
   }
   const transaction = state.transactions.lookup(database, request.transaction);
   try {

@@ -5,6 +5,8 @@ import { compareStrings } from './values.ts';
 
 export interface ExportedData {
   version: 1;
+  /** Every commit up to this time is in the export: a journal replay skips them. */
+  committedThrough?: number;
   databases: {
     project: string;
     database: string;
@@ -18,7 +20,11 @@ export interface ExportedData {
 }
 
 export function exportData(state: CoreState): ExportedData {
-  const exported: ExportedData = { version: 1, databases: [] };
+  const exported: ExportedData = {
+    version: 1,
+    committedThrough: state.clock.latest(),
+    databases: [],
+  };
   for (const database of state.databases.all()) {
     const documents = [...database.all()]
       .sort(([a], [b]) => compareStrings(a, b))
@@ -43,6 +49,7 @@ export function importData(state: CoreState, data: ExportedData): void {
   if (!data || data.version !== 1 || !Array.isArray(data.databases)) {
     throw new Error('Unsupported export format');
   }
+  if (data.committedThrough) state.clock.observe(data.committedThrough);
   for (const entry of data.databases) {
     const db = `projects/${entry.project}/databases/${entry.database}`;
     const database = state.databases.databaseFor({

@@ -6,6 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Caller, FirestoreBackend, ListenSink, ListenStream, Msg } from '../backend.ts';
+import type { IndexGate } from '../indexes/gate.ts';
 import { hooksFor, type AccessHooks } from './access-hooks.ts';
 import { Clock, toTimestamp } from './clock.ts';
 import { batchWrite, commit, notifyCommit, type CommitCheck } from './commit.ts';
@@ -22,21 +23,25 @@ import { ListenStreamImpl } from './listen.ts';
 import { parseDatabase } from './paths.ts';
 import { aggregate, parseQueryRequest, runQueryIn, type ParsedQuery } from './queries.ts';
 import { readContext } from './reads.ts';
-import type { CoreState } from './state.ts';
+import { applyJournalEntry, type JournalEntry } from './journal-entry.ts';
+import type { ChangeHook, CoreState } from './state.ts';
 import { DatabaseRegistry } from './storage.ts';
 import { invalidArgument, TransactionRegistry } from './transactions.ts';
 
 export { fromTimestamp, toTimestamp } from './clock.ts';
 export type { ExportedData } from './export.ts';
+export { journalEntryOf, type JournalEntry } from './journal-entry.ts';
 
 export type Backend = FirestoreBackend & {
   exportData(): ExportedData;
   importData(data: ExportedData): void;
-  /** Called (synchronously) after every change to stored documents. Returns an unsubscribe. */
-  onChange(callback: () => void): () => void;
+  /** Called (synchronously) after every commit that changed documents. Returns an unsubscribe. */
+  onChange(callback: ChangeHook): () => void;
+  /** Replays a journaled commit (at start, before any client). */
+  applyJournalEntry(entry: JournalEntry): void;
 };
 
-export function createCoreState(access?: AccessHooks): CoreState {
+export function createCoreState(access?: AccessHooks, indexes?: IndexGate): CoreState {
   const clock = new Clock();
   return {
     clock,
@@ -45,6 +50,7 @@ export function createCoreState(access?: AccessHooks): CoreState {
     listenStreams: new Set(),
     changeHooks: new Set(),
     access,
+    indexes,
   };
 }
 
@@ -179,6 +185,7 @@ export function createBackend(state: CoreState = createCoreState()): Backend {
     },
     exportData: () => exportData(state),
     importData: (data) => importData(state, data),
+    applyJournalEntry: (entry) => applyJournalEntry(state, entry),
   };
 }
 

@@ -90,6 +90,7 @@ export class ListenStreamImpl implements ListenStream, CommitObserver {
       }
       const structuredQuery = spec.query.structuredQuery ?? {};
       const compiled = compileQuery(parent, structuredQuery);
+      this.state.indexes?.check(parent, structuredQuery);
       const query = { parent, compiled, structuredQuery };
       return { id, database: databases.databaseFor(parent), query, result: new Map() };
     }

@@ -28,13 +28,15 @@ export function parseQueryRequest(
   const parent = parseParent(request.parent);
   if (!structuredQuery) throw invalidArgument('structuredQuery is required');
   const query = compileQuery(parent, structuredQuery);
+  state.indexes?.check(parent, structuredQuery);
   return { parent, database: state.databases.databaseFor(parent), query };
 }
 
 /** The documents a query has to look at: its collection, or only those an equality admits. */
 function documentsInScope(database: Database, query: CompiledQuery, at?: Micros) {
-  const { parentPath, collectionId, allDescendants } = query.scope;
+  const { parentPath, collectionId, allDescendants, kindless } = query.scope;
   if (allDescendants) return database.inCollectionGroup(parentPath, collectionId, at);
+  if (kindless) return [...database.all(at)].filter(([path]) => query.inScope(path));
   const collectionPath = parentPath === '' ? collectionId : `${parentPath}/${collectionId}`;
   const equality = query.equalities[0];
   if (equality && at === undefined) {

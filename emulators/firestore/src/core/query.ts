@@ -43,6 +43,8 @@ export interface QueryScope {
   collectionId: string;
   /** A collection group query: every collection `collectionId` under the parent. */
   allDescendants: boolean;
+  /** No `from`: the documents of every collection directly under the parent. */
+  kindless?: boolean;
 }
 
 export interface CompiledQuery {
@@ -255,12 +257,27 @@ function smallest<T>(docs: T[], count: number, compare: (a: T, b: T) => number):
   return kept;
 }
 
+/**
+ * A query with no `from` reads the documents of every collection under its parent, as Firestore
+ * answers it: no filter, and no order but `__name__` ascending.
+ */
+function checkKindless(q: Msg): void {
+  const atom = q.where?.fieldFilter ?? q.where?.unaryFilter;
+  if (q.where) throw bad(`kind is required for filter: ${atom?.field?.fieldPath ?? 'composite'}`);
+  for (const o of (q.orderBy ?? []) as Msg[]) {
+    if (o.field?.fieldPath !== '__name__' || o.direction === 'DESCENDING')
+      throw bad('kind is required for all orders except __key__ ascending');
+  }
+}
+
 export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
   validateStructuredQuery(q);
   const from = (q.from ?? []) as Msg[];
-  if (from.length !== 1) throw bad('Query must have exactly one "from" clause');
-  const collectionId = String(from[0]!.collectionId ?? '');
-  const allDescendants = !!from[0]!.allDescendants;
+  if (from.length > 1) throw bad('Query must have exactly one "from" clause');
+  const kindless = from.length === 0;
+  if (kindless) checkKindless(q);
+  const collectionId = kindless ? '' : String(from[0]!.collectionId ?? '');
+  const allDescendants = !kindless && !!from[0]!.allDescendants;
   const prefix = parent.path === '' ? '' : parent.path + '/';
   const parentDepth = parent.segments.length;
 
@@ -268,6 +285,7 @@ export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
     if (!path.startsWith(prefix)) return false;
     const segs = path.split('/');
     if (allDescendants) return collectionId === '' || segs[segs.length - 2] === collectionId;
+    if (kindless) return segs.length === parentDepth + 2;
     return segs.length === parentDepth + 2 && segs[parentDepth] === collectionId;
   };
 
@@ -348,6 +366,19 @@ export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
     return 0;
   };
 
+  // A cursor's `__name__` values are checked up front, whether or not any document is compared.
+  for (const cursor of [q.startAt, q.endAt]) {
+    const values = (cursor?.values ?? []) as Value[];
+    values.forEach((value, i) => {
+      if (!orders[i]?.isName) return;
+      if (value.referenceValue === undefined)
+        throw bad('Cursor value for __name__ must be a reference');
+      const ref = String(value.referenceValue);
+      if (ref.includes('/documents/') && !ref.startsWith(`${parent.db}/documents/`))
+        throw bad('The cursor key is in a different database than the query');
+    });
+  }
+
   const limit = readLimit(q.limit);
   const offset = Number(q.offset ?? 0);
   const selectFields = q.select
@@ -385,7 +416,7 @@ export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
   };
 
   return {
-    scope: { parentPath: parent.path, collectionId, allDescendants },
+    scope: { parentPath: parent.path, collectionId, allDescendants, kindless },
     equalities: equalityFilters(q.where),
     inScope,
     matches,

@@ -1,8 +1,12 @@
 /** Everything the core keeps between requests, in one object handed to its modules. */
+import type { IndexGate } from '../indexes/gate.ts';
 import type { AccessHooks } from './access-hooks.ts';
 import type { Clock, Micros } from './clock.ts';
 import type { Change, DatabaseRegistry, Database } from './storage.ts';
 import type { TransactionRegistry } from './transactions.ts';
+
+/** Sees each commit that changed documents, before it is acknowledged. */
+export type ChangeHook = (database: Database, changes: Change[], commitTime: Micros) => void;
 
 /** An open Listen stream as commits see it. */
 export interface CommitObserver {
@@ -15,8 +19,10 @@ export interface CoreState {
   databases: DatabaseRegistry;
   transactions: TransactionRegistry;
   listenStreams: Set<CommitObserver>;
-  /** Called synchronously after every change to stored documents (autosave). */
-  changeHooks: Set<() => void>;
+  /** Called synchronously after every commit that changed documents (the journal). */
+  changeHooks: Set<ChangeHook>;
   /** Security rules, when the emulator was given an access policy. */
   access?: AccessHooks;
+  /** The indexes production would need (firestore.indexes.json), when the emulator checks them. */
+  indexes?: IndexGate;
 }

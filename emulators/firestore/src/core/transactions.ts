@@ -42,12 +42,19 @@ export interface Transaction {
   locks: Set<string>;
   state: 'active' | 'done';
   wounded: boolean;
+  /** A non-transactional write: waits for locks at most WRITE_LOCK_WAIT_MS, then gives up. */
+  writeOnly?: boolean;
   waiting?: Waiter;
   lastUsed: number;
 }
 
 /** How long a transaction waits for a lock before it aborts the holder regardless of age. */
 const LOCK_WAIT_MS = 4000;
+/**
+ * How long a non-transactional write waits for a lock a transaction holds before it fails with
+ * ABORTED, as Google's emulator answers ("Transaction lock timeout.", after about 2 s).
+ */
+const WRITE_LOCK_WAIT_MS = 2000;
 /** Past this many open transactions, ones idle for IDLE_TRANSACTION_MS are dropped. */
 const SWEEP_THRESHOLD = 500;
 const IDLE_TRANSACTION_MS = 300_000;
@@ -133,6 +140,30 @@ export class TransactionRegistry {
     }
   }
 
+  /** True if a transaction holds the lock of one of `paths()` (only computed when locks exist). */
+  anyLocked(database: Database, paths: () => string[]): boolean {
+    const locks = this.locks.get(database);
+    return !!locks && locks.size > 0 && paths().some((path) => locks.has(path));
+  }
+
+  /**
+   * The locks of a non-transactional write: it is the youngest, so it waits for the
+   * transactions holding them (never wounds them), and gives up with ABORTED after
+   * WRITE_LOCK_WAIT_MS. Retire the returned holder once the write is applied.
+   */
+  async lockForWrite(database: Database, paths: string[]): Promise<Transaction> {
+    const writer = this.begin(database, undefined);
+    writer.age = Number.MAX_SAFE_INTEGER;
+    writer.writeOnly = true;
+    try {
+      await this.lockAll(writer, paths);
+    } catch (e) {
+      this.retire(writer);
+      throw e;
+    }
+    return writer;
+  }
+
   /** Locks `paths` in a fixed order (sorted), waiting or wounding as wound-wait says. */
   async lockAll(transaction: Transaction, paths: string[]): Promise<void> {
     for (const path of [...new Set(paths)].sort()) await this.acquire(transaction, path);
@@ -168,12 +199,19 @@ export class TransactionRegistry {
         path,
         resolve,
         reject,
-        timer: setTimeout(() => {
-          const current = locks.get(path);
-          if (current && current.holder !== transaction && transaction.waiting === waiter) {
-            this.wound(current.holder);
-          }
-        }, LOCK_WAIT_MS),
+        timer: setTimeout(
+          () => {
+            const current = locks.get(path);
+            if (!current || current.holder === transaction || transaction.waiting !== waiter)
+              return;
+            if (transaction.writeOnly) {
+              transaction.waiting = undefined;
+              current.waiters = current.waiters.filter((w) => w !== waiter);
+              reject(aborted('Transaction lock timeout.'));
+            } else this.wound(current.holder);
+          },
+          transaction.writeOnly ? WRITE_LOCK_WAIT_MS : LOCK_WAIT_MS,
+        ),
       };
       waiter.timer.unref?.();
       transaction.waiting = waiter;

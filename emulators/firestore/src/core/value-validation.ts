@@ -14,6 +14,21 @@ function refuse(message: string): FirestoreError {
 
 const RESERVED = /^__.*__$/;
 
+/**
+ * A vector value (`FieldValue.vector`) is the one map a reserved name may appear in:
+ * `{__type__: '__vector__', value: [numbers]}`, and nothing else.
+ */
+function checkVector(fields: Fields, path: string): void {
+  if (fields.__type__?.stringValue !== '__vector__' || fields.value?.arrayValue === undefined)
+    throw refuse(`Property ${path} contains an invalid nested entity.`);
+  if (Object.keys(fields).some((key) => key !== '__type__' && key !== 'value'))
+    throw refuse('Vector Value map has extraneous entries.');
+  const elements = (fields.value.arrayValue.values ?? []) as Value[];
+  if (elements.length === 0) throw refuse('Vector must have at least one dimension.');
+  if (elements.some((e) => e.doubleValue === undefined))
+    throw refuse("Vector must only contain values of type 'double'");
+}
+
 function checkValue(value: Value, path: string, insideArray: boolean): void {
   if (value.arrayValue) {
     if (insideArray)
@@ -21,7 +36,9 @@ function checkValue(value: Value, path: string, insideArray: boolean): void {
     for (const element of (value.arrayValue.values ?? []) as Value[])
       checkValue(element, path, true);
   } else if (value.mapValue) {
-    checkWrittenFields((value.mapValue.fields ?? {}) as Fields, path);
+    const fields = (value.mapValue.fields ?? {}) as Fields;
+    if (fields.__type__ !== undefined) checkVector(fields, path);
+    else checkWrittenFields(fields, path);
   } else if (value.referenceValue !== undefined) {
     try {
       parseDocumentName(String(value.referenceValue));

@@ -215,7 +215,9 @@ function wellKnownFromJson(
   }
   const wrapped = WRAPPERS[name];
   if (wrapped) {
-    // Also accept the {value: x} object form.
+    if (strictParsing && v !== null && typeof v === 'object')
+      throw new ProtoJsonError(`Invalid value at '${path}' (${name}): expected a ${wrapped}`);
+    // The WebChannel's {value: x} object form.
     const raw =
       v && typeof v === 'object' && !Array.isArray(v) && 'value' in (v as object)
         ? (v as { value: unknown }).value
@@ -289,6 +291,19 @@ function snakeToCamel(s: string): string {
   return s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
+/**
+ * Strict parsing (REST, as Firestore's JSON API): an unknown field, or a wrapper given as
+ * `{value: x}` instead of `x`, is INVALID_ARGUMENT. The WebChannel's JSON is read leniently: the
+ * web SDK sends wrappers as objects there. Parsing is synchronous, so one flag serves.
+ */
+let strictParsing = false;
+
+function unknownName(key: string, path: string): ProtoJsonError {
+  return new ProtoJsonError(
+    `Invalid JSON payload received. Unknown name "${key}"${path ? ` at '${path}'` : ''}: Cannot find field.`,
+  );
+}
+
 function messageFromJson(type: protobuf.Type, json: unknown, path: string): Msg {
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     throw new ProtoJsonError(`Invalid value for ${path || type.name}: expected an object`);
@@ -296,7 +311,10 @@ function messageFromJson(type: protobuf.Type, json: unknown, path: string): Msg 
   const out: Msg = {};
   for (const [key, v] of Object.entries(json as Record<string, unknown>)) {
     const field = lookupField(type, key);
-    if (!field) continue; // proto3 JSON parsers may ignore unknown fields; be lenient
+    if (!field) {
+      if (strictParsing) throw unknownName(key, path);
+      continue; // the WebChannel: ignored, as proto3 JSON parsers may
+    }
     const p = path ? `${path}.${field.name}` : field.name;
     if (
       v === null &&
@@ -327,9 +345,17 @@ function messageFromJson(type: protobuf.Type, json: unknown, path: string): Msg 
   return out;
 }
 
-/** Parses a proto3-JSON object into the proto-loader shape of `typeName` (e.g. `ListenRequest`). */
-export function fromProto3Json(typeName: string, json: unknown): Msg {
-  return messageFromJson(messageType(typeName), json, '');
+/**
+ * Parses a proto3-JSON object into the proto-loader shape of `typeName` (e.g. `ListenRequest`).
+ * `strict` (REST): unknown fields and object-form wrappers are refused.
+ */
+export function fromProto3Json(typeName: string, json: unknown, strict = false): Msg {
+  strictParsing = strict;
+  try {
+    return messageFromJson(messageType(typeName), json, '');
+  } finally {
+    strictParsing = false;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -128,7 +128,7 @@ function preconditionParameter(url: URL): Msg | undefined {
 }
 
 function updateDocumentRequest(call: RestCall): Msg {
-  const document = fromProto3Json('Document', call.body);
+  const document = fromProto3Json('Document', call.body, true);
   document.name = call.resource;
   const request: Msg = { document };
   const updateMask = maskParameter(call.url, 'updateMask');
@@ -145,7 +145,7 @@ function createDocumentRequest(call: RestCall): Msg {
   const parent = segments.length
     ? `${call.database}/documents/${segments.join('/')}`
     : `${call.database}/documents`;
-  const document = fromProto3Json('Document', call.body);
+  const document = fromProto3Json('Document', call.body, true);
   const request: Msg = { parent, collectionId: call.segments[call.segments.length - 1], document };
   const documentId = call.url.searchParams.get('documentId');
   if (documentId) request.documentId = documentId;
@@ -196,6 +196,11 @@ const PATH_ROUTES: Record<string, Route> = {
     request: getDocumentRequest,
     invoke: (b, r, c) => b.getDocument(r, c),
   },
+  'GET subcollections': {
+    responseType: 'ListDocumentsResponse',
+    request: (call) => ({ ...listDocumentsRequest(call), parent: call.resource, collectionId: '' }),
+    invoke: (b, r, c) => b.listDocuments(r, c),
+  },
   'GET collection': {
     responseType: 'ListDocumentsResponse',
     request: listDocumentsRequest,
@@ -220,14 +225,32 @@ const PATH_ROUTES: Record<string, Route> = {
   },
 };
 
-function decodeSegments(raw: string | undefined): string[] {
-  if (!raw) return [];
-  const segments = raw.replace(/^\/|\/$/g, '').split('/');
-  if (segments.length === 1 && segments[0] === '') return [];
+/**
+ * The path after `documents/`, decoded as a whole, as Firestore does: an encoded slash (`%2F`)
+ * separates segments like a plain one. Whether it ended with a slash is kept (see findRoute).
+ */
+function decodeSegments(raw: string | undefined): { segments: string[]; trailingSlash: boolean } {
+  const trailingSlash = !!raw && raw.length > 1 && raw.endsWith('/');
+  const path = decodeURIComponent((raw ?? '').replace(/^\/|\/$/g, ''));
+  if (path === '') return { segments: [], trailingSlash };
+  const segments = path.split('/');
   // `c//a` names nothing: refused, as Firestore does, rather than read as `c/a`.
   if (segments.some((segment) => segment === ''))
     throw new HttpError(400, Code.INVALID_ARGUMENT, `Invalid resource path: "${raw}"`);
-  return segments.map((segment) => decodeURIComponent(segment));
+  return { segments, trailingSlash };
+}
+
+/**
+ * A path ending with a slash: `GET doc/` lists the documents of every collection of the
+ * document (ListDocuments with no collection id); anything else is refused, as Firestore does.
+ */
+function trailingSlashRoute(method: string, segments: string[], resource: string): Route {
+  if (method === 'GET' && segments.length % 2 === 0) return PATH_ROUTES['GET subcollections']!;
+  throw new HttpError(
+    400,
+    Code.INVALID_ARGUMENT,
+    `Document name "${resource}/" has invalid trailing "/".`,
+  );
 }
 
 function findRoute(method: string, rpcName: string | undefined, segments: string[], url: URL) {
@@ -243,6 +266,13 @@ function findRoute(method: string, rpcName: string | undefined, segments: string
   }
   const kind = segments.length % 2 === 0 ? 'document' : 'collection';
   const route = segments.length ? PATH_ROUTES[`${method} ${kind}`] : undefined;
+  // A document method on a collection's path (`c/x%2Fy`): the name is wrong, not the route.
+  if (!route && kind === 'collection' && (method === 'PATCH' || method === 'DELETE'))
+    throw new HttpError(
+      400,
+      Code.INVALID_ARGUMENT,
+      `Document name "${url.pathname}" is not a document.`,
+    );
   if (!route) throw notFound();
   return route;
 }
@@ -269,19 +299,22 @@ export async function handleRest(
     if (!match)
       throw new HttpError(404, Code.NOT_FOUND, `Not found: ${req.method} ${url.pathname}`);
     const database = `projects/${decodeURIComponent(match[1]!)}/databases/${decodeURIComponent(match[2]!)}`;
-    const segments = decodeSegments(match[3]);
+    const { segments, trailingSlash } = decodeSegments(match[3]);
     const resource = segments.length
       ? `${database}/documents/${segments.join('/')}`
       : `${database}/documents`;
     const method = req.method ?? 'GET';
-    const route = findRoute(method, match[4], segments, url);
+    const route =
+      trailingSlash && !match[4]
+        ? trailingSlashRoute(method, segments, resource)
+        : findRoute(method, match[4], segments, url);
     const body = route.requestType || route.hasBody ? await readJsonBody(req, res) : {};
     const call: RestCall = { database, resource, segments, url, body };
     debug(`REST ${method} ${match[4] ?? ''} ${resource} ${JSON.stringify(body).slice(0, 600)}`);
     let request: Msg;
     if (route.request) request = route.request(call);
     else {
-      request = fromProto3Json(route.requestType!, body);
+      request = fromProto3Json(route.requestType!, body, true);
       if (route.resourceField) request[route.resourceField] = resource;
     }
     if (route.resourceField === 'database') request.database = database;

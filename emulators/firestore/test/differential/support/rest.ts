@@ -12,7 +12,11 @@ export interface RestRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Relative to `v1/projects/{p}/databases/(default)/documents`: `c/a`, `:runQuery`, `c?orderBy=x`. */
   path: string;
-  /** `{root}` in any string is replaced by the database root name (`projects/p/databases/(default)/documents`). */
+  /**
+   * `{root}` in any string is replaced by the database root name
+   * (`projects/p/databases/(default)/documents`), `{transaction}` by the last transaction id an
+   * earlier answer of the case gave.
+   */
   body?: unknown;
 }
 
@@ -25,6 +29,8 @@ export interface RestCase {
   expect: string;
   /** Where ours answers as production does and Google's emulator does not: Google's status, and why. */
   deliberate?: { google: string; why: string };
+  /** A case that waits on purpose (a lock timeout): how long its requests may take on ours. */
+  slowMs?: number;
 }
 
 export interface RestOutcome {
@@ -34,25 +40,37 @@ export interface RestOutcome {
   ms: number;
 }
 
-function withRoot(value: unknown, root: string): unknown {
+function withRoot(value: unknown, root: string, transaction = ''): unknown {
   return JSON.parse(
     JSON.stringify(value ?? null)
       .split('{root}')
-      .join(root),
+      .join(root)
+      .split('{transaction}')
+      .join(transaction),
   );
+}
+
+/** The transaction id an answer carries (beginTransaction, or a read with newTransaction). */
+function transactionOf(body: unknown): string | undefined {
+  const first = (Array.isArray(body) ? body[0] : body) as { transaction?: unknown } | undefined;
+  return typeof first?.transaction === 'string' ? first.transaction : undefined;
 }
 
 async function send(
   baseUrl: string,
   root: string,
   request: RestRequest,
+  transaction?: string,
 ): Promise<{ status: string; body?: unknown }> {
   const separator = request.path.startsWith(':') || request.path === '' ? '' : '/';
   const url = `${baseUrl}/v1/${root}${separator}${request.path}`;
   const response = await fetch(url, {
     method: request.method,
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: request.body === undefined ? undefined : JSON.stringify(withRoot(request.body, root)),
+    body:
+      request.body === undefined
+        ? undefined
+        : JSON.stringify(withRoot(request.body, root, transaction)),
   });
   const text = await response.text();
   let parsed: unknown = text;
@@ -86,10 +104,12 @@ export async function runRestCase(baseUrl: string, restCase: RestCase): Promise<
     if (seeded.status !== 'OK') throw new Error(`seeding failed: ${seeded.status}`);
   }
   const outcomes: RestOutcome[] = [];
+  let transaction: string | undefined;
   for (const request of restCase.requests) {
     const started = performance.now();
-    const answer = await send(baseUrl, root, request);
+    const answer = await send(baseUrl, root, request, transaction);
     const ms = performance.now() - started;
+    transaction = transactionOf(answer.body) ?? transaction;
     outcomes.push({ ...answer, body: normalise(answer.body, projectId), ms });
   }
   return outcomes;
