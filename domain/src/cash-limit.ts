@@ -85,17 +85,19 @@ export function personCashOfMonth(
 }
 
 /**
- * Linking a certificate joins its cash to the account's person: allowed only while that person's
- * cash of the certificate's month stays under the limit.
+ * Linking a certificate joins its mailbox, and every gift registered for it, to the account's
+ * person (cash or not: a transfer's code ties the mailbox to the account all the same). Allowed
+ * only while that person's cash stays within the limit in every month: `entries` are the joined
+ * person's, the linked gift included.
  */
 export function checkCashOnLink(
   entries: readonly CashEntry[],
   person: CashPerson,
-  linked: CashEntry,
-): CashLimitCheck {
-  if (linked.method !== 'cash') {
-    return { ok: true, cashThisMonthCents: 0, remainingAfterCents: CASH_LIMIT_CENTS_PER_MONTH };
+): { ok: true } | { ok: false; month: string; cashCents: number } {
+  const months = new Set(entries.map((entry) => entry.month));
+  for (const month of [...months].sort()) {
+    const cashCents = personCashOfMonth(entries, person, month).reduce((a, b) => a + b, 0);
+    if (cashCents > CASH_LIMIT_CENTS_PER_MONTH) return { ok: false, month, cashCents };
   }
-  const others = entries.filter((entry) => entry.id !== linked.id);
-  return checkCashLimit(personCashOfMonth(others, person, linked.month), linked.amount_cents);
+  return { ok: true };
 }

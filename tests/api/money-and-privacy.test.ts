@@ -180,6 +180,37 @@ describe('anonymity', () => {
     expect(await publicAnswers(donor.personalCode)).not.toContain(name);
   });
 
+  it('once an account stands for a mailbox, its other waiting plots stop showing the name staff typed', async () => {
+    const email = `${uniqueName('espera')}@parroquia.test`;
+    const name = uniqueName('Ylenia');
+    const [shown] = plots(1);
+    const first = await postJson(REGISTER, staffToken, {
+      email,
+      code: await storedCode(db()),
+      name,
+      parcelas: [shown],
+      method: 'transfer',
+    });
+    expect(first.status).toBe(200);
+    expect(await displaysOf([shown!])).toEqual([name]);
+    const code = await storedCode(db());
+    const second = await postJson(REGISTER, staffToken, {
+      email,
+      code,
+      name,
+      is_anonymous_donor: true,
+      parcelas: plots(1),
+      method: 'transfer',
+    });
+    expect(second.status).toBe(200);
+    const donor = await signUp(uniqueName('Otra'));
+    expect((await postJson(`${siteUrl}/api/users/link-code/`, donor.token, { code })).status).toBe(
+      200,
+    );
+    expect(await displaysOf([shown!])).toEqual([null]);
+    expect(await publicAnswers(donor.personalCode)).not.toContain(name);
+  });
+
   it('the check page names nobody who holds no plot', async () => {
     const donor = await signUp(uniqueName('Sinparcela'));
     const answer = await fetch(`${siteUrl}/api/certificates/verify/?code=${donor.personalCode}`);
@@ -268,6 +299,23 @@ describe('the cash limit counts people, not spellings', () => {
     expect((await db().collection('certificate_codes').doc(code).get()).get('status')).toBe(
       'registered',
     );
+  });
+
+  it('refuses to link even a transfer certificate whose mailbox brings cash past the limit', async () => {
+    const donor = await signUp(uniqueName('Juntas'));
+    expect((await register({ email: donor.email, parcelas: plots(3, 'P') })).status).toBe(200);
+    const stranger = `${uniqueName('buzon')}@parroquia.test`;
+    expect((await register({ email: stranger, parcelas: plots(2, 'P') })).status).toBe(200);
+    const code = await storedCode(db());
+    const transfer = await postJson(REGISTER, staffToken, {
+      email: stranger,
+      code,
+      parcelas: plots(1, 'P'),
+      method: 'transfer',
+    });
+    expect(transfer.status).toBe(200);
+    const linked = await postJson(`${siteUrl}/api/users/link-code/`, donor.token, { code });
+    expect(linked.status).toBe(409);
   });
 
   it('reads a.b@, ab+x@, googlemail.com and case as one Gmail mailbox', async () => {

@@ -1,9 +1,10 @@
 /**
  * The person the cash limit counts (docs/product.md, "Money"), read inside a transaction: the
  * accounts and mailboxes given, every account that shares one of those mailboxes (an account's
- * `mailboxes`: its own address and those of the certificates linked to it), the cash entries of
- * the month, and one lock document per account and mailbox, so two registrations or links for
- * the same person at once conflict and the second counts the first.
+ * `mailboxes`: its own address and those of the certificates linked to it), the person's ledger
+ * entries (every month: a link may join gifts of several), and one lock document per account
+ * and mailbox, so two registrations or links for the same person at once conflict and the
+ * second counts the first.
  */
 import { createHash } from 'node:crypto';
 import { mailboxKey, type CashEntry, type CashPerson } from '@parroquia/domain';
@@ -39,7 +40,6 @@ export async function readCashPerson(
   db: Firestore,
   tx: Transaction,
   start: CashPerson,
-  month: string,
 ): Promise<CashPersonReading> {
   const uids = new Set(start.uids);
   const mailboxes = new Set(start.mailboxes);
@@ -53,27 +53,39 @@ export async function readCashPerson(
       for (const key of accountMailboxes(account.data())) mailboxes.add(key);
     }
   }
-  const ofMonth = await tx.get(db.collection('donations').where('month', '==', month));
-  const entries: CashEntry[] = ofMonth.docs.map(ledgerRowOf);
+  const donations = db.collection('donations');
+  const reads = [
+    ...chunks([...mailboxes]).map((keys) => donations.where('donor_key', 'in', keys)),
+    ...chunks([...uids]).map((ids) => donations.where('donor', 'in', ids)),
+  ];
+  const byId = new Map<string, CashEntry>();
+  for (const snapshot of await Promise.all(reads.map((query) => tx.get(query)))) {
+    for (const doc of snapshot.docs) byId.set(doc.id, ledgerRowOf(doc));
+  }
   const locks = [
     ...[...uids].map((uid) => `uid:${uid}`),
     ...[...mailboxes].map((key) => `mailbox:${key}`),
-  ].map((key) => lockRef(db, month, key));
+  ].map((key) => lockRef(db, key));
   if (locks.length > 0) await tx.getAll(...locks);
-  return { person: { uids: [...uids], mailboxes: [...mailboxes] }, entries, locks };
+  return {
+    person: { uids: [...uids], mailboxes: [...mailboxes] },
+    entries: [...byId.values()],
+    locks,
+  };
 }
 
 /** Written after the transaction's reads: the write every concurrent one conflicts on. */
-export function touchCashLocks(
-  tx: Transaction,
-  reading: CashPersonReading,
-  month: string,
-  now: number,
-) {
-  for (const lock of reading.locks) tx.set(lock, { month, updated_at: Timestamp.fromMillis(now) });
+export function touchCashLocks(tx: Transaction, reading: CashPersonReading, now: number) {
+  for (const lock of reading.locks) tx.set(lock, { updated_at: Timestamp.fromMillis(now) });
 }
 
-function lockRef(db: Firestore, month: string, key: string): DocumentReference {
+function chunks(values: readonly string[]): string[][] {
+  const out: string[][] = [];
+  for (let i = 0; i < values.length; i += ANY_OF_MAX) out.push(values.slice(i, i + ANY_OF_MAX));
+  return out;
+}
+
+function lockRef(db: Firestore, key: string): DocumentReference {
   const hash = createHash('sha256').update(key).digest('hex').slice(0, 32);
-  return db.collection('cash_limit_locks').doc(`${month}_${hash}`);
+  return db.collection('cash_limit_locks').doc(hash);
 }

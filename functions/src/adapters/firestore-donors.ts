@@ -23,10 +23,11 @@ import { logMalformedCell } from '../log';
 import type { DonorAccountRepository, StoredCell, UserProfile } from '../ports';
 import { accountMailboxes, readCashPerson, touchCashLocks } from './cash-person';
 import { cellData } from './cell-writes';
-import { ledgerRowOf } from './ledger-document';
 import {
   claimableCertificates,
   claimedMailboxes,
+  hideStaffTypedNames,
+  waitingPlotsOf,
   writeCertificateClaims,
   type CertificateClaim,
 } from './pending-certificates';
@@ -91,6 +92,14 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
           const claims = account.emailVerified
             ? await claimableCertificates(db(), tx, uid, account.email, now)
             : [];
+          // Certificates of this mailbox under another spelling wait for the code: their plots
+          // stop showing the name staff typed, as the mailbox is an account's now.
+          const waiting = await waitingPlotsOf(
+            db(),
+            tx,
+            [mailboxKey(account.email)],
+            claims.map((claim) => claim.code.id),
+          );
           const createdAt = Timestamp.fromMillis(now);
           const document = {
             name: account.name,
@@ -113,6 +122,7 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
           tx.create(personalCodes().doc(code), { uid, created_at: createdAt });
           const profile = userProfileFromDocument(document);
           writeCertificateClaims(db(), tx, claims, uid, donorDisplay(profile), now);
+          hideStaffTypedNames(db(), tx, waiting);
           return { profile, created: true };
         });
       } catch (error) {
@@ -162,24 +172,17 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
           return reading?.ok ? [reading.cell] : [];
         });
         const donationId = typeof codeData?.donation_id === 'string' ? codeData.donation_id : null;
-        const giftSnapshot = donationId
-          ? await tx.get(db().collection('donations').doc(donationId))
-          : null;
-        const gift = giftSnapshot?.exists ? ledgerRowOf(giftSnapshot) : null;
         const mailbox = record?.email ? mailboxKey(record.email) : null;
-        // The certificate's cash joins the account's person: read that person's month.
-        const cash =
-          gift?.method === 'cash' && userData
-            ? await readCashPerson(
-                db(),
-                tx,
-                {
-                  uids: [uid],
-                  mailboxes: [...accountMailboxes(userData), ...(mailbox ? [mailbox] : [])],
-                },
-                gift.month,
-              )
-            : null;
+        // The certificate's mailbox, and its gifts, join the account's person: read that person.
+        const cash = userData
+          ? await readCashPerson(db(), tx, {
+              uids: [uid],
+              mailboxes: [...accountMailboxes(userData), ...(mailbox ? [mailbox] : [])],
+            })
+          : null;
+        // Other certificates of that mailbox still waiting: their plots stop showing the name
+        // staff typed, as the mailbox is an account's now (docs/product.md "Anonymity").
+        const waiting = mailbox ? await waitingPlotsOf(db(), tx, [mailbox], [code]) : [];
         const becomesAnonymous =
           record?.is_anonymous_donor === true && userData?.is_anonymous_donor !== true;
         const donorCells = becomesAnonymous ? await cellsInTransaction(tx, uid) : [];
@@ -187,7 +190,7 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
         const plan = planCertificateLink(record, plotCells, uid, now);
         if (!plan.ok) return plan;
         if (!userData) return { ok: false, status: 404, error: 'Usuario no encontrado.' };
-        if (cash && gift && !checkCashOnLink(cash.entries, cash.person, gift).ok) {
+        if (cash && !checkCashOnLink(cash.entries, cash.person).ok) {
           return { ok: false, status: 409, error: MESSAGES.cashLimitOnLink };
         }
         const profile = {
@@ -215,7 +218,8 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
             tx.set(ref, cellData({ ...cell, donor_display: display }));
           }
         }
-        if (cash && gift) touchCashLocks(tx, cash, gift.month, now);
+        hideStaffTypedNames(db(), tx, waiting);
+        if (cash) touchCashLocks(tx, cash, now);
         return { ok: true, plots: plan.plots };
       });
     },

@@ -44,15 +44,10 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
         const month = spanishMonthOf(now);
         const cash =
           registration.method === 'cash'
-            ? await readCashPerson(
-                firestore,
-                tx,
-                {
-                  uids: donor ? [donor.uid] : [],
-                  mailboxes: [mailboxKey(registration.email), ...(donor?.mailboxes ?? [])],
-                },
-                month,
-              )
+            ? await readCashPerson(firestore, tx, {
+                uids: donor ? [donor.uid] : [],
+                mailboxes: [mailboxKey(registration.email), ...(donor?.mailboxes ?? [])],
+              })
             : null;
         // Staff ticking "stay anonymous" makes the account anonymous: its other plots too.
         const donorCells =
@@ -116,6 +111,7 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
           status: plan.donorUid ? 'linked' : 'registered',
           user: plan.donorUid,
           email: registration.email,
+          mailbox: mailboxKey(registration.email),
           name: registration.name,
           is_anonymous_donor: registration.is_anonymous_donor,
           plots: entry.cells,
@@ -126,7 +122,7 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
           registered_by: staffUid,
           ...(plan.donorUid ? { linked_at: at } : {}),
         });
-        if (cash) touchCashLocks(tx, cash, month, now);
+        if (cash) touchCashLocks(tx, cash, now);
         return plan;
       });
     },

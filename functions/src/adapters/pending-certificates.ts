@@ -101,3 +101,46 @@ export function claimedMailboxes(claims: readonly CertificateClaim[]) {
   const keys = claims.flatMap((claim) => (claim.mailbox ? [claim.mailbox] : []));
   return keys.length > 0 ? { mailboxes: FieldValue.arrayUnion(...keys) } : {};
 }
+
+/** Firestore's limit on the values of one `in`. */
+const IN_MAX = 30;
+
+/**
+ * The plots of certificates registered for these mailboxes and still waiting for their donor
+ * (but the codes `except`), that show a name: the name staff typed.
+ */
+export async function waitingPlotsOf(
+  db: Firestore,
+  tx: Transaction,
+  mailboxes: readonly string[],
+  except: readonly string[],
+): Promise<CellWithId[]> {
+  const asked = [...new Set(mailboxes)].slice(0, IN_MAX);
+  if (asked.length === 0) return [];
+  const pending = await tx.get(db.collection('certificate_codes').where('mailbox', 'in', asked));
+  const plots = new Set(
+    pending.docs
+      .filter((doc) => !except.includes(doc.id))
+      .map((doc) => readCertificateCodeDocument(doc.id, doc.data()))
+      .filter((record) => record.status === 'registered')
+      .flatMap((record) => record.plots),
+  );
+  if (plots.size === 0) return [];
+  const snapshots = await tx.getAll(...[...plots].map((plot) => db.collection('cells').doc(plot)));
+  return snapshots.flatMap((snapshot) => {
+    const reading = snapshot.exists ? readCellDocument(snapshot.id, snapshot.data()!) : null;
+    const cell = reading?.ok ? reading.cell : null;
+    return cell && cell.user === null && cell.donor_display !== null ? [cell] : [];
+  });
+}
+
+/** Writes the plots without the name staff typed (after every read of the transaction). */
+export function hideStaffTypedNames(
+  db: Firestore,
+  tx: Transaction,
+  cells: readonly CellWithId[],
+): void {
+  for (const cell of cells) {
+    tx.set(db.collection('cells').doc(cell.id), cellData({ ...cell, donor_display: null }));
+  }
+}
