@@ -22,6 +22,11 @@ import type { SignedInContext } from '../api/router';
 import { logCheckoutFailed } from '../log';
 import type { CheckoutOrder, HoldOutcome } from '../ports';
 
+/** How much longer than its Checkout Session a hold lasts (see `startCheckout`). */
+const HOLD_GRACE_MS = 5 * 60 * 1000;
+/** Beyond Stripe's 30-minute minimum, for the time the request takes to reach Stripe. */
+const SESSION_MARGIN_MS = 60 * 1000;
+
 const LINE_NAMES: Record<CheckoutKind, (plot: string) => string> = {
   buy: (plot) => `Parcela ${plot}`,
   reserve: (plot) => `Reserva de la parcela ${plot}`,
@@ -43,9 +48,13 @@ export async function startCheckout(
     plots: selection.value.map(formatPlotCode),
     checkoutId: `chk_${randomBytes(12).toString('hex')}`,
   };
-  const expiresAt = deps.now() + HOLD_DURATION_MS;
+  // The hold outlives the session by a few minutes: holding may take a while when many donors
+  // race, and Stripe wants a session to last at least 30 minutes from its creation. The session
+  // ends first, and its expiry releases the holds at once (checkout.session.expired).
+  const holdExpiresAt = deps.now() + HOLD_DURATION_MS + HOLD_GRACE_MS;
   const { store, checkout, siteUrl } = deps.payments;
-  refuseUnless(await store.holdPlots(order, expiresAt));
+  refuseUnless(await store.holdPlots(order, holdExpiresAt));
+  const expiresAt = Math.min(holdExpiresAt, deps.now() + HOLD_DURATION_MS + SESSION_MARGIN_MS);
 
   const amountCents = checkoutTotalCents(kind, order.plots.length);
   const site = siteUrl(typeof headers.origin === 'string' ? headers.origin : null);

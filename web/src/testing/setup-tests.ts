@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { i18n, loadLanguage } from '@/lib/i18n';
+
+// Routes load lazily: on a busy two-core machine (npm test runs two lanes at once) a first
+// import can take longer than testing-library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(async () => {
   await loadLanguage('en');
