@@ -109,15 +109,21 @@ export function DonationMap() {
           now={now}
         />
       )}
-      <SelectionActions
-        purchaseCount={selection.purchase.size}
-        completionCount={selection.completion.size}
-        busy={busy}
-        onAction={(action) => void onAction(action)}
-      />
-      <aside className={styles.note} aria-label={t('map.noteLabel')}>
-        {t('map.note')}
-      </aside>
+      <div className={styles.bottomBar}>
+        {selection.purchase.size === 0 && selection.completion.size === 0 ? (
+          <p className={styles.selectHint}>{t('map.selectHint')}</p>
+        ) : (
+          <SelectionActions
+            purchaseCount={selection.purchase.size}
+            completionCount={selection.completion.size}
+            busy={busy}
+            onAction={(action) => void onAction(action)}
+          />
+        )}
+        <aside className={styles.note} aria-label={t('map.noteLabel')}>
+          {t('map.note')}
+        </aside>
+      </div>
     </div>
   );
 }
@@ -132,6 +138,14 @@ function Legend() {
           {t(`map.status.${status}`)}
         </li>
       ))}
+      <li>
+        <span className={`${styles.swatch} ${styles.own}`} aria-hidden />
+        {t('map.legend.yours')}
+      </li>
+      <li>
+        <span className={`${styles.swatch} ${styles.selected}`} aria-hidden />
+        {t('map.legend.selected')}
+      </li>
     </ul>
   );
 }
