@@ -27,6 +27,8 @@ export function DonationMap() {
   const [selection, setSelection] = useState<PlotSelection>(EMPTY_SELECTION);
   const [busy, setBusy] = useState<CheckoutAction | null>(null);
   const [asList, setAsList] = useState(false);
+  // The plot last picked in the list, shown in the middle of the map when it opens again.
+  const [reveal, setReveal] = useState<string | null>(null);
   // The latest selection, for the pruning effect below without re-running it on every click.
   const selectionRef = useRef(selection);
   useLayoutEffect(() => {
@@ -94,7 +96,10 @@ export function DonationMap() {
         <AvailablePlotList
           cells={cells}
           selection={selection}
-          onToggle={onToggle}
+          onToggle={(code, kind) => {
+            setReveal(code);
+            onToggle(code, kind);
+          }}
           mode="donor"
           uid={uid}
           now={now}
@@ -107,6 +112,7 @@ export function DonationMap() {
           mode="donor"
           uid={uid}
           now={now}
+          reveal={reveal}
         />
       )}
       <div className={styles.bottomBar}>

@@ -41,6 +41,8 @@ export interface PlotMapProps {
   mode: SelectionMode;
   uid: string | null;
   now: number;
+  /** A plot to bring to the middle of the frame when the map opens (picked in the list). */
+  reveal?: string | null;
 }
 
 const ARROWS: Record<string, [number, number]> = {
@@ -55,7 +57,7 @@ const codeOf = (target: EventTarget | null): string | null =>
     ? (target.closest('[data-code]')?.getAttribute('data-code') ?? null)
     : null;
 
-export function PlotMap({ cells, selection, onToggle, mode, uid, now }: PlotMapProps) {
+export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: PlotMapProps) {
   const { t } = useTranslation();
   const detailsId = useId();
   const stage = useRef<HTMLDivElement>(null);
@@ -83,6 +85,16 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now }: PlotMapP
   useEffect(() => {
     setZoom(zoomRef.current);
   }, []);
+
+  useLayoutEffect(() => {
+    const scroller = frame.current;
+    const target = reveal ? scroller?.querySelector(`[data-code="${reveal}"]`) : null;
+    if (!scroller || !target) return;
+    const view = scroller.getBoundingClientRect();
+    const box = target.getBoundingClientRect();
+    scroller.scrollLeft += box.left + box.width / 2 - (view.left + view.width / 2);
+    scroller.scrollTop += box.top + box.height / 2 - (view.top + view.height / 2);
+  }, [reveal]);
 
   const toggle = (code: string) => {
     const cell = cells.get(code);
