@@ -62,6 +62,21 @@ export class MapZoom {
     return Math.min(MIN_READABLE_ZOOM, width / MAP_WIDTH_PX, height / MAP_HEIGHT_PX);
   }
 
+  /**
+   * The first sizing, before the drawing is ever laid out: it stays out of the layout
+   * (`display: none` until `data-sized`) while the frame is measured, so its 936 plots' texts
+   * are laid out once, at their size, not at 1300 px first and again after the zoom.
+   */
+  start(): void {
+    const scale = this.defaultScale();
+    this.scale = scale;
+    this.drawing.style.width = `${MAP_WIDTH_PX * scale}px`;
+    this.drawing.style.height = `${MAP_HEIGHT_PX * scale}px`;
+    this.drawing.dataset.sized = 'true';
+    this.frame.scrollLeft = (this.frame.scrollWidth - this.frame.clientWidth) / 2;
+    for (const listener of this.listeners) listener();
+  }
+
   /** The default zoom, scrolled to the plan's horizontal centre and its top (the altar). */
   reset(): void {
     this.zoomTo(this.defaultScale());

@@ -15,15 +15,7 @@ import {
   type CellWithId,
   type SelectionKind,
 } from '@parroquia/domain';
-import {
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-} from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivePlotStore } from '../active-plot';
 import { MapZoom, ZOOM_STEP } from '../map-zoom';
@@ -64,7 +56,6 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
   const frame = useRef<HTMLDivElement>(null);
   const drawing = useRef<SVGSVGElement>(null);
   const zoomRef = useRef<MapZoom | null>(null);
-  const [zoom, setZoom] = useState<MapZoom | null>(null);
   const [active] = useState(() => new ActivePlotStore());
   const ordered = useMemo(() => [...cells.values()].sort(comparePlotPositions), [cells]);
   const [focusedCode, setFocusedCode] = useState<string | null>(null);
@@ -74,7 +65,7 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
   useLayoutEffect(() => {
     if (!frame.current || !drawing.current) return;
     const created = new MapZoom(frame.current, drawing.current);
-    created.reset();
+    created.start();
     zoomRef.current = created;
     const detach = created.attach();
     return () => {
@@ -82,10 +73,6 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
       zoomRef.current = null;
     };
   }, []);
-  useEffect(() => {
-    setZoom(zoomRef.current);
-  }, []);
-
   useLayoutEffect(() => {
     const scroller = frame.current;
     const target = reveal ? scroller?.querySelector(`[data-code="${reveal}"]`) : null;
@@ -144,7 +131,7 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
 
   return (
     <div className={styles.mapArea}>
-      <ZoomControls zoom={zoom} />
+      <ZoomControls zoomRef={zoomRef} />
       <div ref={stage} className={styles.stage} onKeyDown={onKeyDown}>
         <div ref={frame} className={styles.frame} data-testid="plot-map">
           <svg

@@ -3,8 +3,10 @@
  * which the live listener replaces only when the plot changed.
  *
  * Available plots show only their code over the church drawing (their colour says the rest);
- * taken ones show the donor on up to two readable lines. The words a screen reader needs and the
- * eye does not (the state of an available plot, "yours", "selected") are in the accessible name.
+ * taken ones show the donor on up to two readable lines, cut with "…" when longer. The accessible
+ * name comes from one invisible text with the code, the whole caption and the words the eye does
+ * not need (the state of an available plot, "yours", "selected"); the visible texts are hidden
+ * from screen readers. One text for it, not several: each SVG text costs layout on 936 plots.
  */
 import { plotPixelBox, type Cell, type CellStatus } from '@parroquia/domain';
 import { memo } from 'react';
@@ -75,7 +77,12 @@ export const Plot = memo(function Plot(props: PlotProps) {
           <path d={`M${right - 14} ${box.top + 10}l3 3l6 -6`} />
         </g>
       )}
-      <text x={centreX} y={lines.length === 0 ? centreY + 5 : box.top + 18} className={styles.code}>
+      <text
+        x={centreX}
+        y={lines.length === 0 ? centreY + 5 : box.top + 18}
+        className={styles.code}
+        aria-hidden="true"
+      >
         {code}
       </text>
       {lines.length > 0 && (
@@ -91,16 +98,10 @@ export const Plot = memo(function Plot(props: PlotProps) {
           ))}
         </text>
       )}
-      {/* The whole caption for screen readers (the lines above may be cut). */}
-      <text x={centreX} y={box.top + 50} className={styles.hiddenWords}>
-        {caption}
+      {/* The accessible name, one invisible text (the visible ones may be cut): name from content. */}
+      <text x={centreX} y={centreY} className={styles.name}>
+        {`${code} ${caption}${details ? ` (${details})` : ''}`}
       </text>
-      {/* The accessible name is the visible text plus these words, invisible on the map. */}
-      {details && (
-        <text x={centreX} y={box.top + 50} className={styles.hiddenWords}>
-          {` (${details})`}
-        </text>
-      )}
     </g>
   );
 });

@@ -1,5 +1,5 @@
 /** The map's zoom buttons, above it (never over a plot), with the zoom as a percentage. */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import { MAX_ZOOM, ZOOM_STEP, type MapZoom } from '../map-zoom';
@@ -7,8 +7,16 @@ import styles from './plot-map.module.css';
 
 const NO_ZOOM = { subscribe: () => () => {}, getScale: () => 1 };
 
-export function ZoomControls({ zoom }: { zoom: MapZoom | null }) {
+/**
+ * `zoomRef` is set by the map's layout effect, which runs before this component's effects: the
+ * buttons get their zoom with one render of their own, none of the map's.
+ */
+export function ZoomControls({ zoomRef }: { zoomRef: RefObject<MapZoom | null> }) {
   const { t, i18n } = useTranslation();
+  const [zoom, setZoom] = useState<MapZoom | null>(null);
+  useEffect(() => {
+    setZoom(zoomRef.current);
+  }, [zoomRef]);
   const source = zoom ?? NO_ZOOM;
   const scale = useSyncExternalStore(source.subscribe, source.getScale, source.getScale);
   const percent = formatNumber(Math.round(scale * 100), i18n.language);
