@@ -122,11 +122,58 @@ test('the keyboard moves between plots and selects; the list view offers the sam
   await expect(plot(page, 'A2')).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Ver como lista' }).click();
   const list = page.getByTestId('plot-list');
-  await expect(list.getByRole('button', { name: 'A2 · Disponible', exact: true })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  await expect(
+    list.getByRole('button', { name: 'A2 · fila 2, columna A · Disponible', exact: true }),
+  ).toHaveAttribute('aria-pressed', 'true');
   await expectNoAxeViolations(page);
+});
+
+test('the list view: search by code or name, grouped by row, "available" / "mine", selecting selects on the map', async ({
+  page,
+}) => {
+  await freeCell('B7');
+  await setCell('C7', { status: 'bought', user: 'donor-x', donor_display: 'Begoña Núñez' });
+  await setCell('E2', { status: 'reserved', user: DEMO.ana.uid, donor_display: 'Ana García' });
+  try {
+    await openMapAsAna(page);
+    await page.getByRole('button', { name: 'Ver como lista' }).click();
+    const list = page.getByTestId('plot-list');
+    // Grouped by row: the row's heading, then its plots.
+    await expect(list.getByRole('heading', { name: 'Fila 7' })).toBeVisible();
+    await expect(list.getByRole('region', { name: 'Fila 7' })).toContainText(
+      'B7 · fila 7, columna B · Disponible',
+    );
+
+    // By name, accents aside, among all plots: taken plots are listed but cannot be picked.
+    await page.getByLabel('Todas').check();
+    await page.getByTestId('plot-search').fill('nunez');
+    await expect(list.getByText('C7 · fila 7, columna C · Comprada · Begoña Núñez')).toBeVisible();
+    await expect(list.getByRole('button')).toHaveCount(0);
+
+    // By code; picking it in the list picks it on the map.
+    await page.getByLabel('Disponibles').check();
+    await page.getByTestId('plot-search').fill('b7');
+    await list.getByRole('button', { name: 'B7 · fila 7, columna B · Disponible' }).click();
+    await expect(page.getByTestId('buy')).toHaveText(/Comprar \(1\)/);
+
+    // Mine: the own reservation toggles into the completion; the bought plots are listed.
+    await page.getByLabel('Mías').check();
+    await page.getByTestId('plot-search').fill('');
+    await expect(list).toContainText('M10 · fila 10, columna M · Comprada, tuya · Ana García');
+    await list
+      .getByRole('button', { name: 'E2 · fila 2, columna E · Reservada, tuya · Ana García' })
+      .click();
+    await expect(page.getByTestId('complete')).toHaveText(/Completar compra reservada \(1\)/);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Ver el mapa' }).click();
+    await expect(plot(page, 'B7')).toHaveAttribute('aria-pressed', 'true');
+    await expect(plot(page, 'E2')).toHaveAttribute('aria-pressed', 'true');
+    await expect(plot(page, 'E2')).toBeInViewport();
+  } finally {
+    await freeCell('C7');
+    await freeCell('E2');
+  }
 });
 
 test('a failed payment start: error toast, plots refreshed, selection cleared', async ({

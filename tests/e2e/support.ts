@@ -35,6 +35,7 @@ type CellFields = {
   user?: string | null;
   donor_display?: string | null;
   hold?: { session_id: string; kind: 'buy' | 'reserve' | 'complete'; expires_at: Timestamp } | null;
+  reserved_until?: Timestamp | null;
 };
 
 /** Writes a plot as the functions would (the admin SDK), e.g. another donor taking it. */

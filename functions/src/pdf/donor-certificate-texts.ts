@@ -10,6 +10,12 @@ export interface DonorCertificateTexts {
   plots: string;
   date: string;
   check: string;
+  /** Above the plan, below it, and its caption. */
+  altar: string;
+  entrance: string;
+  planCaption: string;
+  /** Under the line where the parish signs and stamps it. */
+  signature: string;
   locale: string;
 }
 
@@ -26,6 +32,10 @@ export const DONOR_CERTIFICATE_TEXTS: Record<CertificateLanguage, DonorCertifica
     plots: 'Parcelas',
     date: 'Fecha',
     check: 'Comprueba este certificado en',
+    altar: 'Altar',
+    entrance: 'Entrada',
+    planCaption: 'Sus parcelas en el plano de la iglesia',
+    signature: 'Firma y sello de la parroquia',
     locale: 'es-ES',
   },
   ro: {
@@ -40,6 +50,10 @@ export const DONOR_CERTIFICATE_TEXTS: Record<CertificateLanguage, DonorCertifica
     plots: 'Parcele',
     date: 'Data',
     check: 'Verificați acest certificat la',
+    altar: 'Altar',
+    entrance: 'Intrare',
+    planCaption: 'Parcelele dumneavoastră în planul bisericii',
+    signature: 'Semnătura și ștampila parohiei',
     locale: 'ro-RO',
   },
 };

@@ -1,11 +1,12 @@
 /**
- * The donor certificate (`certificado.pdf`): parish heading, donor name, personal code, the
- * codes of the plots bought, the date, a drawing of the grid with those plots marked and a QR
- * code of the public check page.
+ * The donor certificate (`certificado.pdf`), made to be framed: a double border, the parish's
+ * three-bar cross, the heading, the donor's name, what they gave and the codes of their plots,
+ * then at the foot the church's floor plan with their plots marked, beside their personal code,
+ * the date, the QR code of the public check page and a line for the parish's signature and stamp.
  */
 import { formatPlotCode, type CertificateLanguage, type PlotPosition } from '@parroquia/domain';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { drawChurchGrid } from './church-grid';
+import { drawCentredLabel, drawChurchPlan, planHeight } from './church-plan';
 import { DONOR_CERTIFICATE_TEXTS, certificateDate } from './donor-certificate-texts';
 import { charactersMissingFrom, embedCertificateFonts } from './fonts';
 import { drawQrCode } from './qr-code';
@@ -31,10 +32,19 @@ export class UnprintableTextError extends Error {
 }
 
 const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 56;
-const INK = rgb(0.1, 0.1, 0.1);
-const ACCENT = rgb(0.55, 0.1, 0.1);
-const MUTED = rgb(0.35, 0.35, 0.35);
+/** The text's side margins and the space kept free at the top and bottom (inside the border). */
+const MARGIN = 72;
+const TOP = 62;
+const BOTTOM = 58;
+const INK = rgb(0.13, 0.11, 0.1);
+const BURGUNDY = rgb(0.48, 0.12, 0.17);
+const GOLD = rgb(0.72, 0.54, 0.17);
+const MUTED = rgb(0.4, 0.36, 0.33);
+
+const PLAN_WIDTH = 190;
+const QR_SIZE = 120;
+/** The foot: the plan with its labels and caption (the right column is shorter). */
+const FOOT_HEIGHT = planHeight(PLAN_WIDTH) + 44;
 
 export async function renderDonorCertificate(certificate: DonorCertificate): Promise<Uint8Array> {
   if (certificate.plots.length === 0) throw new RangeError('A certificate lists at least one plot');
@@ -47,73 +57,174 @@ export async function renderDonorCertificate(certificate: DonorCertificate): Pro
   const missing = charactersMissingFrom(fonts.bold, certificate.donorName);
   if (missing.length > 0) throw new UnprintableTextError(missing);
 
-  let page = doc.addPage([A4.width, A4.height]);
-  const width = A4.width - 2 * MARGIN;
-  let y = A4.height - MARGIN;
-  /** Moves to a new page when `height` more points would not fit above the bottom margin. */
-  const room = (height: number) => {
-    if (y - height >= MARGIN) return;
-    page = doc.addPage([A4.width, A4.height]);
-    y = A4.height - MARGIN;
+  const newPage = () => {
+    const added = doc.addPage([A4.width, A4.height]);
+    drawBorder(added);
+    return added;
   };
-  const line = (text: string, font: PDFFont, size: number, color = INK, center = true) => {
-    room(size * 1.35);
-    y -= size * 1.35;
-    const x = center ? MARGIN + (width - font.widthOfTextAtSize(text, size)) / 2 : MARGIN;
+  let page = newPage();
+  const width = A4.width - 2 * MARGIN;
+  let y = A4.height - TOP;
+  /** Moves to a new page when `height` more points would not fit above the bottom. */
+  const room = (height: number) => {
+    if (y - height >= BOTTOM) return;
+    page = newPage();
+    y = A4.height - TOP;
+  };
+  const line = (text: string, font: PDFFont, size: number, color = INK) => {
+    room(size * 1.4);
+    y -= size * 1.4;
+    const x = MARGIN + (width - font.widthOfTextAtSize(text, size)) / 2;
     page.drawText(text, { x, y, size, font, color });
   };
 
-  line(texts.parish, fonts.bold, 22, ACCENT);
-  line(texts.title, fonts.regular, 16, MUTED);
-  y -= 18;
-  line(texts.certifies, fonts.regular, 12);
   y -= 6;
-  const nameSize = fittingSize(certificate.donorName, fonts.bold, 26, 16, width);
+  drawOrthodoxCross(page, A4.width / 2, y, 46);
+  y -= 52;
+  line(texts.parish, fonts.bold, 22, BURGUNDY);
+  line(texts.title.toUpperCase(), fonts.regular, 13, GOLD);
+  y -= 10;
+  drawDivider(page, A4.width / 2, y);
+  y -= 22;
+  line(texts.certifies, fonts.regular, 12.5, MUTED);
+  y -= 8;
+  const nameSize = fittingSize(certificate.donorName, fonts.bold, 30, 18, width);
   for (const part of wrapText(certificate.donorName, fonts.bold, nameSize, width)) {
     line(part, fonts.bold, nameSize);
   }
   y -= 6;
-  line(texts.contribution(certificate.plots.length), fonts.regular, 12);
-  y -= 14;
-  line(`${texts.personalCode}: ${certificate.personalCode}`, fonts.bold, 14, INK, false);
-  const date = certificateDate(certificate.issuedAt, texts.locale);
-  line(`${texts.date}: ${date}`, fonts.regular, 12, INK, false);
-  y -= 6;
-  line(`${texts.plots}:`, fonts.bold, 12, INK, false);
+  line(texts.contribution(certificate.plots.length), fonts.regular, 12.5);
+  y -= 12;
+  line(`${texts.plots}:`, fonts.bold, 11.5, BURGUNDY);
   const plotList = certificate.plots.map((plot) => formatPlotCode(plot)).join(', ');
   for (const part of wrapText(plotList, fonts.regular, 11, width)) {
-    line(part, fonts.regular, 11, INK, false);
+    line(part, fonts.regular, 11);
   }
 
-  y -= 24;
-  room(FOOTER_HEIGHT);
-  drawFooter(page, certificate, fonts.regular, texts.check, y);
+  // The foot sits at the bottom of the page, or of the next one when the list is long.
+  if (y - 24 - FOOT_HEIGHT < BOTTOM) page = newPage();
+  drawFoot(page, certificate, texts, fonts);
   return doc.save();
 }
 
-const GRID_WIDTH = 180;
-const QR_SIZE = 150;
-/** The grid drawing (24 x 39 plots at 7.5 pt) is the footer's tallest part. */
-const FOOTER_HEIGHT = (GRID_WIDTH / 24) * 39;
+type Texts = (typeof DONOR_CERTIFICATE_TEXTS)[CertificateLanguage];
 
-/** The grid drawing on the left and the QR code with its address on the right. */
-function drawFooter(
+/** The plan with the plots on the left; code, date, QR and signature line on the right. */
+function drawFoot(
   page: PDFPage,
   certificate: DonorCertificate,
-  font: PDFFont,
-  checkLabel: string,
-  top: number,
+  texts: Texts,
+  fonts: { regular: PDFFont; bold: PDFFont },
 ) {
-  drawChurchGrid(page, { x: MARGIN, top, width: GRID_WIDTH }, certificate.plots);
-  const qrX = A4.width - MARGIN - QR_SIZE;
-  const qrY = top - QR_SIZE;
-  drawQrCode(page, certificate.verifyUrl, { x: qrX, y: qrY, size: QR_SIZE });
-  const captionWidth = QR_SIZE + 60;
-  let captionY = qrY - 6;
-  for (const caption of [checkLabel, certificate.verifyUrl]) {
-    const size = fittingSize(caption, font, 9, 6, captionWidth);
-    captionY -= 12;
-    const x = A4.width - MARGIN - font.widthOfTextAtSize(caption, size);
-    page.drawText(caption, { x, y: captionY, size, font, color: MUTED });
+  const top = BOTTOM + FOOT_HEIGHT;
+  const planX = MARGIN + 6;
+  const planCentre = planX + PLAN_WIDTH / 2;
+  const caption = texts.planCaption;
+  const captionSize = fittingSize(caption, fonts.bold, 9.5, 7, PLAN_WIDTH + 40);
+  drawCentredLabel(page, caption, fonts.bold, captionSize, planCentre, top - 10);
+  drawCentredLabel(page, texts.altar.toUpperCase(), fonts.regular, 7, planCentre, top - 24);
+  const planTop = top - 28;
+  const height = drawChurchPlan(
+    page,
+    { x: planX, top: planTop, width: PLAN_WIDTH },
+    certificate.plots,
+  );
+  drawCentredLabel(
+    page,
+    texts.entrance.toUpperCase(),
+    fonts.regular,
+    7,
+    planCentre,
+    planTop - height - 10,
+  );
+
+  // The right column, centred in the space beside the plan.
+  const columnLeft = planX + PLAN_WIDTH + 30;
+  const columnWidth = A4.width - MARGIN - columnLeft;
+  const centre = columnLeft + columnWidth / 2;
+  let y = top - 14;
+  const centred = (text: string, font: PDFFont, size: number, color = INK) => {
+    const fitted = fittingSize(text, font, size, 6, columnWidth);
+    const x = centre - font.widthOfTextAtSize(text, fitted) / 2;
+    page.drawText(text, { x, y, size: fitted, font, color });
+  };
+  centred(`${texts.personalCode}: ${certificate.personalCode}`, fonts.bold, 13);
+  y -= 18;
+  centred(
+    `${texts.date}: ${certificateDate(certificate.issuedAt, texts.locale)}`,
+    fonts.regular,
+    11.5,
+  );
+  y -= 22;
+  drawQrCode(page, certificate.verifyUrl, {
+    x: centre - QR_SIZE / 2,
+    y: y - QR_SIZE,
+    size: QR_SIZE,
+  });
+  y -= QR_SIZE + 14;
+  centred(texts.check, fonts.regular, 8.5, MUTED);
+  y -= 11;
+  centred(certificate.verifyUrl, fonts.regular, 8.5, MUTED);
+
+  // The signature line, level with the foot of the plan.
+  const lineY = BOTTOM + 34;
+  page.drawLine({
+    start: { x: centre - 90, y: lineY },
+    end: { x: centre + 90, y: lineY },
+    thickness: 0.6,
+    color: MUTED,
+  });
+  y = lineY - 12;
+  centred(texts.signature, fonts.regular, 8.5, MUTED);
+}
+
+/** A gold hairline and a burgundy rule inside it, with small gold squares at the corners. */
+function drawBorder(page: PDFPage) {
+  const { width, height } = page.getSize();
+  page.drawRectangle({
+    x: 22,
+    y: 22,
+    width: width - 44,
+    height: height - 44,
+    borderColor: GOLD,
+    borderWidth: 1,
+  });
+  page.drawRectangle({
+    x: 28,
+    y: 28,
+    width: width - 56,
+    height: height - 56,
+    borderColor: BURGUNDY,
+    borderWidth: 2.2,
+  });
+  for (const [x, y] of [
+    [28, 28],
+    [width - 28, 28],
+    [28, height - 28],
+    [width - 28, height - 28],
+  ] as const) {
+    page.drawRectangle({ x: x - 4, y: y - 4, width: 8, height: 8, color: GOLD });
   }
+}
+
+/** The Orthodox three-bar cross, `height` tall, hanging from (centreX, top). */
+function drawOrthodoxCross(page: PDFPage, centreX: number, top: number, height: number) {
+  // Drawn in a 40 x 70 box, y downwards.
+  const scale = height / 70;
+  const path =
+    'M17 0H23V10H31V15H23V20H38V26H23V44L32 41V46L23 49V70H17V51L8 54V49L17 46V26H2V20H17V15H9V10H17Z';
+  page.drawSvgPath(path, { x: centreX - 20 * scale, y: top, scale, color: BURGUNDY });
+}
+
+/** A short gold rule with a diamond in its middle. */
+function drawDivider(page: PDFPage, centreX: number, y: number) {
+  for (const side of [-1, 1]) {
+    page.drawLine({
+      start: { x: centreX + side * 10, y },
+      end: { x: centreX + side * 90, y },
+      thickness: 0.8,
+      color: GOLD,
+    });
+  }
+  page.drawSvgPath('M0 -5L5 0L0 5L-5 0Z', { x: centreX, y, color: GOLD });
 }

@@ -3,14 +3,16 @@
  * map's 1300 x 2100 coordinates. East (the altar and its apse) is at the top, the entrance
  * porch at the bottom. Purely decorative: the plots on top carry all the meaning.
  */
-const WALL = '#8c7b6b';
-const FLOOR = '#f3ece1';
-const DETAIL = '#c9b79f';
+const WALL = '#6f5b48';
+const FLOOR = '#f8ecd3';
+const DETAIL = '#c4a57a';
+/** The ground around the church, greyer than its floor so the building stands out. */
+const GROUND = '#e3ded5';
 
 export function ChurchFloorPlan() {
   return (
     <g aria-hidden="true">
-      <rect x="0" y="0" width="1300" height="2100" fill="#fbf8f3" />
+      <rect x="0" y="0" width="1300" height="2100" fill={GROUND} />
       {/* Apse */}
       <path d="M350 420 A300 300 0 0 1 950 420 Z" fill={FLOOR} stroke={WALL} strokeWidth="14" />
       {/* Nave with its side chapels (the cross shape) */}
@@ -49,7 +51,7 @@ export function ChurchFloorPlan() {
       <rect x="590" y="300" width="120" height="80" fill={DETAIL} />
       <path d="M640 180h20v30h30v20h-30v60h-20v-60h-30v-20h30z" fill={WALL} />
       {/* Entrance */}
-      <rect x="590" y="2030" width="120" height="20" fill="#fbf8f3" />
+      <rect x="590" y="2030" width="120" height="20" fill={GROUND} />
     </g>
   );
 }

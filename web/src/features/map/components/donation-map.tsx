@@ -31,6 +31,8 @@ export function DonationMap() {
   );
   const [busy, setBusy] = useState<CheckoutAction | null>(null);
   const [asList, setAsList] = useState(false);
+  // The plot last picked in the list, shown in the middle of the map when it opens again.
+  const [reveal, setReveal] = useState<string | null>(null);
   // The latest selection, for the pruning effect below without re-running it on every click.
   const selectionRef = useRef(selection);
   useLayoutEffect(() => {
@@ -98,7 +100,10 @@ export function DonationMap() {
         <AvailablePlotList
           cells={cells}
           selection={selection}
-          onToggle={onToggle}
+          onToggle={(code, kind) => {
+            setReveal(code);
+            onToggle(code, kind);
+          }}
           mode="donor"
           uid={uid}
           now={now}
@@ -111,17 +116,24 @@ export function DonationMap() {
           mode="donor"
           uid={uid}
           now={now}
+          reveal={reveal}
         />
       )}
-      <SelectionActions
-        purchaseCount={selection.purchase.size}
-        completionCount={selection.completion.size}
-        busy={busy}
-        onAction={(action) => void onAction(action)}
-      />
-      <aside className={styles.note} aria-label={t('map.noteLabel')}>
-        {t('map.note')}
-      </aside>
+      <div className={styles.bottomBar}>
+        {selection.purchase.size === 0 && selection.completion.size === 0 ? (
+          <p className={styles.selectHint}>{t('map.selectHint')}</p>
+        ) : (
+          <SelectionActions
+            purchaseCount={selection.purchase.size}
+            completionCount={selection.completion.size}
+            busy={busy}
+            onAction={(action) => void onAction(action)}
+          />
+        )}
+        <aside className={styles.note} aria-label={t('map.noteLabel')}>
+          {t('map.note')}
+        </aside>
+      </div>
     </div>
   );
 }
@@ -136,6 +148,14 @@ function Legend() {
           {t(`map.status.${status}`)}
         </li>
       ))}
+      <li>
+        <span className={`${styles.swatch} ${styles.own}`} aria-hidden />
+        {t('map.legend.yours')}
+      </li>
+      <li>
+        <span className={`${styles.swatch} ${styles.selected}`} aria-hidden />
+        {t('map.legend.selected')}
+      </li>
     </ul>
   );
 }

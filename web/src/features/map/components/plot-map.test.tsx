@@ -50,15 +50,30 @@ function Harness({ mode = 'donor' as const }: { mode?: 'donor' | 'staff' }) {
 
 const plot = (code: string) => document.querySelector<SVGGElement>(`[data-code="${code}"]`)!;
 
+/** The plot's name from its content as a screen reader gets it: its texts but aria-hidden ones. */
+const nameOf = (code: string) =>
+  [...plot(code).querySelectorAll('text')]
+    .filter((text) => !text.closest('[aria-hidden="true"]'))
+    .map((text) => text.textContent)
+    .join(' ');
+
 describe('PlotMap', () => {
-  it('names each plot by code, state and donor, and shows the donor or "available"', () => {
+  it('names each plot by code, state and donor; shows available plots by code only', () => {
     render(<Harness />);
-    expect(plot('A1').textContent).toBe('A1Disponible');
-    expect(plot('A2').textContent).toBe('A2Ana García (Comprada)');
-    expect(plot('B1').textContent).toBe('B1Yo Mismo (Reservada, tuya)');
-    expect(plot('B2').textContent).toBe('B2PVN4W8RT (Reservada)');
+    expect(nameOf('A1')).toBe('A1 Disponible');
+    expect(nameOf('A2')).toBe('A2 Ana García (Comprada)');
+    expect(nameOf('B1')).toBe('B1 Yo Mismo (Reservada, tuya)');
+    expect(nameOf('B2')).toBe('B2 PVN4W8RT (Reservada)');
+    // On the map: the code alone for an available plot, the donor on readable lines otherwise.
+    const visible = (code: string) =>
+      [...plot(code).querySelectorAll('text[aria-hidden="true"]')]
+        .map((text) => text.textContent)
+        .join('|');
+    expect(visible('A1')).toBe('A1');
+    expect(visible('A2')).toBe('A2|AnaGarcía');
     expect(plot('A1').getAttribute('role')).toBe('button');
     expect(plot('A2').getAttribute('aria-disabled')).toBe('true');
+    expect(plot('B1').dataset.own).toBe('true');
   });
 
   it('clicks toggle available plots and own reservations into their selections; others do nothing', () => {
@@ -69,7 +84,7 @@ describe('PlotMap', () => {
     fireEvent.click(plot('B2'));
     expect(screen.getByTestId('selection').textContent).toBe('A1|B1');
     expect(plot('A1').getAttribute('aria-pressed')).toBe('true');
-    expect(plot('A1').textContent).toBe('A1Disponible (seleccionada)');
+    expect(nameOf('A1')).toBe('A1 Disponible (seleccionada)');
     fireEvent.click(plot('A1'));
     expect(screen.getByTestId('selection').textContent).toBe('|B1');
   });

@@ -1,7 +1,9 @@
 /**
- * The map (docs/screens.md): the church floor plan with its grid of plots, 1300 x 2100, scrolled to
- * the centre on narrow screens. Keyboard: arrow keys move between plots, Space or Enter
- * toggles the focused one (one tab stop for the whole map).
+ * The map (docs/screens.md): the church floor plan with its grid of plots, 1300 x 2100 map
+ * units, in a frame that zooms and pans (see map-zoom.ts) with the zoom buttons above it and the
+ * details popover beside the plot in hand. Nothing is laid over the plots. Keyboard: arrow keys
+ * move between plots (the frame scrolls to the focused one), Space or Enter toggles it, + and −
+ * zoom, 0 goes back to the default zoom (one tab stop for the whole map).
  */
 import {
   COLUMN_LETTERS,
@@ -13,11 +15,15 @@ import {
   type CellWithId,
   type SelectionKind,
 } from '@parroquia/domain';
-import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActivePlotStore } from '../active-plot';
+import { MapZoom, ZOOM_STEP } from '../map-zoom';
 import { isSelected, selectableAs, type PlotSelection, type SelectionMode } from '../selection';
 import { ChurchFloorPlan } from './church-floor-plan';
 import { Plot } from './plot';
+import { PlotDetails } from './plot-details';
+import { ZoomControls } from './zoom-controls';
 import styles from './plot-map.module.css';
 
 export interface PlotMapProps {
@@ -27,6 +33,8 @@ export interface PlotMapProps {
   mode: SelectionMode;
   uid: string | null;
   now: number;
+  /** A plot to bring to the middle of the frame when the map opens (picked in the list). */
+  reveal?: string | null;
 }
 
 const ARROWS: Record<string, [number, number]> = {
@@ -36,17 +44,44 @@ const ARROWS: Record<string, [number, number]> = {
   ArrowDown: [0, 1],
 };
 
-export function PlotMap({ cells, selection, onToggle, mode, uid, now }: PlotMapProps) {
+const codeOf = (target: EventTarget | null): string | null =>
+  target instanceof Element
+    ? (target.closest('[data-code]')?.getAttribute('data-code') ?? null)
+    : null;
+
+export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: PlotMapProps) {
   const { t } = useTranslation();
-  const scroller = useRef<HTMLDivElement>(null);
+  const detailsId = useId();
+  const stage = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const drawing = useRef<SVGSVGElement>(null);
+  const zoomRef = useRef<MapZoom | null>(null);
+  const [active] = useState(() => new ActivePlotStore());
   const ordered = useMemo(() => [...cells.values()].sort(comparePlotPositions), [cells]);
   const [focusedCode, setFocusedCode] = useState<string | null>(null);
   const tabStop = focusedCode && cells.has(focusedCode) ? focusedCode : (ordered[0]?.id ?? null);
 
+  // The zoom is the DOM's (see map-zoom.ts): set up once, at the default zoom.
   useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element) element.scrollLeft = (element.scrollWidth - element.clientWidth) / 2;
+    if (!frame.current || !drawing.current) return;
+    const created = new MapZoom(frame.current, drawing.current);
+    created.start();
+    zoomRef.current = created;
+    const detach = created.attach();
+    return () => {
+      detach();
+      zoomRef.current = null;
+    };
   }, []);
+  useLayoutEffect(() => {
+    const scroller = frame.current;
+    const target = reveal ? scroller?.querySelector(`[data-code="${reveal}"]`) : null;
+    if (!scroller || !target) return;
+    const view = scroller.getBoundingClientRect();
+    const box = target.getBoundingClientRect();
+    scroller.scrollLeft += box.left + box.width / 2 - (view.left + view.width / 2);
+    scroller.scrollTop += box.top + box.height / 2 - (view.top + view.height / 2);
+  }, [reveal]);
 
   const toggle = (code: string) => {
     const cell = cells.get(code);
@@ -55,8 +90,30 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now }: PlotMapP
     if (kind) onToggle(code, kind);
   };
 
-  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    const code = (event.target as Element).getAttribute('data-code');
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = zoomRef.current;
+    if (current && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      if (event.key === '+' || event.key === '=') {
+        event.preventDefault();
+        current.zoomBy(ZOOM_STEP, focusPoint(event.target));
+        return;
+      }
+      if (event.key === '-' || event.key === '_') {
+        event.preventDefault();
+        current.zoomBy(1 / ZOOM_STEP, focusPoint(event.target));
+        return;
+      }
+      if (event.key === '0') {
+        event.preventDefault();
+        current.reset();
+        return;
+      }
+    }
+    if (event.key === 'Escape') {
+      active.hide();
+      return;
+    }
+    const code = codeOf(event.target);
     if (!code) return;
     if (event.key === ' ' || event.key === 'Enter') {
       event.preventDefault();
@@ -69,75 +126,114 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now }: PlotMapP
     const next = neighbour(cells, code, step);
     if (!next) return;
     setFocusedCode(next);
-    scroller.current?.querySelector<SVGGElement>(`[data-code="${next}"]`)?.focus();
+    frame.current?.querySelector<SVGGElement>(`[data-code="${next}"]`)?.focus();
   };
 
   return (
-    <div ref={scroller} className={styles.scroller} data-testid="plot-map">
-      <svg
-        className={styles.map}
-        viewBox={`0 0 ${MAP_WIDTH_PX} ${MAP_HEIGHT_PX}`}
-        width={MAP_WIDTH_PX}
-        height={MAP_HEIGHT_PX}
-        role="group"
-        aria-label={t('map.mapLabel')}
-        onKeyDown={onKeyDown}
-        onClick={(event) => {
-          const code = (event.target as Element).closest('[data-code]')?.getAttribute('data-code');
-          if (code) {
-            setFocusedCode(code);
-            toggle(code);
-          }
-        }}
-      >
-        <defs>
-          <pattern
-            id="held-stripes"
-            width="10"
-            height="10"
-            patternUnits="userSpaceOnUse"
-            patternTransform="rotate(45)"
+    <div className={styles.mapArea}>
+      <ZoomControls zoomRef={zoomRef} />
+      <div ref={stage} className={styles.stage} onKeyDown={onKeyDown}>
+        <div ref={frame} className={styles.frame} data-testid="plot-map">
+          <svg
+            ref={drawing}
+            className={styles.map}
+            viewBox={`0 0 ${MAP_WIDTH_PX} ${MAP_HEIGHT_PX}`}
+            width={MAP_WIDTH_PX}
+            height={MAP_HEIGHT_PX}
+            role="group"
+            aria-label={t('map.mapLabel')}
+            onClick={(event) => {
+              const code = codeOf(event.target);
+              if (!code) return;
+              setFocusedCode(code);
+              toggle(code);
+              const pointer = (event.nativeEvent as PointerEvent).pointerType;
+              if (pointer && pointer !== 'mouse') active.show(code, 'tap');
+            }}
+            onPointerOver={(event) => {
+              const code = codeOf(event.target);
+              if (code && event.pointerType === 'mouse') active.show(code, 'hover');
+            }}
+            onPointerLeave={() => active.hide('hover')}
+            onFocus={(event) => {
+              const code = codeOf(event.target);
+              if (code) active.show(code, 'focus');
+            }}
+            onBlur={(event) => {
+              if (!codeOf(event.relatedTarget)) active.hide('focus');
+            }}
           >
-            <rect width="10" height="10" fill="#cfd8dc" />
-            <rect width="4" height="10" fill="#90a4ae" />
-          </pattern>
-        </defs>
-        <ChurchFloorPlan />
-        {ordered.map((cell) => {
-          const shown = effectiveCell(cell, now);
-          const kind = selectableAs(cell, mode, uid, now);
-          const own = uid !== null && shown.user === uid && shown.status !== 'available';
-          const donor =
-            shown.status === 'reserved' || shown.status === 'bought' ? shown.donor_display : null;
-          const stateWord = t(`map.status.${shown.status}`);
-          const caption = donor ?? stateWord;
-          const selected = isSelected(selection, cell.id);
-          const details = [
-            donor ? stateWord : null,
-            own ? t('map.yours') : null,
-            selected ? t('map.selectedWord') : null,
-          ]
-            .filter(Boolean)
-            .join(', ');
-          return (
-            <Plot
-              key={cell.id}
-              code={cell.id}
-              cell={cell}
-              status={shown.status}
-              donor={donor}
-              caption={caption}
-              details={details}
-              selectable={kind !== null}
-              selected={selected}
-              own={own}
-              focusable={cell.id === tabStop}
-            />
-          );
-        })}
-      </svg>
+            <defs>
+              <pattern
+                id="held-stripes"
+                width="10"
+                height="10"
+                patternUnits="userSpaceOnUse"
+                patternTransform="rotate(45)"
+              >
+                <rect width="10" height="10" fill="#cfd8dc" />
+                <rect width="4" height="10" fill="#90a4ae" />
+              </pattern>
+            </defs>
+            <ChurchFloorPlan />
+            {ordered.map((cell) => {
+              const shown = effectiveCell(cell, now);
+              const kind = selectableAs(cell, mode, uid, now);
+              const own = uid !== null && shown.user === uid && shown.status !== 'available';
+              const donor =
+                shown.status === 'reserved' || shown.status === 'bought'
+                  ? shown.donor_display
+                  : null;
+              const stateWord = t(`map.status.${shown.status}`);
+              const caption = donor ?? stateWord;
+              const selected = isSelected(selection, cell.id);
+              const details = [
+                donor ? stateWord : null,
+                own ? t('map.yours') : null,
+                selected ? t('map.selectedWord') : null,
+              ]
+                .filter(Boolean)
+                .join(', ');
+              return (
+                <Plot
+                  key={cell.id}
+                  code={cell.id}
+                  cell={cell}
+                  status={shown.status}
+                  donor={donor}
+                  caption={caption}
+                  details={details}
+                  selectable={kind !== null}
+                  selected={selected}
+                  own={own}
+                  focusable={cell.id === tabStop}
+                />
+              );
+            })}
+          </svg>
+        </div>
+        <PlotDetails
+          id={detailsId}
+          store={active}
+          stage={stage}
+          frame={frame}
+          zoom={zoomRef}
+          cells={cells}
+          selection={selection}
+          mode={mode}
+          uid={uid}
+          now={now}
+        />
+      </div>
     </div>
   );
+}
+
+/** The centre of the focused plot, to zoom about it with the keyboard (else the frame's). */
+function focusPoint(target: EventTarget | null): { x: number; y: number } | undefined {
+  if (!(target instanceof Element) || !target.closest('[data-code]')) return undefined;
+  const box = target.closest('[data-code]')!.getBoundingClientRect();
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
 }
 
 /** The nearest plot in the arrow's direction (skipping positions that are not plots). */

@@ -1,9 +1,16 @@
 /**
  * One plot on the map: its square, its code and who holds it. Memoised on its cell object,
  * which the live listener replaces only when the plot changed.
+ *
+ * Available plots show only their code over the church drawing (their colour says the rest);
+ * taken ones show the donor on up to two readable lines, cut with "…" when longer. The accessible
+ * name comes from one invisible text with the code, the whole caption and the words the eye does
+ * not need (the state of an available plot, "yours", "selected"); the visible texts are hidden
+ * from screen readers. One text for it, not several: each SVG text costs layout on 936 plots.
  */
 import { plotPixelBox, type Cell, type CellStatus } from '@parroquia/domain';
 import { memo } from 'react';
+import { captionLines } from '../caption-lines';
 import styles from './plot-map.module.css';
 
 export interface PlotProps {
@@ -22,20 +29,20 @@ export interface PlotProps {
   focusable: boolean;
 }
 
-/** Captions longer than this are squeezed into the plot, never cut: the text is the name. */
-const CAPTION_FITS = 10;
-const CAPTION_WIDTH = 48;
-
 export const Plot = memo(function Plot(props: PlotProps) {
-  const { code, cell, status, caption, details, selectable, selected, own, focusable } = props;
+  const { code, cell, status, donor, caption, details, selectable, selected, own, focusable } =
+    props;
   const box = plotPixelBox(cell);
   const centreX = box.left + box.width / 2;
   const centreY = box.top + box.height / 2;
+  const lines = donor ? captionLines(caption) : [];
+  const right = box.left + box.width;
   return (
     <g
       data-code={code}
       data-status={status}
       data-selected={selected || undefined}
+      data-own={own || undefined}
       className={[
         styles.plot,
         styles[status],
@@ -57,25 +64,44 @@ export const Plot = memo(function Plot(props: PlotProps) {
         rx="4"
         className={styles.square}
       />
-      <text x={centreX} y={box.top + 22} className={styles.code}>
-        {code}
-      </text>
+      {own && (
+        <path
+          d={`M${box.left + 2} ${box.top + 2}h16l-16 16z`}
+          className={styles.ownMark}
+          aria-hidden="true"
+        />
+      )}
+      {selected && (
+        <g aria-hidden="true" className={styles.check}>
+          <circle cx={right - 10} cy={box.top + 10} r="8" />
+          <path d={`M${right - 14} ${box.top + 10}l3 3l6 -6`} />
+        </g>
+      )}
       <text
         x={centreX}
-        y={box.top + 40}
-        className={styles.caption}
-        {...(caption.length > CAPTION_FITS
-          ? { textLength: CAPTION_WIDTH, lengthAdjust: 'spacingAndGlyphs' }
-          : {})}
+        y={lines.length === 0 ? centreY + 5 : box.top + 18}
+        className={styles.code}
+        aria-hidden="true"
       >
-        {caption}
+        {code}
       </text>
-      {/* The accessible name is the visible text plus these words, invisible on the map. */}
-      {details && (
-        <text x={centreX} y={box.top + 50} className={styles.details}>
-          {` (${details})`}
+      {lines.length > 0 && (
+        <text className={styles.caption} aria-hidden="true">
+          {lines.map((line, index) => (
+            <tspan
+              key={index}
+              x={centreX}
+              y={box.top + (lines.length === 1 ? 37 : 32) + index * 13}
+            >
+              {line}
+            </tspan>
+          ))}
         </text>
       )}
+      {/* The accessible name, one invisible text (the visible ones may be cut): name from content. */}
+      <text x={centreX} y={centreY} className={styles.name}>
+        {`${code} ${caption}${details ? ` (${details})` : ''}`}
+      </text>
     </g>
   );
 });

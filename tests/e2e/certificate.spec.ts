@@ -1,0 +1,87 @@
+/**
+ * The donor certificate as a donor downloads it (issue 20): in Spanish and Romanian, rendered to
+ * PNG by pdf.js inside Chromium (nothing installed beside the browser) and kept as an artifact,
+ * so the layout can be looked at: the border, the heading, the name, the plots, and at the foot
+ * the church's plan with the plots marked beside the code, the date and the QR code.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO } from '../support/clients.ts';
+import { signInOnLoginPage } from './support.ts';
+
+const PDFJS = join(
+  dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
+  'build',
+);
+const RENDERER = 'http://pdf-render.test';
+
+/** Page 1 of the PDF drawn on a canvas by pdf.js, in a page of its own; answers that page. */
+async function renderPdf(page: Page, bytes: Buffer): Promise<Page> {
+  const viewer = await page.context().newPage();
+  await viewer.route(`${RENDERER}/**`, (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === '/') {
+      return route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><body style="margin:0;background:#888"><canvas id="c"></canvas></body>',
+      });
+    }
+    if (path === '/certificate.pdf')
+      return route.fulfill({ contentType: 'application/pdf', body: bytes });
+    return route.fulfill({
+      contentType: 'text/javascript',
+      body: readFileSync(join(PDFJS, path.slice(1))),
+    });
+  });
+  await viewer.goto(`${RENDERER}/`);
+  const size = await viewer.evaluate(async (origin) => {
+    const pdfjs = await import(`${origin}/pdf.mjs`);
+    pdfjs.GlobalWorkerOptions.workerSrc = `${origin}/pdf.worker.mjs`;
+    const document_ = await pdfjs.getDocument({ url: `${origin}/certificate.pdf` }).promise;
+    const first = await document_.getPage(1);
+    const viewport = first.getViewport({ scale: 1.5 });
+    const canvas = document.getElementById('c') as HTMLCanvasElement;
+    canvas.width = viewport.width;
+    canvas.height = viewport.height;
+    await first.render({ canvas, canvasContext: canvas.getContext('2d'), viewport }).promise;
+    return { width: viewport.width, height: viewport.height, pages: document_.numPages };
+  }, RENDERER);
+  expect(size.pages).toBe(1);
+  await viewer.setViewportSize({ width: Math.ceil(size.width), height: Math.ceil(size.height) });
+  return viewer;
+}
+
+for (const language of ['es', 'ro'] as const) {
+  test(`in ${language}: the certificate downloads as a one-page PDF with the church plan, kept as PNG`, async ({
+    page,
+  }, testInfo) => {
+    await page.goto(`/donativos?lng=${language}`);
+    await signInOnLoginPage(page, DEMO.ana);
+    await expect(page.locator('[data-code="X39"]')).toBeAttached({ timeout: 15_000 });
+    const download = page.waitForEvent('download');
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: language === 'es' ? 'Certificado' : 'Certificat' })
+      .click();
+    const bytes = readFileSync((await (await download).path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const viewer = await renderPdf(page, bytes);
+    const path = testInfo.outputPath(`certificate-${language}.png`);
+    await viewer.locator('#c').screenshot({ path });
+    await testInfo.attach(`certificate ${language}`, { path, contentType: 'image/png' });
+    // Drawn, not blank: the burgundy of the heading and the marked plots is on the canvas.
+    const burgundy = await viewer.evaluate(() => {
+      const canvas = document.getElementById('c') as HTMLCanvasElement;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i]! > 100 && data[i]! < 150 && data[i + 1]! < 50 && data[i + 2]! < 70) count += 1;
+      }
+      return count;
+    });
+    expect(burgundy).toBeGreaterThan(500);
+  });
+}

@@ -1,0 +1,240 @@
+/**
+ * The map as a floor plan (issue 20): every plot reachable by the pointer at every width, zoom
+ * and pan by buttons, wheel, pinch, drag and keyboard, captions readable at the default zoom,
+ * the details popover (hover, focus, tap), axe. Screenshots at 390, 1280 and 1920 px are kept.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { Timestamp } from 'firebase-admin/firestore';
+import { DEMO } from '../support/clients.ts';
+import { expectNoAxeViolations, freeCell, setCell, signInOnLoginPage } from './support.ts';
+
+const plot = (page: Page, code: string) => page.locator(`[data-code="${code}"]`);
+const WIDTHS = [320, 390, 768, 1280, 1440, 1920] as const;
+const HEIGHT_OF: Record<number, number> = { 320: 640, 390: 844, 768: 1024 };
+
+async function openMapAsAna(page: Page, language = 'es') {
+  await page.goto(`/donativos?lng=${language}`);
+  await signInOnLoginPage(page, DEMO.ana);
+  await expect(page).toHaveURL(/\/donativos(\?|$)/);
+  await expect(plot(page, 'X39')).toBeAttached({ timeout: 15_000 });
+}
+
+/** The drawing's zoom: its width on screen over the plan's 1300 map units. */
+const zoomOf = (page: Page) =>
+  page
+    .getByTestId('plot-map')
+    .locator('svg')
+    .evaluate((svg) => svg.getBoundingClientRect().width / 1300);
+
+test('every plot is reachable by the pointer at every width, with captions of 11 px or more', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await openMapAsAna(page);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT_OF[width] ?? 900 });
+    await page.reload();
+    await expect(plot(page, 'X39')).toBeAttached({ timeout: 15_000 });
+    // At the default zoom, the visible texts of the plots are at least 11 px on screen.
+    const smallest = await page.evaluate(() => {
+      const svg = document.querySelector('[data-testid="plot-map"] svg')!;
+      const ratio = svg.getBoundingClientRect().width / 1300;
+      let min = Infinity;
+      for (const text of document.querySelectorAll('[data-code] text')) {
+        if (getComputedStyle(text).opacity === '0') continue; // the accessible name
+        min = Math.min(min, parseFloat(getComputedStyle(text).fontSize) * ratio);
+      }
+      return min;
+    });
+    expect(smallest, `smallest caption at ${width} px`).toBeGreaterThanOrEqual(11);
+    // Each plot, scrolled into view: the element at its centre is the plot (nothing over it).
+    const unreachable = await page.evaluate(() => {
+      const missed: string[] = [];
+      for (const element of document.querySelectorAll<SVGGElement>('[data-code]')) {
+        element.scrollIntoView({ block: 'center', inline: 'center' });
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        if (hit?.closest('[data-code]') !== element) missed.push(element.dataset.code!);
+      }
+      return missed;
+    });
+    expect(unreachable, `plots hidden at ${width} px`).toEqual([]);
+    if (width === 390 || width === 1280 || width === 1920) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByTestId('zoom-reset').click();
+      const path = testInfo.outputPath(`plan-${width}.png`);
+      await page.screenshot({ path });
+      await testInfo.attach(`plan ${width}`, { path, contentType: 'image/png' });
+    }
+  }
+});
+
+test('corner plots once covered by the notes are clicked at 1280 and 1440 px', async ({ page }) => {
+  for (const code of ['A1', 'T38', 'X39', 'A39']) await freeCell(code);
+  await openMapAsAna(page);
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.reload();
+    await expect(plot(page, 'X39')).toBeAttached({ timeout: 15_000 });
+    for (const code of ['A1', 'T38', 'X39', 'A39']) {
+      await plot(page, code).click(); // Playwright checks that the plot itself takes the click
+      await expect(plot(page, code)).toHaveAttribute('aria-pressed', 'true');
+    }
+  }
+});
+
+test('zoom by the buttons, Ctrl + wheel, pinch and the keyboard; drag pans without selecting', async ({
+  page,
+}) => {
+  await freeCell('A1');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openMapAsAna(page);
+  const start = await zoomOf(page);
+  expect(start).toBeGreaterThanOrEqual(0.92);
+
+  await page.getByTestId('zoom-in').click();
+  expect(await zoomOf(page)).toBeCloseTo(start * 1.25, 2);
+  await expect(page.getByTestId('zoom-level')).toHaveText(
+    new RegExp(`^${Math.round(start * 1.25 * 100)}\\s%$`),
+  );
+  await page.getByTestId('zoom-out').click();
+  expect(await zoomOf(page)).toBeCloseTo(start, 2);
+  await page.getByTestId('zoom-fit').click();
+  const box = await page.getByTestId('plot-map').boundingBox();
+  const fitted = await page
+    .getByTestId('plot-map')
+    .locator('svg')
+    .evaluate((svg) => svg.getBoundingClientRect().height);
+  expect(fitted).toBeLessThanOrEqual(box!.height);
+  await page.getByTestId('zoom-reset').click();
+  expect(await zoomOf(page)).toBeCloseTo(start, 2);
+
+  // Ctrl + wheel (a trackpad's pinch) zooms about the pointer; a plain wheel scrolls.
+  await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, -300);
+  await page.keyboard.up('Control');
+  await expect.poll(() => zoomOf(page)).toBeGreaterThan(start * 1.3);
+  await page.getByTestId('zoom-reset').click();
+
+  // Two fingers spreading apart.
+  await page.getByTestId('plot-map').evaluate((frame) => {
+    const box = frame.getBoundingClientRect();
+    const cx = box.left + box.width / 2;
+    const cy = box.top + box.height / 2;
+    const touches = (spread: number) =>
+      [-1, 1].map(
+        (side, identifier) =>
+          new Touch({ identifier, target: frame, clientX: cx + side * spread, clientY: cy }),
+      );
+    const fire = (type: string, list: Touch[]) =>
+      frame.dispatchEvent(
+        new TouchEvent(type, {
+          touches: list,
+          changedTouches: list,
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
+    fire('touchstart', touches(40));
+    fire('touchmove', touches(60));
+    fire('touchmove', touches(80));
+    fire('touchend', []);
+  });
+  expect(await zoomOf(page)).toBeCloseTo(Math.min(3, start * 2), 1);
+  await page.getByTestId('zoom-reset').click();
+
+  // The keyboard: + and − about the focused plot, 0 back to the default.
+  await plot(page, 'A1').focus();
+  await page.keyboard.press('+');
+  expect(await zoomOf(page)).toBeCloseTo(start * 1.25, 2);
+  await page.keyboard.press('-');
+  await page.keyboard.press('-');
+  expect(await zoomOf(page)).toBeLessThan(start);
+  await page.keyboard.press('0');
+  expect(await zoomOf(page)).toBeCloseTo(start, 2);
+
+  // Dragging with the mouse pans the plan and selects nothing.
+  const frame = page.getByTestId('plot-map');
+  const before = await frame.evaluate((element) => element.scrollTop);
+  await page.mouse.move(box!.x + 300, box!.y + 400);
+  await page.mouse.down();
+  await page.mouse.move(box!.x + 300, box!.y + 250, { steps: 5 });
+  await page.mouse.up();
+  expect(await frame.evaluate((element) => element.scrollTop)).toBeGreaterThan(before + 100);
+  await expect(page.locator('[data-code][aria-pressed="true"]')).toHaveCount(0);
+});
+
+test('the details popover on hover and focus: place, state, donor as shown, price, deadline', async ({
+  page,
+}) => {
+  const until = Date.UTC(2026, 11, 24, 12);
+  await freeCell('D4');
+  await setCell('K12', {
+    status: 'reserved',
+    user: DEMO.ana.uid,
+    donor_display: 'Ana García',
+    reserved_until: Timestamp.fromMillis(until),
+  });
+  await setCell('L12', { status: 'bought', user: 'donor-anon', donor_display: 'PVN4W8RT' });
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openMapAsAna(page);
+    const details = page.getByTestId('plot-details');
+
+    await plot(page, 'D4').hover();
+    await expect(details).toContainText('D4');
+    await expect(details).toContainText('fila 4, columna D');
+    await expect(details).toContainText('Disponible');
+    await expect(details).toContainText(/250,00\s€ o reserva con 50,00\s€ de señal/);
+
+    await plot(page, 'K12').hover();
+    await expect(details).toContainText('Reservada · tuya');
+    await expect(details).toContainText('Ana García');
+    await expect(details).toContainText(
+      /Te quedan 200,00\s€ por pagar hasta el 24 de diciembre de 2026/,
+    );
+    // Beside the plot, never over it.
+    const plotBox = (await plot(page, 'K12').boundingBox())!;
+    const detailsBox = (await details.boundingBox())!;
+    const overlaps =
+      detailsBox.x < plotBox.x + plotBox.width &&
+      plotBox.x < detailsBox.x + detailsBox.width &&
+      detailsBox.y < plotBox.y + plotBox.height &&
+      plotBox.y < detailsBox.y + detailsBox.height;
+    expect(overlaps).toBe(false);
+
+    // An anonymous donor: the map shows their code, and so does the popover.
+    await plot(page, 'L12').hover();
+    await expect(details).toContainText('Comprada');
+    await expect(details).toContainText('PVN4W8RT');
+    await expect(details).not.toContainText('€');
+
+    // Focus (the keyboard) shows it too, and the plot is described by it; Escape closes it.
+    await page.mouse.move(0, 0);
+    await expect(details).toHaveCount(0);
+    await plot(page, 'D4').focus();
+    await expect(details).toContainText('D4');
+    await expect(plot(page, 'D4')).toHaveAccessibleDescription(/fila 4, columna D/);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(details).toHaveCount(0);
+  } finally {
+    await freeCell('K12');
+    await freeCell('L12');
+  }
+});
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test('a tap selects the plot and shows its details', async ({ page }) => {
+    await freeCell('L5');
+    await openMapAsAna(page, 'en');
+    await plot(page, 'L5').scrollIntoViewIfNeeded();
+    await plot(page, 'L5').tap();
+    await expect(plot(page, 'L5')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('plot-details')).toContainText('row 5, column L');
+    await expect(page.getByTestId('buy')).toHaveText(/Buy \(1\)/);
+  });
+});

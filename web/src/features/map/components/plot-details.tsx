@@ -1,0 +1,123 @@
+/**
+ * The details popover of the plot under the pointer, focused or tapped (docs/screens.md): code
+ * and place, state, the donor as the map shows them (`donor_display`, an anonymous donor's code,
+ * never a name), the price, and for the donor's own reservation what is left to pay and until
+ * when. It never takes the pointer (`pointer-events: none`), so it hides no plot from a click.
+ */
+import {
+  effectiveCell,
+  PLOT_PRICE_CENTS,
+  RESERVATION_BALANCE_CENTS,
+  RESERVATION_DEPOSIT_CENTS,
+  type CellWithId,
+} from '@parroquia/domain';
+import { useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney } from '@/lib/format';
+import type { ActivePlotStore } from '../active-plot';
+import type { MapZoom } from '../map-zoom';
+import { isSelected, selectableAs, type PlotSelection, type SelectionMode } from '../selection';
+import styles from './plot-map.module.css';
+
+interface PlotDetailsProps {
+  id: string;
+  store: ActivePlotStore;
+  stage: RefObject<HTMLDivElement | null>;
+  frame: RefObject<HTMLDivElement | null>;
+  zoom: RefObject<MapZoom | null>;
+  cells: ReadonlyMap<string, CellWithId>;
+  selection: PlotSelection;
+  mode: SelectionMode;
+  uid: string | null;
+  now: number;
+}
+
+const GAP = 8;
+
+export function PlotDetails(props: PlotDetailsProps) {
+  const { id, store, stage, frame, zoom, cells, selection, mode, uid, now } = props;
+  const { t, i18n } = useTranslation();
+  const active = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const box = useRef<HTMLDivElement>(null);
+  const cell = active ? cells.get(active.code) : undefined;
+
+  // Placed next to its plot (above, or below when there is no room), inside the map's stage;
+  // follows the plot while the map scrolls or zooms. The plot is described by it meanwhile.
+  useLayoutEffect(() => {
+    const element = box.current;
+    const container = stage.current;
+    const scroller = frame.current;
+    if (!active || !element || !container || !scroller) return;
+    const plot = scroller.querySelector<SVGGElement>(`[data-code="${active.code}"]`);
+    if (!plot) return;
+    plot.setAttribute('aria-describedby', id);
+    const place = () => {
+      const area = container.getBoundingClientRect();
+      const view = scroller.getBoundingClientRect();
+      const target = plot.getBoundingClientRect();
+      const visible =
+        target.bottom > view.top &&
+        target.top < view.bottom &&
+        target.right > view.left &&
+        target.left < view.right;
+      element.style.visibility = visible ? 'visible' : 'hidden';
+      const width = element.offsetWidth;
+      const height = element.offsetHeight;
+      const centre = target.left + target.width / 2 - area.left;
+      const left = Math.min(Math.max(4, centre - width / 2), area.width - width - 4);
+      const above = target.top - area.top - GAP - height;
+      const top = above >= 0 ? above : target.bottom - area.top + GAP;
+      element.style.left = `${Math.max(0, left)}px`;
+      element.style.top = `${top}px`;
+    };
+    place();
+    scroller.addEventListener('scroll', place, { passive: true });
+    const unsubscribe = zoom.current?.subscribe(place);
+    return () => {
+      plot.removeAttribute('aria-describedby');
+      scroller.removeEventListener('scroll', place);
+      unsubscribe?.();
+    };
+  }, [active, cell, selection, id, stage, frame, zoom]);
+
+  if (!active || !cell) return null;
+  const language = i18n.language;
+  const shown = effectiveCell(cell, now);
+  const own = uid !== null && shown.user === uid && shown.status !== 'available';
+  const donor =
+    shown.status === 'reserved' || shown.status === 'bought' ? shown.donor_display : null;
+  const kind = selectableAs(cell, mode, uid, now);
+  const selected = isSelected(selection, cell.id);
+  let price: string | null = null;
+  if (shown.status === 'available') {
+    price = t('map.details.price', {
+      price: formatMoney(PLOT_PRICE_CENTS, language),
+      deposit: formatMoney(RESERVATION_DEPOSIT_CENTS, language),
+    });
+  } else if (own && shown.status === 'reserved') {
+    price =
+      shown.reserved_until === null
+        ? t('map.details.balance', { balance: formatMoney(RESERVATION_BALANCE_CENTS, language) })
+        : t('map.details.balanceUntil', {
+            balance: formatMoney(RESERVATION_BALANCE_CENTS, language),
+            date: formatDate(new Date(shown.reserved_until), language),
+          });
+  }
+  let hint: string | null = null;
+  if (kind) hint = t(selected ? 'map.details.tapToRemove' : 'map.details.tapToSelect');
+  return (
+    <div ref={box} id={id} role="tooltip" className={styles.details} data-testid="plot-details">
+      <p className={styles.detailsTitle}>
+        <strong>{cell.id}</strong> <span>{t('map.place', { row: cell.y, column: cell.x })}</span>
+      </p>
+      <p>
+        <span className={styles.detailsDot} data-status={shown.status} aria-hidden />
+        {t(`map.status.${shown.status}`)}
+        {own ? ` · ${t('map.yours')}` : ''}
+      </p>
+      {donor && <p className={styles.detailsDonor}>{donor}</p>}
+      {price && <p>{price}</p>}
+      {hint && <p className={styles.detailsHint}>{hint}</p>}
+    </div>
+  );
+}

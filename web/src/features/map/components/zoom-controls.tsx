@@ -1,0 +1,69 @@
+/** The map's zoom buttons, above it (never over a plot), with the zoom as a percentage. */
+import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
+import { MAX_ZOOM, ZOOM_STEP, type MapZoom } from '../map-zoom';
+import styles from './plot-map.module.css';
+
+const NO_ZOOM = { subscribe: () => () => {}, getScale: () => 1 };
+
+/**
+ * `zoomRef` is set by the map's layout effect, which runs before this component's effects: the
+ * buttons get their zoom with one render of their own, none of the map's.
+ */
+export function ZoomControls({ zoomRef }: { zoomRef: RefObject<MapZoom | null> }) {
+  const { t, i18n } = useTranslation();
+  const [zoom, setZoom] = useState<MapZoom | null>(null);
+  useEffect(() => {
+    setZoom(zoomRef.current);
+  }, [zoomRef]);
+  const source = zoom ?? NO_ZOOM;
+  const scale = useSyncExternalStore(source.subscribe, source.getScale, source.getScale);
+  const percent = formatNumber(Math.round(scale * 100), i18n.language);
+  return (
+    <div className={styles.zoom} role="group" aria-label={t('map.zoom.label')}>
+      <button
+        type="button"
+        className={styles.zoomButton}
+        onClick={() => zoom?.zoomBy(1 / ZOOM_STEP)}
+        disabled={!zoom || scale <= zoom.minScale() + 0.001}
+        aria-label={t('map.zoom.out')}
+        title={t('map.zoom.out')}
+        data-testid="zoom-out"
+      >
+        −
+      </button>
+      <output className={styles.zoomLevel} aria-live="polite" data-testid="zoom-level">
+        {percent} %
+      </output>
+      <button
+        type="button"
+        className={styles.zoomButton}
+        onClick={() => zoom?.zoomBy(ZOOM_STEP)}
+        disabled={!zoom || scale >= MAX_ZOOM - 0.001}
+        aria-label={t('map.zoom.in')}
+        title={t('map.zoom.in')}
+        data-testid="zoom-in"
+      >
+        +
+      </button>
+      <button
+        type="button"
+        className={styles.zoomText}
+        onClick={() => zoom?.fit()}
+        data-testid="zoom-fit"
+      >
+        {t('map.zoom.fit')}
+      </button>
+      <button
+        type="button"
+        className={styles.zoomText}
+        onClick={() => zoom?.reset()}
+        data-testid="zoom-reset"
+      >
+        {t('map.zoom.reset')}
+      </button>
+      <span className={styles.zoomHint}>{t('map.orientation')}</span>
+    </div>
+  );
+}
