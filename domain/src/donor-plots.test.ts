@@ -39,3 +39,20 @@ describe("a donor's plots", () => {
     expect(shows).toEqual(['K3', 'B2', 'B10']);
   });
 });
+
+describe('showsDonorName and a completion checkout', () => {
+  it('counts the owner’s reservation inside its completion checkout, not a hold to buy', () => {
+    const now = Date.UTC(2026, 10, 24);
+    const reservation = {
+      ...availableCell({ x: 'V', y: 32 }),
+      status: 'held' as const,
+      user: 'ana',
+      donor_display: 'Ana',
+      reserved_until: now + 86_400_000,
+      hold: { session_id: 'chk_1', kind: 'complete' as const, expires_at: now + 60_000 },
+    };
+    expect(showsDonorName(reservation, 'ana', now)).toBe(true);
+    const buying = { ...reservation, hold: { ...reservation.hold, kind: 'buy' as const } };
+    expect(showsDonorName(buying, 'ana', now)).toBe(false);
+  });
+});

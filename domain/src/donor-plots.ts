@@ -22,11 +22,12 @@ export function plotsBoughtBy(
 
 /**
  * Whether a stored cell shows the donor's name on the map, so a change of name or anonymity must
- * rewrite its `donor_display`. A live hold shows no name yet; the payment will write it.
+ * rewrite its `donor_display`. A live hold to buy or reserve shows no name yet (the payment will
+ * write it); a reservation inside its owner's completion checkout still shows it.
  */
 export function showsDonorName(cell: Cell, uid: string, now: number): boolean {
   const effective = effectiveCell(cell, now);
-  return (
-    effective.user === uid && (effective.status === 'bought' || effective.status === 'reserved')
-  );
+  if (effective.user !== uid) return false;
+  if (effective.status === 'held') return effective.hold?.kind === 'complete';
+  return effective.status === 'bought' || effective.status === 'reserved';
 }

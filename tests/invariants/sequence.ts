@@ -60,6 +60,9 @@ export interface SequenceResult {
 const PASSWORD = 'Invariante-2026';
 const CARD_OK = '4242 4242 4242 4242';
 const CARD_DECLINED = '4000 0000 0000 0002';
+/** Past every open Checkout Session's end: 30 minutes and the minute of margin the API adds. */
+const SESSION_LIFETIME_S = 31 * 60 + 30;
+
 const FIRST_NAMES = ['Zenobia', 'Teodosio', 'Filotea', 'Anatolio', 'Eufrasia'];
 const STRANGER_NAMES = ['Casimira', 'Leocadio', 'Radegunda', 'Pancracio', 'Walburga'];
 const MONTH = new Intl.DateTimeFormat('en-CA', {
@@ -533,10 +536,10 @@ class World {
     const response = await fetch(`${this.stack.stripeUrl}/_double/clock`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ advance_seconds: 1801 }),
+      body: JSON.stringify({ advance_seconds: SESSION_LIFETIME_S }),
     });
     await response.arrayBuffer();
-    return `hold-lapse: the double's clock +1801 s expires ${this.openSessions().length} open sessions -> ${response.status}`;
+    return `hold-lapse: the double's clock +${SESSION_LIFETIME_S} s expires ${this.openSessions().length} open sessions -> ${response.status}`;
   }
 
   private async reservationLapse(): Promise<string | null> {
