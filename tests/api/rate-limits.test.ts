@@ -106,7 +106,6 @@ describe('POST /api/users/link-code/: 10 a minute per account', () => {
       const passed = answers.filter((answer) => answer.status === 404);
       const refused = answers.filter((answer) => answer.status === 429);
       expect(passed.length).toBeGreaterThan(0);
-      expect(passed.length).toBeLessThanOrEqual(10);
       // The emulator starts a runtime per concurrent call; on a busy machine Hosting's proxy may
       // give up on some (504). The shared counter says how many calls got past the limit,
       // answered or not.
@@ -119,6 +118,8 @@ describe('POST /api/users/link-code/: 10 a minute per account', () => {
       const mine = counters.docs.filter((counter) => counter.id.includes(key));
       expect(mine.length).toBeGreaterThan(0);
       for (const counter of mine) expect(counter.get('count')).toBeLessThanOrEqual(10);
+      // 10 a window: on a busy machine the 40 calls may be served across two clock minutes.
+      expect(passed.length).toBeLessThanOrEqual(10 * mine.length);
       for (const answer of refused) {
         expect(Number(answer.retryAfter)).toBeGreaterThan(0);
         expect(answer.body).toEqual({
