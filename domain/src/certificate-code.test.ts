@@ -90,3 +90,24 @@ describe('planCertificateLink', () => {
     expect(planCertificateLink(registered, [plots[0]!], 'ana', NOW)).toMatchObject({ status: 409 });
   });
 });
+
+describe('planCertificateLink and a newer certificate', () => {
+  it('refuses a plot registered for another certificate since this one', () => {
+    const record = readCertificateCodeDocument('OLD23456', {
+      status: 'registered',
+      plots: ['U37'],
+    });
+    const cell = {
+      id: 'U37',
+      ...availableCell({ x: 'U', y: 37 }),
+      status: 'reserved' as const,
+      reserved_until: Date.UTC(2026, 11, 24),
+    };
+    const now = Date.UTC(2026, 10, 24);
+    expect(planCertificateLink(record, [cell], 'ana', now).ok).toBe(true);
+    expect(planCertificateLink(record, [cell], 'ana', now, new Set(['U37']))).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+  });
+});

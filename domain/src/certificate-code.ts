@@ -72,6 +72,11 @@ export function planCertificateLink(
   cells: readonly CellWithId[],
   uid: string,
   now: number,
+  /**
+   * Plots another certificate was registered for after this one: this one's reservation lapsed
+   * and the plot went to that one, so it is no longer this code's to claim.
+   */
+  registeredSince: ReadonlySet<string> = new Set(),
 ): CertificateLinkPlan {
   if (!record) return { ok: false, status: 404, error: MESSAGES.certificateCodeUnknown };
   if (record.status === 'linked') {
@@ -89,7 +94,8 @@ export function planCertificateLink(
     const stored = byId.get(plot);
     const cell = stored ? effectiveCell(stored, now) : null;
     const taken = cell?.status === 'bought' || cell?.status === 'reserved';
-    if (!cell || !taken || (cell.user !== null && cell.user !== uid)) {
+    const elsewhere = registeredSince.has(plot);
+    if (!cell || !taken || elsewhere || (cell.user !== null && cell.user !== uid)) {
       return { ok: false, status: 409, error: MESSAGES.certificateCodePlotsGone };
     }
   }

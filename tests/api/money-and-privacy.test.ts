@@ -211,6 +211,33 @@ describe('anonymity', () => {
     expect(await publicAnswers(donor.personalCode)).not.toContain(name);
   });
 
+  it('a certificate whose reservation lapsed cannot claim its plot from a newer certificate', async () => {
+    const [plot] = plots(1);
+    const old = await storedCode(db());
+    const first = await postJson(REGISTER, staffToken, {
+      email: `${uniqueName('vieja')}@parroquia.test`,
+      code: old,
+      parcelas: [plot],
+      reserve: true,
+      method: 'transfer',
+    });
+    expect(first.status).toBe(200);
+    // The 30 days pass and the sweep gives the plot back; staff register it for someone else.
+    await resetCells(db(), [plot!]);
+    const newer = await postJson(REGISTER, staffToken, {
+      email: `${uniqueName('nueva')}@parroquia.test`,
+      code: await storedCode(db()),
+      parcelas: [plot],
+      reserve: true,
+      method: 'transfer',
+    });
+    expect(newer.status).toBe(200);
+    const donor = await signUp(uniqueName('Tarde'));
+    const linked = await postJson(`${siteUrl}/api/users/link-code/`, donor.token, { code: old });
+    expect(linked.status).toBe(409);
+    expect((await readCells(db(), [plot!]))[0]).toMatchObject({ status: 'reserved', user: null });
+  });
+
   it('the check page names nobody who holds no plot', async () => {
     const donor = await signUp(uniqueName('Sinparcela'));
     const answer = await fetch(`${siteUrl}/api/certificates/verify/?code=${donor.personalCode}`);

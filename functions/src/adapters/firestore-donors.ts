@@ -27,6 +27,7 @@ import {
   claimableCertificates,
   claimedMailboxes,
   hideStaffTypedNames,
+  plotsRegisteredSince,
   waitingPlotsOf,
   writeCertificateClaims,
   type CertificateClaim,
@@ -187,7 +188,10 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
           record?.is_anonymous_donor === true && userData?.is_anonymous_donor !== true;
         const donorCells = becomesAnonymous ? await cellsInTransaction(tx, uid) : [];
 
-        const plan = planCertificateLink(record, plotCells, uid, now);
+        const since = record
+          ? await plotsRegisteredSince(db(), tx, code, record.plots, codeData)
+          : new Set<string>();
+        const plan = planCertificateLink(record, plotCells, uid, now, since);
         if (!plan.ok) return plan;
         if (!userData) return { ok: false, status: 404, error: 'Usuario no encontrado.' };
         if (cash && !checkCashOnLink(cash.entries, cash.person).ok) {

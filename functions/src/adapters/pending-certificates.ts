@@ -6,6 +6,7 @@
  */
 import {
   mailboxKey,
+  millisOf,
   planCertificateLink,
   readCellDocument,
   readCertificateCodeDocument,
@@ -55,7 +56,8 @@ export async function claimableCertificates(
       return reading?.ok ? [reading.cell] : [];
     });
     // Same rule as link-code: every plot still taken and waiting (or already this donor's).
-    if (!planCertificateLink(record, cells, uid, now).ok) continue;
+    const since = await plotsRegisteredSince(db, tx, doc.id, record.plots, doc.data());
+    if (!planCertificateLink(record, cells, uid, now, since).ok) continue;
     const donationId = doc.get('donation_id');
     claims.push({
       code: doc.ref,
@@ -143,4 +145,33 @@ export function hideStaffTypedNames(
   for (const cell of cells) {
     tx.set(db.collection('cells').doc(cell.id), cellData({ ...cell, donor_display: null }));
   }
+}
+
+/**
+ * The plots of `plots` that another certificate was registered for after this one (`data` is
+ * this code's document): a lapsed reservation's plot may have gone to a newer certificate, and a
+ * plot waiting for its donor does not say which certificate it waits for.
+ */
+export async function plotsRegisteredSince(
+  db: Firestore,
+  tx: Transaction,
+  code: string,
+  plots: readonly string[],
+  data: Record<string, unknown> | undefined,
+): Promise<Set<string>> {
+  const asked = [...new Set(plots)].slice(0, IN_MAX);
+  if (asked.length === 0) return new Set();
+  const registeredAt = millisOf(data?.registered_at) ?? 0;
+  const others = await tx.get(
+    db.collection('certificate_codes').where('plots', 'array-contains-any', asked),
+  );
+  const since = new Set<string>();
+  for (const other of others.docs) {
+    if (other.id === code) continue;
+    if ((millisOf(other.get('registered_at')) ?? 0) <= registeredAt) continue;
+    for (const plot of readCertificateCodeDocument(other.id, other.data()).plots) {
+      if (asked.includes(plot)) since.add(plot);
+    }
+  }
+  return since;
 }
