@@ -13,6 +13,7 @@ import { createApiHandler } from '../../functions/src/api/app.ts';
 import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-id-tokens.ts';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
 import { firestoreCertificateCodes } from '../../functions/src/adapters/firestore-certificate-codes.ts';
+import { firestoreRateLimitCounters } from '../../functions/src/adapters/firestore-rate-limits.ts';
 import { firestoreDonationLedger } from '../../functions/src/adapters/firestore-donations.ts';
 import { firestorePhysicalCertificates } from '../../functions/src/adapters/firestore-physical-certificates.ts';
 import { firestoreUserRepository } from '../../functions/src/adapters/firestore-users.ts';
@@ -46,6 +47,7 @@ beforeAll(async () => {
     certificateCodes: firestoreCertificateCodes(db),
     physicalCertificates: firestorePhysicalCertificates(db),
     donations: firestoreDonationLedger(db),
+    rateLimits: firestoreRateLimitCounters(db),
     randomIndex: randomInt,
     donors: firestoreDonorAccounts(db),
     sessions: firebaseSessionRevoker(() => auth),

@@ -7,7 +7,12 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
 import type { Browser } from '@playwright/test';
-import { effectiveCell, readCellDocument, type Cell } from '@parroquia/domain';
+import {
+  RESERVATION_DURATION_MS,
+  effectiveCell,
+  readCellDocument,
+  type Cell,
+} from '@parroquia/domain';
 import { sweepLapsedCells } from '../../functions/src/payments/sweep.ts';
 import { PROJECT_ID } from '../../scripts/stack.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
@@ -16,6 +21,7 @@ import { Random } from './random.ts';
 import {
   checkInvariants,
   normaliseEmail,
+  plotTruth,
   readLedger,
   type DonorTruth,
   type InvariantName,
@@ -60,6 +66,9 @@ export interface SequenceResult {
 const PASSWORD = 'Invariante-2026';
 const CARD_OK = '4242 4242 4242 4242';
 const CARD_DECLINED = '4000 0000 0000 0002';
+/** A payment date whose 30 days have passed. */
+const lapsedPaidAt = () => Date.now() - RESERVATION_DURATION_MS - 60_000;
+
 /** Past every open Checkout Session's end: 30 minutes and the minute of margin the API adds. */
 const SESSION_LIFETIME_S = 31 * 60 + 30;
 
@@ -542,28 +551,48 @@ class World {
     return `hold-lapse: the double's clock +${SESSION_LIFETIME_S} s expires ${this.openSessions().length} open sessions -> ${response.status}`;
   }
 
+  /**
+   * 30 days pass for one reservation's deposit: the whole deposit lapses, on every plot it paid
+   * for, as it would in time. Its ledger entry is dated 30 days back (the product reads a deposit
+   * as covering for 30 days from its payment), and each of its plots that nothing else of the
+   * holder's keeps reserved has its `reserved_until` passed; then the sweep runs.
+   */
   private async reservationLapse(): Promise<string | null> {
     const reserved = this.truth.pool.filter(
       (plot) => this.lastCells.get(plot)?.status === 'reserved',
     );
     if (reserved.length === 0) return null;
     const plot = this.random.pick(reserved);
-    // 30 days pass for this reservation: every live deposit on the plot has lapsed.
-    for (const session of this.truth.sessions.values()) {
-      if (session.kind === 'reserve' && session.plots.includes(plot))
-        this.truth.lapsedDeposits.add(`${session.id}|${plot}`);
-    }
-    for (const registration of this.truth.registrations) {
-      if (registration.reserve && registration.plots.includes(plot))
-        this.truth.lapsedDeposits.add(`code:${registration.code}|${plot}`);
+    const deposits = (
+      await this.db.collection('donations').where('cells', 'array-contains', plot).get()
+    ).docs.filter((doc) => doc.get('kind') === 'reserve');
+    const lapsedPlots = new Set<string>([plot]);
+    for (const deposit of deposits) {
+      const source =
+        typeof deposit.get('certificate_code') === 'string'
+          ? `code:${deposit.get('certificate_code') as string}`
+          : deposit.id;
+      for (const covered of deposit.get('cells') as string[]) {
+        this.truth.lapsedDeposits.add(`${source}|${covered}`);
+        lapsedPlots.add(covered);
+      }
+      const paidAt = (deposit.get('created_at') as Timestamp).toMillis();
+      await deposit.ref.update({
+        created_at: Timestamp.fromMillis(Math.min(paidAt, lapsedPaidAt())),
+      });
     }
     const holder = this.keyOf(this.lastCells.get(plot)?.user ?? null);
-    await this.db
-      .collection('cells')
-      .doc(plot)
-      .update({ reserved_until: Timestamp.fromMillis(Date.now() - 60_000) });
+    for (const covered of lapsedPlots) {
+      if (this.lastCells.get(covered)?.status !== 'reserved') continue;
+      // Another live deposit of the holder's still reserves it (re-reserved after a lapse).
+      if (plotTruth(this.truth, covered).deposits.length > 0) continue;
+      await this.db
+        .collection('cells')
+        .doc(covered)
+        .update({ reserved_until: Timestamp.fromMillis(Date.now() - 60_000) });
+    }
     const released = await sweepLapsedCells(this.db, () => Date.now());
-    return `reservation-lapse: ${plot} (${holder}) past its 30 days, sweep released [${released}]`;
+    return `reservation-lapse: ${plot} (${holder}) and its deposits' plots past their 30 days, sweep released [${released}]`;
   }
 
   private async register(): Promise<string | null> {

@@ -11,6 +11,7 @@ import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-i
 import { firebaseSessionRevoker } from '../../functions/src/adapters/firebase-sessions.ts';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
 import { firestoreCertificateCodes } from '../../functions/src/adapters/firestore-certificate-codes.ts';
+import { firestoreRateLimitCounters } from '../../functions/src/adapters/firestore-rate-limits.ts';
 import { firestoreDonationLedger } from '../../functions/src/adapters/firestore-donations.ts';
 import { firestoreDonorAccounts } from '../../functions/src/adapters/firestore-donors.ts';
 import { firestorePaymentStore } from '../../functions/src/adapters/firestore-payments.ts';
@@ -42,6 +43,7 @@ export function startInProcessApi(stack: {
       certificateCodes: firestoreCertificateCodes(db),
       physicalCertificates: firestorePhysicalCertificates(db),
       donations: firestoreDonationLedger(db),
+      rateLimits: firestoreRateLimitCounters(db),
       randomIndex: randomInt,
       donors: firestoreDonorAccounts(db),
       sessions: firebaseSessionRevoker(() => auth),
