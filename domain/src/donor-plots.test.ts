@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { availableCell, type Cell } from './cell';
 import type { CellWithId } from './cell-document';
-import { plotsBoughtBy, plotsHeldBy, showsDonorName } from './donor-plots';
+import { plotsBoughtBy, plotsHeldBy, renamedPlots, showsDonorName } from './donor-plots';
 import { parsePlotCode } from './plot-code';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
@@ -54,5 +54,22 @@ describe('showsDonorName and a completion checkout', () => {
     expect(showsDonorName(reservation, 'ana', now)).toBe(true);
     const buying = { ...reservation, hold: { ...reservation.hold, kind: 'buy' as const } };
     expect(showsDonorName(buying, 'ana', now)).toBe(false);
+  });
+});
+
+describe('renamedPlots', () => {
+  it('rewrites only the donor’s shown plots whose display differs', () => {
+    const now = Date.UTC(2026, 10, 24);
+    const own = (code: string, display: string) => ({
+      id: code,
+      ...availableCell(parsePlotCode(code)),
+      status: 'bought' as const,
+      user: 'ana',
+      donor_display: display,
+    });
+    const cells = [own('K3', 'Ana'), own('K4', 'ANA7K3QZ'), { ...own('K5', 'Ana'), user: 'ion' }];
+    expect(renamedPlots(cells, 'ana', 'ANA7K3QZ', now)).toEqual([
+      { ...cells[0], donor_display: 'ANA7K3QZ' },
+    ]);
   });
 });

@@ -31,3 +31,15 @@ export function showsDonorName(cell: Cell, uid: string, now: number): boolean {
   if (effective.status === 'held') return effective.hold?.kind === 'complete';
   return effective.status === 'bought' || effective.status === 'reserved';
 }
+
+/** The donor's plots that must now show `display` (after a change of name or anonymity). */
+export function renamedPlots(
+  cells: readonly CellWithId[],
+  uid: string,
+  display: string,
+  now: number,
+): CellWithId[] {
+  return cells
+    .filter((cell) => showsDonorName(cell, uid, now) && cell.donor_display !== display)
+    .map((cell) => ({ ...cell, donor_display: display }));
+}

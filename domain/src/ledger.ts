@@ -157,15 +157,10 @@ export function spanishDateTime(epochMillis: number): string {
 }
 
 /** Cents as `1234.50` or `-50.00`: machine-readable, never rounded by a locale. */
-export function euros(cents: number): string {
+function euros(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** The sum of the entries: gifts minus refunds. */
-export function ledgerNetCents(entries: readonly Pick<LedgerEntry, 'amount_cents'>[]): number {
-  return entries.reduce((sum, entry) => sum + entry.amount_cents, 0);
 }
 
 /**

@@ -2,7 +2,12 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
-import { callApi, newEmailAccount, type TestAccount } from '../support/accounts.ts';
+import {
+  callApi,
+  consentingDonor,
+  newEmailAccount,
+  type TestAccount,
+} from '../support/accounts.ts';
 import { pdfPageTexts } from '../../functions/test/support/pdf-text.ts';
 
 const pdfText = async (bytes: Uint8Array) => (await pdfPageTexts(bytes)).join('\n');
@@ -16,22 +21,16 @@ const TOUCHED = ['V1', 'V2', 'V3', 'V4', 'W1', 'W2', 'W3', 'W4', 'W5', 'X1'];
 
 /** A synced donor who accepted the privacy policy, with these plots bought. */
 async function donorWith(name: string, plots: string[], anonymous = false) {
-  const account = await newEmailAccount(authHost);
-  const synced = await callApi(siteUrl, '/api/users/sync/', {
-    token: account.idToken,
-    body: { email: account.email, name, sub: account.uid },
-  });
-  const { personal_code } = (await synced.json()) as { personal_code: string };
-  await callApi(siteUrl, '/api/users/accept-privacy-policy/', {
-    token: account.idToken,
-    body: { accepted: true, anonymous },
+  const donor = await consentingDonor(siteUrl, await newEmailAccount(authHost), {
+    name,
+    anonymous,
   });
   await setPlots(db(), plots, {
     status: 'bought',
-    user: account.uid,
-    donor_display: anonymous ? personal_code : name,
+    user: donor.uid,
+    donor_display: anonymous ? donor.personalCode : name,
   });
-  return { ...account, personalCode: personal_code };
+  return donor;
 }
 
 async function certificate(token: string, lang: string) {

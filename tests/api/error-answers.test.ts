@@ -5,7 +5,12 @@
  */
 import { DOMAIN_MESSAGES, parsePlotCode, type Language } from '@parroquia/domain';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, newEmailAccount, type TestAccount } from '../support/accounts.ts';
+import {
+  callApi,
+  consentingDonor,
+  newEmailAccount,
+  type TestAccount,
+} from '../support/accounts.ts';
 import { DEMO, idTokenOf } from '../support/clients.ts';
 import { withinOneWindow } from '../support/rate-limits.ts';
 
@@ -38,14 +43,8 @@ let ana: string;
 let donor: TestAccount;
 beforeAll(async () => {
   ana = await idTokenOf(authHost, DEMO.ana);
-  donor = await newEmailAccount(authHost);
-  await callApi(siteUrl, '/api/users/sync/', {
-    token: donor.idToken,
-    body: { email: donor.email, name: 'Prueba Idiomas', sub: donor.uid },
-  });
-  await callApi(siteUrl, '/api/users/accept-privacy-policy/', {
-    token: donor.idToken,
-    body: { accepted: true, anonymous: false },
+  donor = await consentingDonor(siteUrl, await newEmailAccount(authHost), {
+    name: 'Prueba Idiomas',
   });
 });
 
@@ -205,15 +204,7 @@ describe("every error path in the caller's language", () => {
 
   it('429: past the link-code limit', async () => {
     await withinOneWindow();
-    const account = await newEmailAccount(authHost);
-    await callApi(siteUrl, '/api/users/sync/', {
-      token: account.idToken,
-      body: { email: account.email, sub: account.uid },
-    });
-    await callApi(siteUrl, '/api/users/accept-privacy-policy/', {
-      token: account.idToken,
-      body: { accepted: true, anonymous: false },
-    });
+    const account = await consentingDonor(siteUrl, await newEmailAccount(authHost));
     for (let i = 0; i < 10; i += 1) {
       await callApi(siteUrl, '/api/users/link-code/', {
         token: account.idToken,

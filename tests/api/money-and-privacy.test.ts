@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type Stripe from 'stripe';
 import { MAX_PLOTS_HELD_PER_ACCOUNT } from '@parroquia/domain';
+import { consentingDonor } from '../support/accounts.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import {
   postWebhook,
@@ -51,31 +52,14 @@ interface SignedUpDonor extends Donor {
   personalCode: string;
 }
 
-/** A donor as the site makes one: an account, its first sync, the privacy policy accepted. */
+/** A donor as the site makes one, with the e-mail a test needs (staff register for it). */
 async function signUp(
   name: string,
   email = `${uniqueName('donante')}@parroquia.test`,
 ): Promise<SignedUpDonor> {
   const account = await newAccount(authHost, { email });
-  const synced = await postJson(`${siteUrl}/api/users/sync/`, account.token, {
-    email,
-    name,
-    sub: account.uid,
-  });
-  expect(synced.status).toBe(201);
-  const accepted = await postJson(`${siteUrl}/api/users/accept-privacy-policy/`, account.token, {
-    accepted: true,
-    anonymous: false,
-  });
-  expect(accepted.status).toBe(200);
-  const profile = (await accepted.json()) as { personal_code: string };
-  return {
-    uid: account.uid,
-    token: account.token,
-    name,
-    email,
-    personalCode: profile.personal_code,
-  };
+  const donor = await consentingDonor(siteUrl, { ...account, idToken: account.token }, { name });
+  return { uid: donor.uid, token: donor.idToken, name, email, personalCode: donor.personalCode };
 }
 
 async function register(body: Record<string, unknown>): Promise<Response> {

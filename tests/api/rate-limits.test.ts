@@ -4,7 +4,12 @@
  */
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, newEmailAccount, type TestAccount } from '../support/accounts.ts';
+import {
+  callApi,
+  consentingDonor,
+  newEmailAccount,
+  type TestAccount,
+} from '../support/accounts.ts';
 import { adminFirestore } from '../support/clients.ts';
 import { forwardedFor, inParallel, withinOneWindow } from '../support/rate-limits.ts';
 
@@ -63,15 +68,7 @@ describe('GET /api/certificates/verify/: 20 a minute per address', () => {
 describe('POST /api/users/link-code/: 10 a minute per account', () => {
   let account: TestAccount;
   beforeAll(async () => {
-    account = await newEmailAccount(authHost);
-    await callApi(siteUrl, '/api/users/sync/', {
-      token: account.idToken,
-      body: { email: account.email, sub: account.uid },
-    });
-    await callApi(siteUrl, '/api/users/accept-privacy-policy/', {
-      token: account.idToken,
-      body: { accepted: true, anonymous: false },
-    });
+    account = await consentingDonor(siteUrl, await newEmailAccount(authHost));
   });
 
   // Long: the local Functions emulator runs a few of the 40 at a time.

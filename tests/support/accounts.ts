@@ -105,3 +105,27 @@ export function callApi(siteUrl: string, path: string, call: ApiCall = {}): Prom
     body,
   });
 }
+
+/**
+ * A donor as the site makes one on first sign-in: the account's first sync (optionally with a
+ * name), then the privacy policy accepted. Answers the account and its personal code.
+ */
+export async function consentingDonor(
+  siteUrl: string,
+  account: TestAccount,
+  options: { name?: string; anonymous?: boolean } = {},
+): Promise<TestAccount & { personalCode: string }> {
+  const synced = await callApi(siteUrl, '/api/users/sync/', {
+    token: account.idToken,
+    body: { email: account.email, sub: account.uid, name: options.name },
+  });
+  if (!synced.ok) throw new Error(`sync answered ${synced.status}: ${await synced.text()}`);
+  const accepted = await callApi(siteUrl, '/api/users/accept-privacy-policy/', {
+    token: account.idToken,
+    body: { accepted: true, anonymous: options.anonymous ?? false },
+  });
+  if (!accepted.ok)
+    throw new Error(`consent answered ${accepted.status}: ${await accepted.text()}`);
+  const { personal_code } = (await accepted.json()) as { personal_code: string };
+  return { ...account, personalCode: personal_code };
+}

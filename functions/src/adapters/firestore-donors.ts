@@ -10,7 +10,6 @@ import {
   planCertificateLink,
   readCellDocument,
   readCertificateCodeDocument,
-  showsDonorName,
   type DonorProfileChange,
 } from '@parroquia/domain';
 import {
@@ -22,7 +21,7 @@ import {
 import { logMalformedCell } from '../log';
 import type { DonorAccountRepository, StoredCell, UserProfile } from '../ports';
 import { accountMailboxes, readCashPerson, touchCashLocks } from './cash-person';
-import { cellData } from './cell-writes';
+import { donorCellsIn, writeDonorDisplay } from './donor-cells';
 import {
   claimableCertificates,
   claimedMailboxes,
@@ -45,17 +44,6 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
   const personalCodes = () => db().collection('personal_codes');
   const cells = () => db().collection('cells');
 
-  /** The donor's cells as read inside the transaction (a query read, so it is locked too). */
-  async function cellsInTransaction(tx: Transaction, uid: string) {
-    const snapshot = await tx.get(cells().where('user', '==', uid));
-    return snapshot.docs.flatMap((doc) => {
-      const reading = readCellDocument(doc.id, doc.data());
-      if (reading.ok) return [{ ref: doc.ref, cell: reading.cell }];
-      logMalformedCell(doc.id, reading.problem);
-      return [];
-    });
-  }
-
   /** Writes `fields` to the user and the new `donor_display` to every plot showing them. */
   async function changeDonor(
     uid: string,
@@ -68,16 +56,12 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
       const snapshot = await tx.get(userRef);
       const data = snapshot.data();
       if (!data) return null;
-      const donorCells = await cellsInTransaction(tx, uid);
+      const donorCells = await donorCellsIn(db(), tx, uid);
       const profile = { ...userProfileFromDocument(data), ...fields };
       const display = donorDisplay(profile);
       const updatedAt = Timestamp.fromMillis(now);
       tx.update(userRef, { ...fields, ...extra, updated_at: updatedAt });
-      for (const { ref, cell } of donorCells) {
-        if (showsDonorName(cell, uid, now) && cell.donor_display !== display) {
-          tx.set(ref, cellData({ ...cell, donor_display: display }));
-        }
-      }
+      writeDonorDisplay(db(), tx, donorCells, uid, display, now);
       return profile;
     });
   }
@@ -186,7 +170,7 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
         const waiting = mailbox ? await waitingPlotsOf(db(), tx, [mailbox], [code]) : [];
         const becomesAnonymous =
           record?.is_anonymous_donor === true && userData?.is_anonymous_donor !== true;
-        const donorCells = becomesAnonymous ? await cellsInTransaction(tx, uid) : [];
+        const donorCells = becomesAnonymous ? await donorCellsIn(db(), tx, uid) : [];
 
         const since = record
           ? await plotsRegisteredSince(db(), tx, code, record.plots, codeData)
@@ -216,12 +200,7 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
           updated_at: Timestamp.fromMillis(now),
         });
         const claimed = new Set(plotCells.map((cell) => cell.id));
-        for (const { ref, cell } of donorCells) {
-          if (claimed.has(cell.id)) continue;
-          if (showsDonorName(cell, uid, now) && cell.donor_display !== display) {
-            tx.set(ref, cellData({ ...cell, donor_display: display }));
-          }
-        }
+        writeDonorDisplay(db(), tx, donorCells, uid, display, now, claimed);
         hideStaffTypedNames(db(), tx, waiting);
         if (cash) touchCashLocks(tx, cash, now);
         return { ok: true, plots: plan.plots };

@@ -12,7 +12,6 @@ import {
   planPhysicalRegistration,
   readCellDocument,
   readCertificateCodeDocument,
-  showsDonorName,
   spanishMonthOf,
   type Cell,
   type RegisteredDonor,
@@ -21,6 +20,7 @@ import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/fire
 import type { PhysicalCertificateRegistrar } from '../ports';
 import { accountMailboxes, readCashPerson, touchCashLocks } from './cash-person';
 import { cellData } from './cell-writes';
+import { donorCellsIn, writeDonorDisplay } from './donor-cells';
 import { ledgerDocument } from './ledger-document';
 
 export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCertificateRegistrar {
@@ -52,7 +52,7 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
         // Staff ticking "stay anonymous" makes the account anonymous: its other plots too.
         const donorCells =
           donor && registration.is_anonymous_donor && !donor.is_anonymous_donor
-            ? await cellsOfDonor(firestore, tx, donor.uid)
+            ? await donorCellsIn(firestore, tx, donor.uid)
             : [];
 
         const plan = planPhysicalRegistration(
@@ -80,14 +80,7 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
             updated_at: at,
           });
           const display = donorDisplay({ ...donor, is_anonymous_donor: true });
-          for (const cell of donorCells) {
-            if (showsDonorName(cell, donor.uid, now) && cell.donor_display !== display) {
-              tx.set(
-                firestore.collection('cells').doc(cell.id),
-                cellData({ ...cell, donor_display: display }),
-              );
-            }
-          }
+          writeDonorDisplay(firestore, tx, donorCells, donor.uid, display, now);
         }
         const donationRef = firestore.collection('donations').doc();
         const entry = donationEntry({
@@ -154,12 +147,4 @@ async function accountsOfMailbox(firestore: Firestore, tx: Transaction, mailbox:
     firestore.collection('users').where('mailboxes', 'array-contains', mailbox).limit(1),
   );
   return found.size;
-}
-
-async function cellsOfDonor(firestore: Firestore, tx: Transaction, uid: string) {
-  const snapshot = await tx.get(firestore.collection('cells').where('user', '==', uid));
-  return snapshot.docs.flatMap((doc) => {
-    const reading = readCellDocument(doc.id, doc.data());
-    return reading.ok ? [reading.cell] : [];
-  });
 }
