@@ -5,14 +5,15 @@
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { sweepLapsedCells } from '../functions/src/payments/sweep.ts';
+import { firestoreCellRepository } from '../functions/src/adapters/firestore-cells.ts';
 import { DEFAULT_PORTS, PROJECT_ID } from './stack.ts';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
 process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${DEFAULT_PORTS.firestore}`;
 const app = initializeApp({ projectId: PROJECT_ID }, 'sweep');
 try {
-  const released = await sweepLapsedCells(getFirestore(app), () => Date.now());
+  const cells = firestoreCellRepository(() => getFirestore(app));
+  const released = await cells.releaseLapsed(Date.now());
   console.log(
     `sweep: ${released.length} plots released${released.length ? `: ${released.join(', ')}` : ''}`,
   );

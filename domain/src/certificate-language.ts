@@ -1,5 +1,5 @@
 /** Donor certificates exist in Spanish and Romanian; English readers get the Spanish one. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGES } from './messages';
 import { invalid, valid, type Validation } from './validation';
 
@@ -22,10 +22,13 @@ export function certificateLanguage(requested: unknown): Validation<CertificateL
 
 /** `GET /api/users/generate-certificate/?lang=`: the same rule as a query schema. */
 export const certificateQuerySchema = z.object({
-  lang: z.string({ error: MESSAGES.certificateDownloadFailed }).transform((requested, context) => {
-    const language = certificateLanguage(requested);
-    if (language.ok) return language.value;
-    context.addIssue({ code: 'custom', message: language.error });
-    return z.NEVER;
-  }),
+  lang: z.pipe(
+    z.string({ error: MESSAGES.certificateDownloadFailed }),
+    z.transform((requested, context) => {
+      const language = certificateLanguage(requested);
+      if (language.ok) return language.value;
+      context.issues.push({ code: 'custom', message: language.error, input: requested });
+      return z.NEVER;
+    }),
+  ),
 });

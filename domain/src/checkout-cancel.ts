@@ -3,9 +3,8 @@
  * "Holds"): the cancel page names the checkout it came from, our own reference `chk_...`, which
  * the payment routes put into the page's cancel address.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGES } from './messages';
-import type { CheckoutKind } from './money';
 
 const CHECKOUT_REFERENCE = /^chk_[0-9a-f]{24}$/;
 
@@ -13,13 +12,6 @@ const CHECKOUT_REFERENCE = /^chk_[0-9a-f]{24}$/;
 export const cancelCheckoutBodySchema = z.object({
   checkout: z
     .string({ error: MESSAGES.checkoutReferenceInvalid })
-    .regex(CHECKOUT_REFERENCE, { error: MESSAGES.checkoutReferenceInvalid }),
+    .check(z.regex(CHECKOUT_REFERENCE, { error: MESSAGES.checkoutReferenceInvalid })),
 });
 export type CancelCheckoutBody = z.input<typeof cancelCheckoutBodySchema>;
-
-/** What the cancel route answers: the plots given back (the web restores them as a selection). */
-export interface CancelCheckoutAnswer {
-  status: 'released';
-  kind: CheckoutKind;
-  plots: string[];
-}

@@ -4,7 +4,7 @@
  * the API's language; unknown fields are dropped, so a body can never change what it does not
  * name (e-mail, personal code, staff flag).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGES } from './messages';
 import { isPersonalCode, normalizeCode } from './personal-code';
 
@@ -16,26 +16,28 @@ export const DONOR_NAME_MAX_LENGTH = 120;
 // nothing a person types into a name field contains them.
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 
-const nameText = z
-  .string({ error: MESSAGES.nameNotText })
-  .trim()
-  .max(DONOR_NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong(DONOR_NAME_MAX_LENGTH) })
-  .refine((name) => !CONTROL_CHARACTERS.test(name), { error: MESSAGES.nameControlCharacters });
+const nameText = z.string({ error: MESSAGES.nameNotText }).check(
+  z.trim(),
+  z.maxLength(DONOR_NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong(DONOR_NAME_MAX_LENGTH) }),
+  z.refine((name) => !CONTROL_CHARACTERS.test(name), { error: MESSAGES.nameControlCharacters }),
+);
 
 /** A donor's name as typed: trimmed, 1..120 characters. HTML is kept as text, never markup. */
-export const donorNameSchema = nameText.refine((name) => name !== '', {
-  error: MESSAGES.nameEmpty,
-});
+export const donorNameSchema = nameText
+  .clone()
+  .check(z.refine((name) => name !== '', { error: MESSAGES.nameEmpty }));
 
 /** `POST /api/users/sync/`: the sign-in profile; `sub` must be the signed-in account's uid. */
 export const syncUserBodySchema = z.object({
-  email: z.string({ error: MESSAGES.emailNotText }).max(320).nullish(),
+  email: z.nullish(z.string({ error: MESSAGES.emailNotText }).check(z.maxLength(320))),
   /** Empty or absent: "Usuario sin nombre". */
-  name: nameText.nullish().transform((name) => (name ? name : DEFAULT_DONOR_NAME)),
+  name: z.pipe(
+    z.nullish(nameText),
+    z.transform((name) => (name ? name : DEFAULT_DONOR_NAME)),
+  ),
   sub: z
     .string({ error: MESSAGES.subjectMissing })
-    .min(1, { error: MESSAGES.subjectMissing })
-    .max(128),
+    .check(z.minLength(1, { error: MESSAGES.subjectMissing }), z.maxLength(128)),
 });
 export type SyncUserBody = z.input<typeof syncUserBodySchema>;
 
@@ -45,12 +47,14 @@ export type SyncUserBody = z.input<typeof syncUserBodySchema>;
  */
 export const updateUserBodySchema = z
   .object({
-    name: donorNameSchema.optional(),
-    is_anonymous_donor: z.boolean({ error: MESSAGES.anonymousNotBoolean }).optional(),
+    name: z.optional(donorNameSchema),
+    is_anonymous_donor: z.optional(z.boolean({ error: MESSAGES.anonymousNotBoolean })),
   })
-  .refine((change) => change.name !== undefined || change.is_anonymous_donor !== undefined, {
-    error: MESSAGES.profileChangeEmpty,
-  });
+  .check(
+    z.refine((change) => change.name !== undefined || change.is_anonymous_donor !== undefined, {
+      error: MESSAGES.profileChangeEmpty,
+    }),
+  );
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 export type DonorProfileChange = z.output<typeof updateUserBodySchema>;
 
@@ -62,12 +66,15 @@ export const acceptPrivacyPolicyBodySchema = z.object({
 export type AcceptPrivacyPolicyBody = z.input<typeof acceptPrivacyPolicyBodySchema>;
 
 /** An 8-character code as a person types it: spaces and case do not matter. */
-export const typedCodeSchema = z
-  .string({ error: MESSAGES.codeMissing })
-  .max(64, { error: MESSAGES.codeMalformed })
-  .transform(normalizeCode)
-  .refine((code) => code !== '', { error: MESSAGES.codeMissing })
-  .refine(isPersonalCode, { error: MESSAGES.codeMalformed });
+export const typedCodeSchema = z.pipe(
+  z
+    .string({ error: MESSAGES.codeMissing })
+    .check(z.maxLength(64, { error: MESSAGES.codeMalformed })),
+  z.pipe(z.string(), z.transform(normalizeCode)).check(
+    z.refine((code) => code !== '', { error: MESSAGES.codeMissing, abort: true }),
+    z.refine(isPersonalCode, { error: MESSAGES.codeMalformed }),
+  ),
+);
 
 /** `POST /api/users/link-code/`: a physical certificate's code. */
 export const linkCodeBodySchema = z.object({ code: typedCodeSchema });

@@ -49,6 +49,6 @@ describe('public API', () => {
         name,
       ).toBe('function');
     }
-    expect(domain.DONOR_API_PATHS.sync).toBe('/api/users/sync/');
+    expect(domain.API_ROUTES.sync.path).toBe('/api/users/sync/');
   });
 });

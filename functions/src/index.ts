@@ -5,10 +5,8 @@ import { createApiHandler } from './api/app';
 import { answerFrameworkErrorsAsJson } from './api/framework-errors';
 import { REGION, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, SWEEP_SCHEDULE } from './config';
 import { productionDependencies } from './dependencies';
-import { firestore } from './firebase';
 import { logSweep } from './log';
-import { retryDueRefunds } from './payments/stripe-events';
-import { sweepLapsedCells } from './payments/sweep';
+import { sweep } from './payments/sweep';
 
 // Before the host builds its express app: malformed JSON and the like answer as the API does.
 answerFrameworkErrorsAsJson();
@@ -28,8 +26,7 @@ export const api = onRequest(
 export const sweepPlots = onSchedule(
   { region: REGION, schedule: SWEEP_SCHEDULE, secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET] },
   async () => {
-    const released = await sweepLapsedCells(firestore(), () => Date.now());
-    const refunded = await retryDueRefunds(productionDependencies().payments);
+    const { released, refunded } = await sweep(productionDependencies());
     logSweep(released.length, refunded.length);
   },
 );

@@ -4,8 +4,8 @@
  */
 import type {
   CellWithId,
+  CheckoutOrder,
   DonorProfileJson,
-  CheckoutKind,
   TransitionRefusal,
   DonorProfileChange,
   LedgerRow,
@@ -23,6 +23,11 @@ export type StoredCell = CellWithId;
 export interface CellRepository {
   /** Every well-formed `cells` document. */
   listCells(): Promise<StoredCell[]>;
+  /**
+   * Writes back what lapsed holds and reservations already are (`sweptCell`); the plots'
+   * codes it released. Each plot in its own transaction, so a payment in between wins.
+   */
+  releaseLapsed(now: number): Promise<string[]>;
 }
 
 /** `users/{uid}` as the API answers it (JSON-safe, timestamps as ISO strings), without its id. */
@@ -164,18 +169,8 @@ export interface DonationLedger {
 
 // --- Payments (issue 10) ---
 
-/** What one Checkout Session pays for, as its metadata carries it. */
-export interface CheckoutOrder {
-  uid: string;
-  kind: CheckoutKind;
-  /** Plot codes, e.g. `['K3', 'K4']`. */
-  plots: string[];
-  /**
-   * Our reference of the checkout, written into each plot's hold (`hold.session_id`) before
-   * Stripe is called (the plots are held first, so the Stripe session id is not known yet).
-   */
-  checkoutId: string;
-}
+/** What one Checkout Session pays for (its metadata carries it: `orderMetadata`). */
+export type { CheckoutOrder };
 
 export type HoldOutcome =
   | { ok: true }

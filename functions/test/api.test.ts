@@ -1,11 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { availableCell, type Cell } from '@parroquia/domain';
+import { availableCell, defineRoute, type Cell } from '@parroquia/domain';
+import { z } from 'zod';
 import * as logger from 'firebase-functions/logger';
 import { createApiHandler } from '../src/api/app';
 import { jsonReply } from '../src/api/http';
 import { ROUTES } from '../src/api/routes/index';
-import { publicRoute, signedInRoute, staffRoute, type Route } from '../src/api/router';
+import { bindRoute, type Route } from '../src/api/router';
 import type { StoredCell, UserProfile } from '../src/ports';
 import { startServer, type RunningServer } from './support/http-server';
 import { NOW, testDependencies, type TestDependencies } from './support/in-memory';
@@ -241,10 +242,18 @@ describe('GET /api/users/whoami/ and the ID-token middleware', () => {
 describe('staff-only routes', () => {
   const seen: string[] = [];
   const routes = [
-    staffRoute('POST', '/api/users/generate-json-codes/', async ({ caller }) => {
-      seen.push(caller.uid);
-      return jsonReply({ codes: [] });
-    }),
+    bindRoute(
+      defineRoute({
+        method: 'POST',
+        path: '/api/users/generate-json-codes/',
+        access: 'staff',
+        answer: z.object({ codes: z.array(z.string()) }),
+      }),
+      async ({ caller }) => {
+        seen.push(caller.uid);
+        return jsonReply({ codes: [] });
+      },
+    ),
   ];
 
   it('answer 401 without a token, 403 for a donor, and run for staff', async () => {
@@ -269,16 +278,29 @@ describe('staff-only routes', () => {
 
 describe('request bodies', () => {
   const echo = [
-    publicRoute('POST', '/api/echo/', async ({ body }) => jsonReply({ body: body ?? null })),
-    signedInRoute('POST', '/api/signed-echo/', async ({ body }) =>
-      jsonReply({ body: body ?? null }),
+    bindRoute(
+      defineRoute({ method: 'POST', path: '/api/echo/', access: 'public', answer: z.unknown() }),
+      async ({ body }) => jsonReply({ body: body ?? null }),
     ),
-    publicRoute(
-      'POST',
-      '/api/raw/',
+    bindRoute(
+      defineRoute({
+        method: 'POST',
+        path: '/api/signed-echo/',
+        access: 'signed-in',
+        answer: z.unknown(),
+      }),
+      async ({ body }) => jsonReply({ body: body ?? null }),
+    ),
+    bindRoute(
+      defineRoute({
+        method: 'POST',
+        path: '/api/raw/',
+        access: 'public',
+        body: 'raw',
+        answer: z.unknown(),
+      }),
       async ({ rawBody, body }) =>
         jsonReply({ length: rawBody.length, parsed: body !== undefined }),
-      { body: 'raw' },
     ),
   ];
   const post = (url: string, body: string, headers: Record<string, string> = {}) =>

@@ -1,12 +1,12 @@
 /** The donor routes over in-memory ports: schemas, gates and answers (Firestore: tests/api). */
-import { availableCell, parsePlotCode, type Cell } from '@parroquia/domain';
+import { availableCell, defineRoute, parsePlotCode, type Cell } from '@parroquia/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApiHandler } from '../src/api/app';
 import { ApiError, jsonReply } from '../src/api/http';
 import { assertWithinRateLimit, windowOf } from '../src/api/rate-limit';
 import { ROUTES } from '../src/api/routes/index';
-import { signedInRoute, type Route } from '../src/api/router';
+import { bindRoute, type Route } from '../src/api/router';
 import type { StoredCell, UserProfile } from '../src/ports';
 import { startServer, type RunningServer } from './support/http-server';
 import {
@@ -65,14 +65,16 @@ const bought = (code: string, user: string, display: string): StoredCell => ({
 });
 
 describe('route schemas in the router', () => {
-  const probe = signedInRoute(
-    'POST',
-    '/api/probe/',
+  const probe = bindRoute(
+    defineRoute({
+      method: 'POST',
+      path: '/api/probe/',
+      access: 'signed-in',
+      body: z.object({ count: z.number({ error: 'Cuenta no válida.' }) }),
+      query: z.object({ page: z.coerce.number().optional() }),
+      answer: z.unknown(),
+    }),
     async ({ body, params }) => jsonReply({ doubled: body.count * 2, params }),
-    {
-      bodySchema: z.object({ count: z.number({ error: 'Cuenta no válida.' }) }),
-      querySchema: z.object({ page: z.coerce.number().optional() }),
-    },
   );
 
   it('answers 400 naming the field before the handler runs, and hands typed input over', async () => {

@@ -12,7 +12,9 @@ import { createApiHandler } from '../src/api/app';
 import { answerFrameworkErrorsAsJson, type ExpressModule } from '../src/api/framework-errors';
 import { jsonReply } from '../src/api/http';
 import { ROUTES } from '../src/api/routes/index';
-import { publicRoute } from '../src/api/router';
+import { bindRoute } from '../src/api/router';
+import { defineRoute } from '@parroquia/domain';
+import { z } from 'zod';
 import { startServer, type RunningServer } from './support/http-server';
 import { testDependencies } from './support/in-memory';
 
@@ -31,7 +33,10 @@ afterEach(async () => {
 async function serveLikeCloudFunctions(maxBodyBytes = 64 * 1024) {
   const routes = [
     ...ROUTES,
-    publicRoute('POST', '/api/echo/', async ({ body }) => jsonReply({ body })),
+    bindRoute(
+      defineRoute({ method: 'POST', path: '/api/echo/', access: 'public', answer: z.unknown() }),
+      async ({ body }) => jsonReply({ body }),
+    ),
   ];
   const api = onRequest(
     { region: 'europe-west1' },

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { defineRoute, type Access, type Method } from '@parroquia/domain';
+import { z } from 'zod';
 import { jsonReply } from '../src/api/http';
-import { matchRoute, publicRoute, routePath, staffRoute } from '../src/api/router';
+import { bindRoute, matchRoute, routePath } from '../src/api/router';
 
 const ok = async () => jsonReply({ ok: true });
+const route = (method: Method, path: `/api/${string}`, access: Access) =>
+  bindRoute(defineRoute({ method, path, access, answer: z.unknown() }), ok);
 const routes = [
-  publicRoute('GET', '/api/cells/', ok),
-  staffRoute('POST', '/api/users/generate-json-codes/', ok),
-  publicRoute('POST', '/api/cells/', ok),
+  route('GET', '/api/cells/', 'public'),
+  route('POST', '/api/users/generate-json-codes/', 'staff'),
+  route('POST', '/api/cells/', 'public'),
 ];
 
 describe('routePath', () => {

@@ -13,7 +13,7 @@ import {
   readCellDocument,
   type Cell,
 } from '@parroquia/domain';
-import { sweepLapsedCells } from '../../functions/src/payments/sweep.ts';
+import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
 import { PROJECT_ID } from '../../scripts/stack.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import { startPayment, stripeClient, submitHostedPage, type Kind } from '../support/payments.ts';
@@ -591,7 +591,7 @@ class World {
         .doc(covered)
         .update({ reserved_until: Timestamp.fromMillis(Date.now() - 60_000) });
     }
-    const released = await sweepLapsedCells(this.db, () => Date.now());
+    const released = await firestoreCellRepository(() => this.db).releaseLapsed(Date.now());
     return `reservation-lapse: ${plot} (${holder}) and its deposits' plots past their 30 days, sweep released [${released}]`;
   }
 

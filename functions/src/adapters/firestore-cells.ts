@@ -1,7 +1,12 @@
-import { readCellDocument } from '@parroquia/domain';
+/**
+ * The CellRepository on firebase-admin. The sweep only tidies stored state: the map and every
+ * transaction already read lapsed holds and reservations as available (`effectiveCell`).
+ */
+import { readCellDocument, sweptCell } from '@parroquia/domain';
 import type { Firestore } from 'firebase-admin/firestore';
 import { logMalformedCell } from '../log';
 import type { CellRepository, StoredCell } from '../ports';
+import { cellData } from './cell-writes';
 
 export function firestoreCellRepository(db: () => Firestore): CellRepository {
   return {
@@ -14,6 +19,28 @@ export function firestoreCellRepository(db: () => Firestore): CellRepository {
         else logMalformedCell(doc.id, reading.problem);
       }
       return cells;
+    },
+
+    async releaseLapsed(now) {
+      const candidates = await db()
+        .collection('cells')
+        .where('status', 'in', ['held', 'reserved'])
+        .get();
+      const released: string[] = [];
+      for (const doc of candidates.docs) {
+        // Re-read inside the transaction: a donor's payment since the query wins.
+        const changed = await db().runTransaction(async (tx) => {
+          const snapshot = await tx.get(doc.ref);
+          const reading = readCellDocument(snapshot.id, snapshot.data() ?? {});
+          if (!reading.ok) return false;
+          const swept = sweptCell(reading.cell, now);
+          if (!swept) return false;
+          tx.set(doc.ref, cellData(swept));
+          return true;
+        });
+        if (changed) released.push(doc.id);
+      }
+      return released;
     },
   };
 }

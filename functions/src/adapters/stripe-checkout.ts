@@ -4,6 +4,7 @@
  * test double (emulators/stripe). The client is built on first use: secrets exist only then.
  */
 import Stripe from 'stripe';
+import { orderMetadata } from '@parroquia/domain';
 import type { CheckoutGateway } from '../ports';
 
 export interface StripeSettings {
@@ -69,12 +70,7 @@ export function stripeCheckoutGateway(settings: () => StripeSettings): CheckoutG
           cancel_url: cancelUrl,
           client_reference_id: order.checkoutId,
           ...(customerEmail ? { customer_email: customerEmail } : {}),
-          metadata: {
-            uid: order.uid,
-            kind: order.kind,
-            plots: order.plots.join(','),
-            checkout: order.checkoutId,
-          },
+          metadata: { ...orderMetadata(order) },
         },
         { idempotencyKey: `checkout-${order.checkoutId}` },
       );

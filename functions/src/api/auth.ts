@@ -1,10 +1,9 @@
 /** ID-token middleware: who is calling, from `Authorization: Bearer <Firebase ID token>`. */
+import type { Access } from '@parroquia/domain';
 import { logIdTokenRejected, logStaffOnlyRefused } from '../log';
 import type { Caller, IdTokenVerifier } from '../ports';
 import { ApiError, type ApiRequest } from './http';
 import { API_MESSAGES } from './messages';
-
-export type Access = 'public' | 'signed-in' | 'staff';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 

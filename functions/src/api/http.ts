@@ -26,12 +26,27 @@ export class ApiError extends Error {
   }
 }
 
-export type ApiReply =
-  | { status: number; json: unknown }
-  | { status: number; contentType: string; body: Buffer; filename?: string };
+export interface JsonReply<T = unknown> {
+  status: number;
+  json: T;
+}
 
-export function jsonReply(json: unknown, status = 200): ApiReply {
+export interface FileReply {
+  status: number;
+  contentType: string;
+  body: Buffer;
+  filename?: string;
+}
+
+export type ApiReply = JsonReply | FileReply;
+
+export function jsonReply<T>(json: T, status = 200): JsonReply<T> {
   return { status, json };
+}
+
+/** A download: 200 with its type and, for the browser, the file's name. */
+export function fileReply(contentType: string, body: Uint8Array, filename: string): FileReply {
+  return { status: 200, contentType, body: Buffer.from(body), filename };
 }
 
 export function sendReply(res: ServerResponse, reply: ApiReply): void {

@@ -1,18 +1,25 @@
 /**
- * A tiny router: exact method + path, trailing slashes as in docs/api.md. Hosting forwards
- * `/api/**` with the `/api` prefix; the function's own URL drops it. Both are accepted.
- *
- * A route may declare zod schemas for its JSON body and its query string: the router answers
- * 400 naming the field before the handler runs, and the handler receives the parsed, typed
- * values (`body`, `params`). A signed-in route may also require the privacy policy accepted.
+ * A tiny router over the API's contract (`API_ROUTES` in domain/src/api): each route's handler
+ * is bound to its declaration, which says who may call it and the zod schemas of its body and
+ * query string. The router answers 400 naming the field before the handler runs, and the
+ * handler receives the parsed, typed values (`body`, `params`) and must answer the declared
+ * shape. Exact method + path, trailing slashes as in docs/api.md. Hosting forwards `/api/**`
+ * with the `/api` prefix; the function's own URL drops it. Both are accepted.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Language } from '@parroquia/domain';
+import type {
+  Access,
+  ApiRoute,
+  BodyOutput,
+  Language,
+  Method,
+  QueryOutput,
+  Schema,
+} from '@parroquia/domain';
 import { z } from 'zod';
-import type { ApiDependencies, Caller } from '../ports';
-import type { Access } from './auth';
+import type { ApiDependencies, Caller, UserProfile } from '../ports';
 import { assertPrivacyPolicyAccepted } from './consent';
-import { ApiError, type ApiReply } from './http';
+import { ApiError, type ApiReply, type FileReply, type JsonReply } from './http';
 import { API_MESSAGES } from './messages';
 
 // zod's own messages (wrong type, missing field): Spanish unless a parse asks for the caller's
@@ -25,12 +32,10 @@ const ZOD_MESSAGES: Readonly<Record<Language, z.core.$ZodErrorMap>> = {
   ro: z.locales.ro().localeError,
 };
 
-export type Method = 'GET' | 'POST';
-
 export interface RequestContext {
   deps: ApiDependencies;
   query: URLSearchParams;
-  /** The parsed JSON body, `undefined` when empty; the schema's output when one is declared. */
+  /** The parsed JSON body, `undefined` when empty or raw. */
   body: unknown;
   /** The body exactly as received (the Stripe webhook checks its signature on it). */
   rawBody: Buffer;
@@ -40,29 +45,27 @@ export interface RequestContext {
   language: Language;
   /** The client's address as far as it can be known (rate limits), never trusted for more. */
   clientAddress: string;
-  /** The query string parsed by the route's `querySchema`; `undefined` without one. */
-  params?: unknown;
 }
 
-export interface SignedInContext extends RequestContext {
-  caller: Caller;
-}
-
-type Schema = z.ZodType | undefined;
-type Parsed<S extends Schema, Otherwise> = S extends z.ZodType ? z.output<S> : Otherwise;
-
-/** What a handler receives: the request with its body and query already checked and typed. */
-export type RouteContext<C extends RequestContext, B extends Schema, Q extends Schema> = Omit<
-  C,
-  'body' | 'params'
-> & {
-  body: Parsed<B, unknown>;
-  params: Parsed<Q, undefined>;
+/** What a route's handler receives: the request with its body and query checked and typed. */
+export type HandlerContext<R extends ApiRoute> = Omit<RequestContext, 'body' | 'caller'> & {
+  caller: R['access'] extends 'public' ? Caller | null : Caller;
+  body: BodyOutput<R>;
+  params: QueryOutput<R>;
+  /** The caller's profile, read by the privacy-policy check, on routes that require it. */
+  profile: R['privacyPolicy'] extends 'required' ? UserProfile : undefined;
 };
 
+/** What a route's handler answers: its declared JSON, or a file. */
+export type RouteReply<R extends ApiRoute> = R['answer'] extends Schema
+  ? JsonReply<z.input<R['answer']>>
+  : FileReply;
+
+export type Handler<R extends ApiRoute> = (context: HandlerContext<R>) => Promise<RouteReply<R>>;
+
+/** A route ready to serve: its declaration bound to its handler. */
 export interface Route {
   method: Method;
-  /** As in docs/api.md, e.g. `/api/cells/`. */
   path: string;
   access: Access;
   /** `raw` leaves the body unparsed, for bodies that are not JSON. */
@@ -70,29 +73,13 @@ export interface Route {
   handle(context: RequestContext): Promise<ApiReply>;
 }
 
-export interface RouteOptions<B extends Schema = undefined, Q extends Schema = undefined> {
-  body?: 'json' | 'raw';
-  /** The JSON body's schema (an empty body is checked as `{}`). */
-  bodySchema?: B;
-  /** The query string's schema, checked on an object of its parameters (last value wins). */
-  querySchema?: Q;
-}
-
-export interface CallerRouteOptions<
-  B extends Schema = undefined,
-  Q extends Schema = undefined,
-> extends RouteOptions<B, Q> {
-  /** 403 for a caller who has not accepted the privacy policy (docs/product.md). */
-  privacyPolicy?: 'required';
-}
-
 /** The schema's value, or the 400 of its first problem, naming the field. */
-export function parseInput<S extends z.ZodType>(
+export function parseInput<S extends Schema>(
   schema: S,
   input: unknown,
   language: Language = 'es',
 ): z.output<S> {
-  const result = schema.safeParse(input, { error: ZOD_MESSAGES[language] });
+  const result = z.safeParse(schema, input, { error: ZOD_MESSAGES[language] });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.map(String).join('.') ?? '';
@@ -101,60 +88,33 @@ export function parseInput<S extends z.ZodType>(
   throw new ApiError(400, API_MESSAGES.invalidField(message, field), {}, { field });
 }
 
-function checkedInput(context: RequestContext, options: RouteOptions<Schema, Schema>) {
-  const body = options.bodySchema
-    ? parseInput(options.bodySchema, context.body ?? {}, context.language)
-    : context.body;
-  const params = options.querySchema
-    ? parseInput(options.querySchema, Object.fromEntries(context.query), context.language)
-    : undefined;
-  return { body, params };
-}
-
-export function publicRoute<B extends Schema = undefined, Q extends Schema = undefined>(
-  method: Method,
-  path: string,
-  handle: (context: RouteContext<RequestContext, B, Q>) => Promise<ApiReply>,
-  options: RouteOptions<B, Q> = {},
-): Route {
+/** Binds a declared route to its handler: access, privacy policy and schemas checked first. */
+export function bindRoute<R extends ApiRoute>(route: R, handle: Handler<R>): Route {
+  const bodySchema = typeof route.body === 'object' ? route.body : undefined;
   return {
-    method,
-    path,
-    access: 'public',
-    body: options.body ?? 'json',
-    handle(context) {
-      const input = checkedInput(context, options);
-      return handle({ ...context, ...input } as RouteContext<RequestContext, B, Q>);
+    method: route.method,
+    path: route.path,
+    access: route.access,
+    body: route.body === 'raw' ? 'raw' : 'json',
+    async handle(context) {
+      const { caller, language } = context;
+      // The middleware never lets an anonymous request this far; this keeps the type honest.
+      if (route.access !== 'public' && !caller) {
+        throw new ApiError(401, API_MESSAGES.signInRequired);
+      }
+      // An empty body is checked as `{}`; the query on an object of its parameters (last wins).
+      const body = bodySchema ? parseInput(bodySchema, context.body ?? {}, language) : context.body;
+      const params = route.query
+        ? parseInput(route.query, Object.fromEntries(context.query), language)
+        : undefined;
+      const profile =
+        route.privacyPolicy === 'required' && caller
+          ? await assertPrivacyPolicyAccepted(context.deps, caller)
+          : undefined;
+      return handle({ ...context, body, params, profile } as HandlerContext<R>);
     },
   };
 }
-
-function callerRoute(access: 'signed-in' | 'staff') {
-  return <B extends Schema = undefined, Q extends Schema = undefined>(
-    method: Method,
-    path: string,
-    handle: (context: RouteContext<SignedInContext, B, Q>) => Promise<ApiReply>,
-    options: CallerRouteOptions<B, Q> = {},
-  ): Route => ({
-    method,
-    path,
-    access,
-    body: options.body ?? 'json',
-    async handle(context) {
-      const { caller } = context;
-      // The middleware never lets an anonymous request this far; this keeps the type honest.
-      if (!caller) throw new ApiError(401, API_MESSAGES.signInRequired);
-      const input = checkedInput(context, options);
-      if (options.privacyPolicy === 'required') {
-        await assertPrivacyPolicyAccepted(context.deps, caller);
-      }
-      return handle({ ...context, caller, ...input } as RouteContext<SignedInContext, B, Q>);
-    },
-  });
-}
-
-export const signedInRoute = callerRoute('signed-in');
-export const staffRoute = callerRoute('staff');
 
 /** The path as routes spell it: always with the `/api` prefix. */
 export function routePath(pathname: string): string {

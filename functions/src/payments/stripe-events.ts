@@ -3,10 +3,10 @@
  * acknowledged and ignored. Every handler is idempotent per event id (`stripe_events`,
  * claimed inside the same transaction as the change it makes).
  */
-import { isCheckoutKind, tryParsePlotCode } from '@parroquia/domain';
+import { orderFromMetadata } from '@parroquia/domain';
 import type Stripe from 'stripe';
 import { logRefundFailed, logStripeEvent } from '../log';
-import type { CheckoutOrder, PaymentDependencies, SettlementOutcome } from '../ports';
+import type { PaymentDependencies, SettlementOutcome } from '../ports';
 
 export type HandledEventType =
   | 'checkout.session.completed'
@@ -84,7 +84,7 @@ function settlePaid(
   payments: PaymentDependencies,
 ): Promise<SettlementOutcome> {
   const session = event.data.object;
-  const order = orderOf(session);
+  const order = orderFromMetadata(session.metadata);
   if (!order) return ignore(event, payments, 'session without our metadata');
   const paymentIntent =
     typeof session.payment_intent === 'string'
@@ -118,7 +118,7 @@ function settleUnpaid(
   status: 'expired' | 'failed',
 ): Promise<SettlementOutcome> {
   const session = event.data.object;
-  const order = orderOf(session);
+  const order = orderFromMetadata(session.metadata);
   if (!order) return ignore(event, payments, 'session without our metadata');
   return payments.store.settleUnpaid({
     eventId: event.id,
@@ -136,16 +136,6 @@ async function ignore(
 ): Promise<SettlementOutcome> {
   const first = await payments.store.markEventProcessed(event.id, event.type);
   return first ? { outcome: 'ignored', why } : { outcome: 'duplicate' };
-}
-
-/** The order from the session's metadata; null when it is not one of ours or is malformed. */
-export function orderOf(session: Stripe.Checkout.Session): CheckoutOrder | null {
-  const metadata = session.metadata ?? {};
-  const { uid, kind, plots, checkout } = metadata;
-  if (!uid || !isCheckoutKind(kind) || !plots || !checkout) return null;
-  const codes = plots.split(',');
-  if (codes.length === 0 || codes.some((code) => tryParsePlotCode(code) === null)) return null;
-  return { uid, kind, plots: codes, checkoutId: checkout };
 }
 
 /** Refunds a late payment and records it; a failure is logged and left due. */

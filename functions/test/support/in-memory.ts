@@ -4,6 +4,7 @@ import {
   planCertificateLink,
   readCertificateCodeDocument,
   showsDonorName,
+  sweptCell,
 } from '@parroquia/domain';
 import type {
   LedgerRow,
@@ -33,6 +34,16 @@ export class InMemoryCells implements CellRepository {
   constructor(public cells: StoredCell[] = []) {}
   async listCells() {
     return this.cells.map((cell) => ({ ...cell }));
+  }
+  async releaseLapsed(now: number) {
+    const released: string[] = [];
+    this.cells = this.cells.map((cell) => {
+      const swept = sweptCell(cell, now);
+      if (!swept) return cell;
+      released.push(cell.id);
+      return { ...swept, id: cell.id };
+    });
+    return released;
   }
 }
 

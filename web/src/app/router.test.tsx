@@ -22,6 +22,8 @@ const donor = (fields: Partial<DonorUser> = {}): Session => ({
     name: 'Ana García',
     email: 'ana@parroquia.test',
     personal_code: 'ANA7K3QZ',
+    sub: 'donor-ana',
+    created_at: null,
     is_anonymous_donor: false,
     accepted_privacy_policy: true,
     is_staff: false,

@@ -1,11 +1,18 @@
 import type { IncomingMessage } from 'node:http';
 import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineRoute } from '@parroquia/domain';
 import { ApiError, createApiClient, REQUEST_FAILED, type ApiClient } from '@/lib/api-client';
 import { sendJson, startLocalServer, type LocalServer } from '@/testing/local-server';
 
 const Anything = z.unknown();
 const Greeting = z.object({ hello: z.string() });
+
+/** Routes of a made-up contract, one per answer the server below gives. */
+const get = <A extends z.ZodMiniType>(name: string, answer: A) =>
+  defineRoute({ method: 'GET', path: `/api/${name}/`, access: 'public', answer });
+const post = <A extends z.ZodMiniType>(name: string, answer: A) =>
+  defineRoute({ method: 'POST', path: `/api/${name}/`, access: 'public', body: Anything, answer });
 
 interface Seen {
   method: string | undefined;
@@ -36,18 +43,18 @@ beforeAll(async () => {
         body: await readBody(request),
       });
       switch (request.url) {
-        case '/ok':
+        case '/api/ok/':
           return sendJson(response, 200, { hello: 'mundo' });
-        case '/echo':
+        case '/api/echo/':
           return sendJson(response, 200, { hello: seen.at(-1)!.body });
-        case '/with-error-field':
+        case '/api/with-error-field/':
           return sendJson(response, 409, { error: 'Alguna parcela no está disponible' });
-        case '/blank-error-field':
+        case '/api/blank-error-field/':
           return sendJson(response, 400, { error: '' });
-        case '/not-json':
+        case '/api/not-json/':
           response.writeHead(502, { 'Content-Type': 'text/html' });
           return response.end('<h1>Bad gateway</h1>');
-        case '/ok-but-wrong-shape':
+        case '/api/ok-but-wrong-shape/':
           return sendJson(response, 200, { hello: 42 });
         default:
           return sendJson(response, 404, 'null');
@@ -75,19 +82,19 @@ describe('api client', () => {
   it("asks for the reader's language in Accept-Language on every call", async () => {
     let language = 'ro';
     const reader = createApiClient({ baseUrl: server.url, language: () => language });
-    await reader.get('/ok', Greeting);
+    await reader.call(get('ok', Greeting), {});
     expect(seen.at(-1)?.acceptLanguage).toBe('ro');
     language = 'en';
-    await reader.post('/echo', {}, Greeting);
+    await reader.call(post('echo', Greeting), { body: {} });
     expect(seen.at(-1)?.acceptLanguage).toBe('en');
   });
 
   it('returns the parsed JSON of a successful GET', async () => {
-    await expect(client.get('/ok', Greeting)).resolves.toEqual({ hello: 'mundo' });
+    await expect(client.call(get('ok', Greeting), {})).resolves.toEqual({ hello: 'mundo' });
   });
 
   it('sends a POST body as JSON with the bearer token', async () => {
-    const answer = await client.post('/echo', { code: 'AB12CD34' }, Greeting, { token: 'tok' });
+    const answer = await client.call(post('echo', Greeting), { body: { code: 'AB12CD34' }, token: 'tok' });
     expect(JSON.parse(answer.hello)).toEqual({ code: 'AB12CD34' });
     expect(seen.at(-1)).toMatchObject({
       method: 'POST',
@@ -98,8 +105,8 @@ describe('api client', () => {
 
   it("throws the response's error field, with the status", async () => {
     for (const call of [
-      client.get('/with-error-field', Anything),
-      client.post('/with-error-field', {}, Anything),
+      client.call(get('with-error-field', Anything), {}),
+      client.call(post('with-error-field', Anything), { body: {} }),
     ]) {
       const error = await failure(call);
       expect(error.message).toBe('Alguna parcela no está disponible');
@@ -108,23 +115,23 @@ describe('api client', () => {
   });
 
   it("throws 'HTTP error! status: N' from a GET without an error field", async () => {
-    const notJson = await failure(client.get('/not-json', Anything));
+    const notJson = await failure(client.call(get('not-json', Anything), {}));
     expect(notJson.message).toBe('HTTP error! status: 502');
-    const blank = await failure(client.get('/blank-error-field', Anything));
+    const blank = await failure(client.call(get('blank-error-field', Anything), {}));
     expect(blank.message).toBe('HTTP error! status: 400');
-    const missing = await failure(client.get('/missing', Anything));
+    const missing = await failure(client.call(get('missing', Anything), {}));
     expect(missing.message).toBe('HTTP error! status: 404');
   });
 
   it("throws 'Error al hacer la petición' from a POST without an error field", async () => {
-    const error = await failure(client.post('/not-json', { a: 1 }, Anything));
+    const error = await failure(client.call(post('not-json', Anything), { body: { a: 1 } }));
     expect(error.message).toBe(REQUEST_FAILED);
     expect(error.message).toBe('Error al hacer la petición');
     expect(error.status).toBe(502);
   });
 
   it('rejects a successful answer of the wrong shape', async () => {
-    const error = await failure(client.get('/ok-but-wrong-shape', Greeting));
+    const error = await failure(client.call(get('ok-but-wrong-shape', Greeting), {}));
     expect(error.message).toBe(REQUEST_FAILED);
     expect(error.status).toBe(200);
     expect(error.cause).toBeInstanceOf(z.core.$ZodError);
@@ -134,7 +141,7 @@ describe('api client', () => {
     const closed = await startLocalServer(() => undefined, { firstPort: 18520 });
     await closed.close();
     const unreachable = createApiClient({ baseUrl: closed.url });
-    const error = await failure(unreachable.get('/ok', Anything));
+    const error = await failure(unreachable.call(get('ok', Anything), {}));
     expect(error.message).toBe(REQUEST_FAILED);
     expect(error.status).toBeNull();
   });

@@ -1,7 +1,17 @@
 /**
- * The one way the app talks to its API (docs/api.md): JSON in, JSON out, and an `ApiError`
- * carrying the server's `error` text when there is one. Fallback texts are those of docs/api.md.
+ * The one way the app talks to its API (docs/api.md): a call names a route of the contract
+ * (`API_ROUTES` in domain/src/api), so its path, method, body, query and answer are typed by
+ * the same declaration the functions serve. JSON in, JSON out (checked against the answer's
+ * schema), and an `ApiError` carrying the server's `error` text when there is one. Fallback
+ * texts are those of docs/api.md.
  */
+import {
+  apiErrorAnswerSchema,
+  type ApiRoute,
+  type BodyInput,
+  type QueryInput,
+  type Schema,
+} from '@parroquia/domain';
 import * as z from 'zod/mini';
 import { env } from '@/config/env';
 import { currentLanguage } from '@/lib/i18n';
@@ -21,8 +31,6 @@ export class ApiError extends Error {
 }
 
 type FetchFn = typeof fetch;
-/** Any zod schema, classic or mini. */
-type Schema<T> = z.core.$ZodType<T>;
 
 export interface ApiClientOptions {
   /** '' for the same origin, otherwise an absolute URL without a trailing slash. */
@@ -38,19 +46,31 @@ export interface RequestOptions {
   token?: string | null;
 }
 
+/** What a call sends: the route's body and query, when it declares them. */
+export type CallInput<R extends ApiRoute> = RequestOptions &
+  (R['body'] extends Schema ? { body: BodyInput<R> } : { body?: undefined }) &
+  (R['query'] extends Schema ? { query: QueryInput<R> } : { query?: undefined });
+
+/** What a call gives back: the answer's schema output, or the downloaded file. */
+export type CallAnswer<R extends ApiRoute> = R['answer'] extends Schema
+  ? z.output<R['answer']>
+  : Blob;
+
 export interface ApiClient {
-  get<T>(path: string, schema: Schema<T>, options?: RequestOptions): Promise<T>;
-  post<T>(path: string, body: unknown, schema: Schema<T>, options?: RequestOptions): Promise<T>;
-  /** A file (a PDF): `body` undefined means GET. Errors as for JSON calls. */
-  file(path: string, body: unknown, options?: RequestOptions): Promise<Blob>;
+  call<R extends ApiRoute>(route: R, input: CallInput<R>): Promise<CallAnswer<R>>;
 }
 
+function withQuery(path: string, query: unknown): string {
+  if (typeof query !== 'object' || query === null) return path;
+  const entries = Object.entries(query).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) return path;
+  return `${path}?${new URLSearchParams(entries.map(([name, value]) => [name, String(value)]))}`;
+}
+
+/** The text of an error answer (`apiErrorAnswerSchema`), when it has one. */
 function errorField(body: unknown): string | null {
-  if (typeof body === 'object' && body !== null && 'error' in body) {
-    const { error } = body;
-    if (typeof error === 'string' && error.trim() !== '') return error;
-  }
-  return null;
+  const answer = z.safeParse(apiErrorAnswerSchema, body);
+  return answer.success && answer.data.error.trim() !== '' ? answer.data.error : null;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -101,28 +121,22 @@ export function createApiClient({
     return response;
   }
 
-  async function request<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    body: unknown,
-    schema: Schema<T>,
-    options: RequestOptions = {},
-  ): Promise<T> {
-    const response = await send(method, path, body, options, 'application/json');
-    const payload = await readJson(response);
-    const parsed = z.safeParse(schema, payload);
-    if (!parsed.success) {
-      throw new ApiError(REQUEST_FAILED, response.status, { cause: parsed.error });
-    }
-    return parsed.data;
-  }
-
   return {
-    get: (path, schema, options) => request('GET', path, undefined, schema, options),
-    post: (path, body, schema, options) => request('POST', path, body, schema, options),
-    file: async (path, body, options = {}) => {
-      const response = await send(body === undefined ? 'GET' : 'POST', path, body, options, '*/*');
-      return response.blob();
+    async call<R extends ApiRoute>(route: R, input: CallInput<R>): Promise<CallAnswer<R>> {
+      const { body, query, ...options } = input;
+      // A POST without a declared body still sends `{}`: the API reads every POST as JSON.
+      const payload = route.method === 'POST' ? (body ?? {}) : undefined;
+      const path = withQuery(route.path, query);
+      if (route.answer === 'file') {
+        const response = await send(route.method, path, payload, options, '*/*');
+        return (await response.blob()) as CallAnswer<R>;
+      }
+      const response = await send(route.method, path, payload, options, 'application/json');
+      const parsed = z.safeParse(route.answer as Schema, await readJson(response));
+      if (!parsed.success) {
+        throw new ApiError(REQUEST_FAILED, response.status, { cause: parsed.error });
+      }
+      return parsed.data as CallAnswer<R>;
     },
   };
 }

@@ -14,22 +14,13 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { accountEmail } from '@parroquia/domain';
-import * as z from 'zod/mini';
+import { accountEmail, API_ROUTES, type DonorProfileJson } from '@parroquia/domain';
 import { ApiError } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { currentIdToken, signOutOfFirebase, watchAccount, type AuthAccount } from '@/lib/auth';
 
-export const DonorUserSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  personal_code: z.string(),
-  is_anonymous_donor: z.boolean(),
-  accepted_privacy_policy: z.boolean(),
-  is_staff: z.boolean(),
-});
-export type DonorUser = z.output<typeof DonorUserSchema>;
+/** The donor record as the API answers it (`API_ROUTES.whoami`). */
+export type DonorUser = DonorProfileJson;
 
 /** `none`: signed in, but no donor record even after syncing (docs/product.md: back to login). */
 export type UserState = 'loading' | 'syncing' | 'ready' | 'none' | 'error';
@@ -50,8 +41,6 @@ export interface SessionApi {
 
 const SessionContext = createContext<SessionApi | null>(null);
 
-const Ignored = z.unknown();
-
 export function SessionProvider({ children }: { children: ReactNode }) {
   const client = useApiClient();
   const [session, setSession] = useState<Session>({ status: 'loading' });
@@ -66,9 +55,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const whoami = useCallback(
     async (): Promise<DonorUser | null> => {
       try {
-        return await client.get('/api/users/whoami/', DonorUserSchema, {
-          token: await getToken(),
-        });
+        return await client.call(API_ROUTES.whoami, { token: await getToken() });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -93,9 +80,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         }
         update(account, 'syncing', null);
         try {
-          await client.post(
-            '/api/users/sync/',
-            {
+          await client.call(API_ROUTES.sync, {
+            body: {
               email: accountEmail({
                 email: account.email,
                 providerId: account.providerId,
@@ -105,9 +91,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
               name: account.displayName?.trim() || null,
               sub: account.uid,
             },
-            Ignored,
-            { token: await getToken() },
-          );
+            token: await getToken(),
+          });
         } catch (error) {
           // docs/api.md: sync failures are only logged; the lookup below decides.
           console.error('sync failed', error);
@@ -158,7 +143,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await client.post('/api/users/logout/', {}, Ignored, { token: await getToken() });
+      await client.call(API_ROUTES.logout, { token: await getToken() });
     } catch (error) {
       // docs/api.md: a failed logout call is only logged; the local sign-out still happens.
       console.error('logout failed', error);

@@ -1,22 +1,12 @@
 /** The map's plots as everyone may see them. */
-import { comparePlotPositions, effectiveCell } from '@parroquia/domain';
+import { comparePlotPositions, effectiveCell, type ApiRoutes } from '@parroquia/domain';
 import { jsonReply } from '../http';
-import { publicRoute } from '../router';
+import type { Handler } from '../router';
 
-/** One plot as `GET /api/cells/` answers it. */
-export interface CellJson {
-  id: string;
-  x: string;
-  y: number;
-  status: string;
-  user: string | null;
-  donor_display: string | null;
-}
-
-export const listCellsRoute = publicRoute('GET', '/api/cells/', async ({ deps }) => {
+export const listCells: Handler<ApiRoutes['listCells']> = async ({ deps }) => {
   const now = deps.now();
   const cells = await deps.cells.listCells();
-  const answer: CellJson[] = cells
+  const answer = cells
     .map((stored) => ({ id: stored.id, cell: effectiveCell(stored, now) }))
     .sort((a, b) => comparePlotPositions(a.cell, b.cell))
     .map(({ id, cell }) => ({
@@ -28,4 +18,4 @@ export const listCellsRoute = publicRoute('GET', '/api/cells/', async ({ deps })
       donor_display: cell.donor_display,
     }));
   return jsonReply(answer);
-});
+};

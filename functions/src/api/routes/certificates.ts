@@ -4,42 +4,39 @@ import {
   formatPlotCode,
   MESSAGES,
   plotsHeldBy,
-  verifyCertificateQuerySchema,
-  type VerifyCertificateAnswer,
+  type ApiRoutes,
 } from '@parroquia/domain';
 import { ApiError, jsonReply } from '../http';
 import { assertWithinRateLimit, VERIFY_LIMIT } from '../rate-limit';
-import { publicRoute } from '../router';
+import type { Handler } from '../router';
 
-export const verifyCertificateRoute = publicRoute(
-  'GET',
-  '/api/certificates/verify/',
-  async ({ deps, params, clientAddress }) => {
-    const now = deps.now();
-    // Public: the only key is the address the platform saw (20 checks a minute each).
-    await assertWithinRateLimit(
-      deps.rateLimits,
-      VERIFY_LIMIT,
-      `ip:${clientAddress}`,
-      now,
-      '/api/certificates/verify/',
-    );
-    const donor = await deps.donors.findByPersonalCode(params.code);
-    if (!donor) throw new ApiError(404, MESSAGES.donorCodeUnknown);
-    const plots = plotsHeldBy(await deps.donors.cellsOf(donor.uid), donor.uid, now);
-    // A certificate is about plots: an account that holds none (yet, or any more) is not
-    // shown, so the page never names someone who gave nothing, nor says the code exists.
-    if (plots.length === 0) throw new ApiError(404, MESSAGES.donorCodeUnknown);
-    // Only what the map already shows: the name, or the code for anonymous donors.
-    const answer: VerifyCertificateAnswer = {
-      code: params.code,
-      donor_display: donorDisplay(donor.profile),
-      plots: plots.map((cell) => ({
-        code: formatPlotCode(cell),
-        status: cell.status === 'bought' ? 'bought' : 'reserved',
-      })),
-    };
-    return jsonReply(answer);
-  },
-  { querySchema: verifyCertificateQuerySchema },
-);
+export const verifyCertificate: Handler<ApiRoutes['verifyCertificate']> = async ({
+  deps,
+  params,
+  clientAddress,
+}) => {
+  const now = deps.now();
+  // Public: the only key is the address the platform saw (20 checks a minute each).
+  await assertWithinRateLimit(
+    deps.rateLimits,
+    VERIFY_LIMIT,
+    `ip:${clientAddress}`,
+    now,
+    '/api/certificates/verify/',
+  );
+  const donor = await deps.donors.findByPersonalCode(params.code);
+  if (!donor) throw new ApiError(404, MESSAGES.donorCodeUnknown);
+  const plots = plotsHeldBy(await deps.donors.cellsOf(donor.uid), donor.uid, now);
+  // A certificate is about plots: an account that holds none (yet, or any more) is not
+  // shown, so the page never names someone who gave nothing, nor says the code exists.
+  if (plots.length === 0) throw new ApiError(404, MESSAGES.donorCodeUnknown);
+  // Only what the map already shows: the name, or the code for anonymous donors.
+  return jsonReply({
+    code: params.code,
+    donor_display: donorDisplay(donor.profile),
+    plots: plots.map((cell) => ({
+      code: formatPlotCode(cell),
+      status: cell.status === 'bought' ? ('bought' as const) : ('reserved' as const),
+    })),
+  });
+};

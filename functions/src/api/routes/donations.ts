@@ -1,22 +1,15 @@
 /** The ledger as CSV, for the parish's accounts. */
-import { ledgerCsv, validateLedgerRange } from '@parroquia/domain';
-import { ApiError } from '../http';
-import { staffRoute } from '../router';
+import { ledgerCsv, type ApiRoutes } from '@parroquia/domain';
+import { fileReply } from '../http';
+import type { Handler } from '../router';
 
-export const donationsCsvRoute = staffRoute(
-  'GET',
-  '/api/staff/donations.csv',
-  async ({ deps, query }) => {
-    const range = validateLedgerRange(query.get('from'), query.get('to'));
-    if (!range.ok) throw new ApiError(400, range.error);
-    const entries = await deps.donations.listDonations(range.value);
-    // The byte-order mark makes spreadsheet programs read the accents as UTF-8.
-    const csv = `\uFEFF${ledgerCsv(entries)}`;
-    return {
-      status: 200,
-      contentType: 'text/csv; charset=utf-8; header=present',
-      body: Buffer.from(csv, 'utf8'),
-      filename: 'donativos.csv',
-    };
-  },
-);
+export const donationsCsv: Handler<ApiRoutes['donationsCsv']> = async ({ deps, params }) => {
+  const entries = await deps.donations.listDonations(params);
+  // The byte-order mark makes spreadsheet programs read the accents as UTF-8.
+  const csv = `\uFEFF${ledgerCsv(entries)}`;
+  return fileReply(
+    'text/csv; charset=utf-8; header=present',
+    Buffer.from(csv, 'utf8'),
+    'donativos.csv',
+  );
+};

@@ -1,41 +1,35 @@
 /** The donor's certificate as a PDF (docs/product.md, docs/api.md). */
-import { certificateQuerySchema, MESSAGES, plotsBoughtBy } from '@parroquia/domain';
-import { ApiError } from '../http';
-import { signedInRoute } from '../router';
+import { MESSAGES, plotsBoughtBy, type ApiRoutes } from '@parroquia/domain';
+import { ApiError, fileReply } from '../http';
+import type { Handler } from '../router';
 import { siteOrigin, verifyPageUrl } from '../site-url';
 
-export const generateCertificateRoute = signedInRoute(
-  'GET',
-  '/api/users/generate-certificate/',
-  async ({ deps, caller, params, headers }) => {
-    const profile = await deps.users.findUser(caller.uid);
-    if (!profile) throw new ApiError(404, MESSAGES.noPlotsBought);
-    const now = deps.now();
-    const plots = plotsBoughtBy(await deps.donors.cellsOf(caller.uid), caller.uid, now);
-    if (plots.length === 0) throw new ApiError(404, MESSAGES.noPlotsBought);
-    // Loaded on first use: the fonts and PDF code are most of the bundle, and every other
-    // route's cold start would pay for them.
-    const { renderDonorCertificate, UnprintableTextError } =
-      await import('../../pdf/donor-certificate');
-    try {
-      const pdf = await renderDonorCertificate({
-        language: params.lang,
-        donorName: profile.name,
-        personalCode: profile.personal_code,
-        plots,
-        issuedAt: now,
-        verifyUrl: verifyPageUrl(siteOrigin(headers), profile.personal_code),
-      });
-      return {
-        status: 200,
-        contentType: 'application/pdf',
-        body: Buffer.from(pdf),
-        filename: 'certificado.pdf',
-      };
-    } catch (error) {
-      if (!(error instanceof UnprintableTextError)) throw error;
-      throw new ApiError(400, MESSAGES.nameUnprintable(error.characters.join(' ')));
-    }
-  },
-  { querySchema: certificateQuerySchema, privacyPolicy: 'required' },
-);
+export const generateCertificate: Handler<ApiRoutes['generateCertificate']> = async ({
+  deps,
+  caller,
+  params,
+  headers,
+  profile,
+}) => {
+  const now = deps.now();
+  const plots = plotsBoughtBy(await deps.donors.cellsOf(caller.uid), caller.uid, now);
+  if (plots.length === 0) throw new ApiError(404, MESSAGES.noPlotsBought);
+  // Loaded on first use: the fonts and PDF code are most of the bundle, and every other
+  // route's cold start would pay for them.
+  const { renderDonorCertificate, UnprintableTextError } =
+    await import('../../pdf/donor-certificate');
+  try {
+    const pdf = await renderDonorCertificate({
+      language: params.lang,
+      donorName: profile.name,
+      personalCode: profile.personal_code,
+      plots,
+      issuedAt: now,
+      verifyUrl: verifyPageUrl(siteOrigin(headers), profile.personal_code),
+    });
+    return fileReply('application/pdf', pdf, 'certificado.pdf');
+  } catch (error) {
+    if (!(error instanceof UnprintableTextError)) throw error;
+    throw new ApiError(400, MESSAGES.nameUnprintable(error.characters.join(' ')));
+  }
+};

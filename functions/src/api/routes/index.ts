@@ -1,34 +1,41 @@
-import type { Route } from '../router';
-import { verifyCertificateRoute } from './certificates';
-import { listCellsRoute } from './cells';
-import { PAYMENT_ROUTES } from './payments';
-import { generateCertificateRoute } from './donor-certificate';
-import { linkCodeRoute } from './link-code';
-import {
-  acceptPrivacyPolicyRoute,
-  logoutRoute,
-  syncRoute,
-  updateUserRoute,
-  whoamiRoute,
-} from './users';
-import { generateCertificatesPdfRoute, generateJsonCodesRoute } from './certificate-codes';
-import { donationsCsvRoute } from './donations';
-import { registerPhysicalCertificateRoute } from './physical-certificates';
+/** Every route of the API bound to its handler: one handler per route of `API_ROUTES`. */
+import { API_ROUTES, type ApiRoutes, type RouteName } from '@parroquia/domain';
+import { bindRoute, type Handler, type Route } from '../router';
+import { verifyCertificate } from './certificates';
+import { listCells } from './cells';
+import { generateCertificatesPdf, generateJsonCodes } from './certificate-codes';
+import { cancelCheckout, startCheckout } from './checkout';
+import { donationsCsv } from './donations';
+import { generateCertificate } from './donor-certificate';
+import { linkCode } from './link-code';
+import { registerPhysicalCertificate } from './physical-certificates';
+import { stripeWebhook } from './stripe-webhook';
+import { acceptPrivacyPolicy, logout, sync, updateUser, whoami } from './users';
 
-/** Every route of the API (docs/api.md), added as each is built. */
-export const ROUTES: readonly Route[] = [
-  listCellsRoute,
-  whoamiRoute,
-  syncRoute,
-  updateUserRoute,
-  acceptPrivacyPolicyRoute,
-  logoutRoute,
-  linkCodeRoute,
-  generateCertificateRoute,
-  verifyCertificateRoute,
-  generateCertificatesPdfRoute,
-  generateJsonCodesRoute,
-  registerPhysicalCertificateRoute,
-  donationsCsvRoute,
-  ...PAYMENT_ROUTES,
-];
+/** A route of the contract without its handler fails the build here. */
+const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
+  listCells,
+  whoami,
+  sync,
+  updateUser,
+  acceptPrivacyPolicy,
+  logout,
+  linkCode,
+  generateCertificate,
+  verifyCertificate,
+  generateCertificatesPdf,
+  generateJsonCodes,
+  registerPhysicalCertificate,
+  donationsCsv,
+  buyPlots: startCheckout('buy'),
+  reservePlots: startCheckout('reserve'),
+  completeReservations: startCheckout('complete'),
+  cancelCheckout,
+  stripeWebhook,
+};
+
+function bound<Name extends RouteName>(name: Name): Route {
+  return bindRoute(API_ROUTES[name], HANDLERS[name]);
+}
+
+export const ROUTES: readonly Route[] = (Object.keys(API_ROUTES) as RouteName[]).map(bound);

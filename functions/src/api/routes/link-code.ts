@@ -1,26 +1,20 @@
 /** A donor claims the plots of a physical certificate by typing its code (docs/screens.md). */
-import { linkCodeBodySchema, type LinkCodeAnswer } from '@parroquia/domain';
+import type { ApiRoutes } from '@parroquia/domain';
 import { ApiError, jsonReply } from '../http';
 import { assertWithinRateLimit, LINK_CODE_LIMIT } from '../rate-limit';
-import { signedInRoute } from '../router';
+import type { Handler } from '../router';
 
-export const linkCodeRoute = signedInRoute(
-  'POST',
-  '/api/users/link-code/',
-  async ({ deps, caller, body }) => {
-    const now = deps.now();
-    // Signed in: the account is the key (10 tries a minute), whatever address it comes from.
-    await assertWithinRateLimit(
-      deps.rateLimits,
-      LINK_CODE_LIMIT,
-      `uid:${caller.uid}`,
-      now,
-      '/api/users/link-code/',
-    );
-    const result = await deps.donors.linkCertificateCode(caller.uid, body.code, now);
-    if (!result.ok) throw new ApiError(result.status, result.error);
-    const answer: LinkCodeAnswer = { status: 'success', code: body.code, plots: result.plots };
-    return jsonReply(answer);
-  },
-  { bodySchema: linkCodeBodySchema, privacyPolicy: 'required' },
-);
+export const linkCode: Handler<ApiRoutes['linkCode']> = async ({ deps, caller, body }) => {
+  const now = deps.now();
+  // Signed in: the account is the key (10 tries a minute), whatever address it comes from.
+  await assertWithinRateLimit(
+    deps.rateLimits,
+    LINK_CODE_LIMIT,
+    `uid:${caller.uid}`,
+    now,
+    '/api/users/link-code/',
+  );
+  const result = await deps.donors.linkCertificateCode(caller.uid, body.code, now);
+  if (!result.ok) throw new ApiError(result.status, result.error);
+  return jsonReply({ status: 'success' as const, code: body.code, plots: result.plots });
+};

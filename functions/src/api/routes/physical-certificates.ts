@@ -1,11 +1,8 @@
 /** Staff link a physical certificate, paid in cash or by transfer, to a donor and plots. */
-import {
-  validatePhysicalCertificateRegistration,
-  type RegistrationRefusalReason,
-} from '@parroquia/domain';
+import type { ApiRoutes, RegistrationRefusalReason } from '@parroquia/domain';
 import { logPhysicalCertificateRegistered } from '../../log';
 import { ApiError, jsonReply, type ErrorStatus } from '../http';
-import { staffRoute } from '../router';
+import type { Handler } from '../router';
 
 export const PHYSICAL_CERTIFICATE_LINKED = 'Certificado vinculado correctamente.';
 
@@ -18,26 +15,18 @@ const REFUSAL_STATUS: Record<RegistrationRefusalReason, ErrorStatus> = {
   'over-cash-limit': 400,
 };
 
-export const registerPhysicalCertificateRoute = staffRoute(
-  'POST',
-  '/api/users/register-physical-certificate/',
-  async ({ deps, body, caller }) => {
-    const registration = validatePhysicalCertificateRegistration(body);
-    if (!registration.ok) throw new ApiError(400, registration.error);
-    const outcome = await deps.physicalCertificates.register(
-      registration.value,
-      caller.uid,
-      deps.now(),
-    );
-    if (!outcome.ok) throw new ApiError(REFUSAL_STATUS[outcome.reason], outcome.message);
-    logPhysicalCertificateRegistered(registration.value.code, caller.uid, outcome.amountCents);
-    return jsonReply({
-      message: PHYSICAL_CERTIFICATE_LINKED,
-      code: registration.value.code,
-      status: outcome.kind === 'buy' ? 'bought' : 'reserved',
-      parcelas: outcome.cells.map((cell) => cell.id),
-      amount_cents: outcome.amountCents,
-      linked_to_account: outcome.donorUid !== null,
-    });
-  },
-);
+export const registerPhysicalCertificate: Handler<
+  ApiRoutes['registerPhysicalCertificate']
+> = async ({ deps, body: registration, caller }) => {
+  const outcome = await deps.physicalCertificates.register(registration, caller.uid, deps.now());
+  if (!outcome.ok) throw new ApiError(REFUSAL_STATUS[outcome.reason], outcome.message);
+  logPhysicalCertificateRegistered(registration.code, caller.uid, outcome.amountCents);
+  return jsonReply({
+    message: PHYSICAL_CERTIFICATE_LINKED,
+    code: registration.code,
+    status: outcome.kind === 'buy' ? ('bought' as const) : ('reserved' as const),
+    parcelas: outcome.cells.map((cell) => cell.id),
+    amount_cents: outcome.amountCents,
+    linked_to_account: outcome.donorUid !== null,
+  });
+};

@@ -1,89 +1,69 @@
 /** The signed-in donor's own account (docs/api.md). */
-import {
-  accountEmail,
-  acceptPrivacyPolicyBodySchema,
-  MESSAGES,
-  syncUserBodySchema,
-  updateUserBodySchema,
-  type DonorProfileJson,
-  type SyncAnswer,
-} from '@parroquia/domain';
+import { accountEmail, MESSAGES, type ApiRoutes, type DonorProfileJson } from '@parroquia/domain';
 import { logDonorSynced } from '../../log';
 import type { Caller, UserProfile } from '../../ports';
 import { ApiError, jsonReply } from '../http';
 import { API_MESSAGES } from '../messages';
-import { signedInRoute } from '../router';
+import type { Handler } from '../router';
 
 /** The profile as the API answers it; staff rights only ever from the token's custom claim. */
 function profileJson(caller: Caller, profile: UserProfile): DonorProfileJson {
   return { id: caller.uid, ...profile, is_staff: caller.staff };
 }
 
-export const whoamiRoute = signedInRoute('GET', '/api/users/whoami/', async ({ deps, caller }) => {
+export const whoami: Handler<ApiRoutes['whoami']> = async ({ deps, caller }) => {
   const profile = await deps.users.findUser(caller.uid);
   if (!profile) throw new ApiError(404, API_MESSAGES.userNotFound);
   return jsonReply(profileJson(caller, profile));
-});
+};
 
 /**
  * Creates the donor's account on first sign-in, once: a second sync, or two at the same time,
  * answer the same account. The e-mail stored is the one the token vouches for (docs/screens.md's
  * placeholder when the provider gave none), never the body's.
  */
-export const syncRoute = signedInRoute(
-  'POST',
-  '/api/users/sync/',
-  async ({ deps, caller, body }) => {
-    if (body.sub !== caller.uid) throw new ApiError(403, MESSAGES.subjectMismatch);
-    const email = accountEmail({
-      email: caller.email,
-      providerId: caller.providerId ?? 'password',
-      subject: caller.uid,
-    });
-    const { profile, created } = await deps.donors.syncDonor(
-      caller.uid,
-      {
-        name: body.name,
-        email,
-        sub: caller.uid,
-        is_staff: caller.staff,
-        emailVerified: caller.emailVerified === true,
-      },
-      () => deps.newPersonalCode(),
-      deps.now(),
-    );
-    logDonorSynced(caller.uid, created);
-    const answer: SyncAnswer = { ...profileJson(caller, profile), created };
-    return jsonReply(answer, created ? 201 : 200);
-  },
-  { bodySchema: syncUserBodySchema },
-);
+export const sync: Handler<ApiRoutes['sync']> = async ({ deps, caller, body }) => {
+  if (body.sub !== caller.uid) throw new ApiError(403, MESSAGES.subjectMismatch);
+  const email = accountEmail({
+    email: caller.email,
+    providerId: caller.providerId ?? 'password',
+    subject: caller.uid,
+  });
+  const { profile, created } = await deps.donors.syncDonor(
+    caller.uid,
+    {
+      name: body.name,
+      email,
+      sub: caller.uid,
+      is_staff: caller.staff,
+      emailVerified: caller.emailVerified === true,
+    },
+    () => deps.newPersonalCode(),
+    deps.now(),
+  );
+  logDonorSynced(caller.uid, created);
+  return jsonReply({ ...profileJson(caller, profile), created }, created ? 201 : 200);
+};
 
 /** Only the name and the anonymity change; the map's plots follow in the same transaction. */
-export const updateUserRoute = signedInRoute(
-  'POST',
-  '/api/users/update_user/',
-  async ({ deps, caller, body }) => {
-    const profile = await deps.donors.updateDonor(caller.uid, body, deps.now());
-    if (!profile) throw new ApiError(404, API_MESSAGES.userNotFound);
-    return jsonReply(profileJson(caller, profile));
-  },
-  { bodySchema: updateUserBodySchema },
-);
+export const updateUser: Handler<ApiRoutes['updateUser']> = async ({ deps, caller, body }) => {
+  const profile = await deps.donors.updateDonor(caller.uid, body, deps.now());
+  if (!profile) throw new ApiError(404, API_MESSAGES.userNotFound);
+  return jsonReply(profileJson(caller, profile));
+};
 
-export const acceptPrivacyPolicyRoute = signedInRoute(
-  'POST',
-  '/api/users/accept-privacy-policy/',
-  async ({ deps, caller, body }) => {
-    const profile = await deps.donors.acceptPrivacyPolicy(caller.uid, body.anonymous, deps.now());
-    if (!profile) throw new ApiError(404, API_MESSAGES.userNotFound);
-    return jsonReply(profileJson(caller, profile));
-  },
-  { bodySchema: acceptPrivacyPolicyBodySchema },
-);
+export const acceptPrivacyPolicy: Handler<ApiRoutes['acceptPrivacyPolicy']> = async ({
+  deps,
+  caller,
+  body,
+}) => {
+  const profile = await deps.donors.acceptPrivacyPolicy(caller.uid, body.anonymous, deps.now());
+  if (!profile) throw new ApiError(404, API_MESSAGES.userNotFound);
+  return jsonReply(profileJson(caller, profile));
+};
 
 /** Ends every session of the account; the token of this very request stops working too. */
-export const logoutRoute = signedInRoute('POST', '/api/users/logout/', async ({ deps, caller }) => {
+export const logout: Handler<ApiRoutes['logout']> = async ({ deps, caller }) => {
   await deps.sessions.revokeSessions(caller.uid);
-  return jsonReply({ status: 'ok' });
-});
+  return jsonReply({ status: 'ok' as const });
+};

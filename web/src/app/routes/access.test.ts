@@ -11,6 +11,8 @@ const user = (fields: Partial<DonorUser> = {}): DonorUser => ({
   is_anonymous_donor: false,
   accepted_privacy_policy: true,
   is_staff: false,
+  sub: 'u1',
+  created_at: null,
   ...fields,
 });
 const signedIn = (userState: UserState, donor: DonorUser | null = null): Session => ({

@@ -1,9 +1,6 @@
 /** The donor's own calls (docs/api.md): profile update, link code, certificate download. */
-import { certificateLanguage, type CertificateLanguage } from '@parroquia/domain';
-import * as z from 'zod/mini';
+import { API_ROUTES, certificateLanguage, type CertificateLanguage } from '@parroquia/domain';
 import type { ApiClient } from '@/lib/api-client';
-
-const Ignored = z.unknown();
 
 export interface ProfileChanges {
   name: string;
@@ -11,11 +8,11 @@ export interface ProfileChanges {
 }
 
 export function updateProfile(client: ApiClient, changes: ProfileChanges, token: string) {
-  return client.post('/api/users/update_user/', changes, Ignored, { token });
+  return client.call(API_ROUTES.updateUser, { body: changes, token });
 }
 
 export function linkCode(client: ApiClient, code: string, token: string) {
-  return client.post('/api/users/link-code/', { code }, Ignored, { token });
+  return client.call(API_ROUTES.linkCode, { body: { code }, token });
 }
 
 /** docs/api.md: 'es-ES' and 'en' map to 'es'; only es and ro exist. */
@@ -29,5 +26,5 @@ export function downloadCertificate(
   language: CertificateLanguage,
   token: string,
 ) {
-  return client.file(`/api/users/generate-certificate/?lang=${language}`, undefined, { token });
+  return client.call(API_ROUTES.generateCertificate, { query: { lang: language }, token });
 }

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import * as z from 'zod/mini';
+import { API_ROUTES } from '@parroquia/domain';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useApiClient } from '@/lib/api-client-context';
@@ -28,14 +28,10 @@ export function PrivacyConsent() {
     if (!accepted) return;
     setSending(true);
     try {
-      await client.post(
-        '/api/users/accept-privacy-policy/',
-        { accepted: true, anonymous },
-        z.unknown(),
-        {
-          token: await getToken(),
-        },
-      );
+      await client.call(API_ROUTES.acceptPrivacyPolicy, {
+        body: { accepted: true, anonymous },
+        token: await getToken(),
+      });
       await reloadUser();
       toast.success(t('postLogin.accepted'));
       navigate(paths.home.getHref(), { replace: true });

@@ -1,18 +1,16 @@
 /** The three payment routes (docs/api.md): `{ celdas: [{x, y}] }` in, `{ sessionId, url }` out. */
-import { parsePlotCode, type PlotPosition } from '@parroquia/domain';
-import * as z from 'zod/mini';
-import type { ApiClient } from '@/lib/api-client';
+import { API_ROUTES, parsePlotCode } from '@parroquia/domain';
+import type { ApiClient, CallAnswer } from '@/lib/api-client';
 
 export type CheckoutAction = 'buy' | 'reserve' | 'complete';
 
-const PATHS: Record<CheckoutAction, string> = {
-  buy: '/api/payments/stripe-multiple/',
-  reserve: '/api/payments/stripe-reservation-multiple/',
-  complete: '/api/payments/stripe-complete-reservation-multiple/',
-};
+const ROUTES = {
+  buy: API_ROUTES.buyPlots,
+  reserve: API_ROUTES.reservePlots,
+  complete: API_ROUTES.completeReservations,
+} as const;
 
-const CheckoutSessionSchema = z.object({ sessionId: z.string(), url: z.string() });
-export type CheckoutSession = z.output<typeof CheckoutSessionSchema>;
+export type CheckoutSession = CallAnswer<typeof API_ROUTES.buyPlots>;
 
 export function startCheckout(
   client: ApiClient,
@@ -20,6 +18,6 @@ export function startCheckout(
   plotCodes: readonly string[],
   token: string,
 ): Promise<CheckoutSession> {
-  const celdas: PlotPosition[] = [...plotCodes].sort().map(parsePlotCode);
-  return client.post(PATHS[action], { celdas }, CheckoutSessionSchema, { token });
+  const celdas = [...plotCodes].sort().map(parsePlotCode);
+  return client.call(ROUTES[action], { body: { celdas }, token });
 }

@@ -1,0 +1,17 @@
+/** Anyone can check a certificate by its personal code (the QR code's page, /verificar/:code). */
+import * as z from 'zod/mini';
+import { verifyCertificateQuerySchema } from '../donor-profile';
+import { defineRoute } from './route';
+
+export const verifyCertificate = defineRoute({
+  method: 'GET',
+  path: '/api/certificates/verify/',
+  access: 'public',
+  query: verifyCertificateQuerySchema,
+  answer: z.object({
+    code: z.string(),
+    /** The name as the map shows it: the code itself for anonymous donors. */
+    donor_display: z.string(),
+    plots: z.array(z.object({ code: z.string(), status: z.enum(['bought', 'reserved']) })),
+  }),
+});

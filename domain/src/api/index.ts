@@ -1,0 +1,54 @@
+/** Every route of the API, by name (docs/api.md); both sides are built from this table. */
+import { listCells } from './cells';
+import { verifyCertificate } from './certificates';
+import {
+  buyPlots,
+  cancelCheckout,
+  completeReservations,
+  reservePlots,
+  stripeWebhook,
+} from './payments';
+import {
+  donationsCsv,
+  generateCertificatesPdf,
+  generateJsonCodes,
+  registerPhysicalCertificate,
+} from './staff';
+import {
+  acceptPrivacyPolicy,
+  generateCertificate,
+  linkCode,
+  logout,
+  sync,
+  updateUser,
+  whoami,
+} from './users';
+
+export const API_ROUTES = {
+  listCells,
+  whoami,
+  sync,
+  updateUser,
+  acceptPrivacyPolicy,
+  logout,
+  linkCode,
+  generateCertificate,
+  verifyCertificate,
+  generateCertificatesPdf,
+  generateJsonCodes,
+  registerPhysicalCertificate,
+  donationsCsv,
+  buyPlots,
+  reservePlots,
+  completeReservations,
+  cancelCheckout,
+  stripeWebhook,
+} as const;
+
+export type ApiRoutes = typeof API_ROUTES;
+export type RouteName = keyof ApiRoutes;
+
+export * from './route';
+export type { DonorProfileJson } from './users';
+export type { PaymentRequestBody } from './payments';
+export type { CertificateCountBody, LedgerRangeQuery, PhysicalCertificateBody } from './staff';

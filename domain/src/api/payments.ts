@@ -1,0 +1,56 @@
+/** Buying, reserving, completing reservations, cancelling, and Stripe's webhook (docs/api.md). */
+import * as z from 'zod/mini';
+import { cancelCheckoutBodySchema } from '../checkout-cancel';
+import type { PlotPosition } from '../grid';
+import { validatePaymentRequest } from '../plot-selection';
+import { defineRoute } from './route';
+import { validated } from './validated';
+
+/** `{ celdas: [{ x, y }] }`: non-empty, valid plots, without repeats. */
+export interface PaymentRequestBody {
+  celdas: PlotPosition[];
+}
+
+const paymentBody = validated<PaymentRequestBody, PlotPosition[]>(validatePaymentRequest);
+
+/** Where the donor pays: Stripe's page for the session just opened. */
+const checkoutSessionSchema = z.object({ sessionId: z.string(), url: z.string() });
+
+const checkoutRoute = (path: `/api/payments/${string}/`) =>
+  defineRoute({
+    method: 'POST',
+    path,
+    access: 'signed-in',
+    privacyPolicy: 'required',
+    body: paymentBody,
+    answer: checkoutSessionSchema,
+  });
+
+export const buyPlots = checkoutRoute('/api/payments/stripe-multiple/');
+export const reservePlots = checkoutRoute('/api/payments/stripe-reservation-multiple/');
+export const completeReservations = checkoutRoute(
+  '/api/payments/stripe-complete-reservation-multiple/',
+);
+
+/** The cancel page: the donor's checkout ends now and its plots go back on sale. */
+export const cancelCheckout = defineRoute({
+  method: 'POST',
+  path: '/api/payments/cancel/',
+  access: 'signed-in',
+  body: cancelCheckoutBodySchema,
+  /** The plots given back (the web restores them as a selection). */
+  answer: z.object({
+    status: z.literal('released'),
+    kind: z.enum(['buy', 'reserve', 'complete']),
+    plots: z.array(z.string()),
+  }),
+});
+
+/** Signed by Stripe, not by a user: the signature on the raw body is the only credential. */
+export const stripeWebhook = defineRoute({
+  method: 'POST',
+  path: '/api/payments/webhook/',
+  access: 'public',
+  body: 'raw',
+  answer: z.object({ received: z.literal(true), outcome: z.string() }),
+});

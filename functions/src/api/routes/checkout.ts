@@ -1,0 +1,119 @@
+/**
+ * Opening a checkout (the three payment routes), the selection and consent already checked by
+ * the router: hold every plot in one transaction, then create the Checkout Session. Holding first means a session never exists
+ * for plots someone else has; if Stripe fails, the holds are given back at once.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  HOLD_DURATION_MS,
+  MAX_PLOTS_HELD_PER_ACCOUNT,
+  MESSAGES,
+  checkoutTotalCents,
+  formatPlotCode,
+  pricePerPlotCents,
+  type ApiRoutes,
+  type CheckoutKind,
+  type CheckoutOrder,
+} from '@parroquia/domain';
+import { logCheckoutFailed } from '../../log';
+import type { HoldOutcome } from '../../ports';
+import { ApiError, jsonReply } from '../http';
+import { API_MESSAGES } from '../messages';
+import type { Handler } from '../router';
+
+/** How much longer than its Checkout Session a hold lasts (see `startCheckout`). */
+const HOLD_GRACE_MS = 5 * 60 * 1000;
+/** Beyond Stripe's 30-minute minimum, for the time the request takes to reach Stripe. */
+const SESSION_MARGIN_MS = 60 * 1000;
+
+const LINE_NAMES: Record<CheckoutKind, (plot: string) => string> = {
+  buy: (plot) => `Parcela ${plot}`,
+  reserve: (plot) => `Reserva de la parcela ${plot}`,
+  complete: (plot) => `Resto de la parcela ${plot}`,
+};
+
+/** The three payment routes share one contract shape (`checkoutRoute` in domain/src/api). */
+type CheckoutRoute = ApiRoutes['buyPlots' | 'reservePlots' | 'completeReservations'];
+
+export const startCheckout =
+  (kind: CheckoutKind): Handler<CheckoutRoute> =>
+  async ({ deps, caller, body: selection, headers, profile }) => {
+    const order: CheckoutOrder = {
+      uid: caller.uid,
+      kind,
+      plots: selection.map(formatPlotCode),
+      checkoutId: `chk_${randomBytes(12).toString('hex')}`,
+    };
+    // The hold outlives the session by a few minutes: holding may take a while when many donors
+    // race, and Stripe wants a session to last at least 30 minutes from its creation. The session
+    // ends first, and its expiry releases the holds at once (checkout.session.expired).
+    const holdExpiresAt = deps.now() + HOLD_DURATION_MS + HOLD_GRACE_MS;
+    const { store, checkout, siteUrl } = deps.payments;
+    refuseUnless(await store.holdPlots(order, holdExpiresAt));
+    const expiresAt = Math.min(holdExpiresAt, deps.now() + HOLD_DURATION_MS + SESSION_MARGIN_MS);
+
+    const amountCents = checkoutTotalCents(kind, order.plots.length);
+    const site = siteUrl(typeof headers.origin === 'string' ? headers.origin : null);
+    let session: { sessionId: string; url: string };
+    try {
+      session = await checkout.createSession({
+        order,
+        lines: order.plots.map((plot) => ({
+          name: LINE_NAMES[kind](plot),
+          amountCents: pricePerPlotCents(kind),
+        })),
+        expiresAt,
+        successUrl: `${site}/success?session_id={CHECKOUT_SESSION_ID}`,
+        // The cancel page gives the plots back at once (POST /api/payments/cancel/).
+        cancelUrl: `${site}/cancel?checkout=${order.checkoutId}`,
+        customerEmail: profile.email || null,
+      });
+    } catch (error) {
+      logCheckoutFailed(order.checkoutId, error);
+      await store.releaseHolds(order);
+      throw new ApiError(503, API_MESSAGES.checkoutUnavailable);
+    }
+    await store.recordCheckout(session.sessionId, order, amountCents);
+    return jsonReply({ sessionId: session.sessionId, url: session.url });
+  };
+
+function refuseUnless(outcome: HoldOutcome): void {
+  if (outcome.ok) return;
+  if (outcome.reason === 'too-many-held') {
+    throw new ApiError(409, MESSAGES.tooManyPlotsHeld(MAX_PLOTS_HELD_PER_ACCOUNT));
+  }
+  switch (outcome.reason) {
+    case 'unknown-plot':
+      throw new ApiError(400, MESSAGES.plotInvalid(outcome.plot));
+    case 'not-owner':
+      throw new ApiError(403, API_MESSAGES.notYourReservation);
+    default:
+      // Taken, held by someone else, not reserved, or already in the caller's own checkout.
+      throw new ApiError(409, MESSAGES.plotNotAvailable);
+  }
+}
+
+/**
+ * The donor cancelled on the payment page: the Checkout Session is expired at Stripe so it can
+ * never be paid later, and the plots go back now rather than in 30 minutes.
+ */
+export const cancelCheckout: Handler<ApiRoutes['cancelCheckout']> = async ({
+  deps,
+  caller,
+  body,
+}) => {
+  const { store, checkout } = deps.payments;
+  const found = await store.findCheckout(body.checkout);
+  if (!found || found.order.uid !== caller.uid) throw new ApiError(404, MESSAGES.checkoutUnknown);
+  if (found.status === 'paid') throw new ApiError(409, MESSAGES.checkoutAlreadyPaid);
+  if (found.status === 'pending') {
+    const status = await checkout.expireSession(found.sessionId);
+    if (status === 'complete') throw new ApiError(409, MESSAGES.checkoutAlreadyPaid);
+  }
+  await store.cancelCheckout(found.sessionId, found.order);
+  return jsonReply({
+    status: 'released' as const,
+    kind: found.order.kind,
+    plots: found.order.plots,
+  });
+};
