@@ -104,9 +104,17 @@ describe('POST /api/users/link-code/: 10 a minute per account', () => {
       const refused = answers.filter((answer) => answer.status === 429);
       expect(passed.length).toBeGreaterThan(0);
       // The emulator starts a runtime per concurrent call; on a busy machine Hosting's proxy may
-      // give up on some (504). The shared counter says how many calls got past the limit,
+      // give up on some (504), or the Functions emulator on its runtime (a 500 in its own words,
+      // not the API's JSON). The shared counter says how many calls got past the limit,
       // answered or not.
-      expect(answers.filter((answer) => ![404, 429, 504].includes(answer.status))).toEqual([]);
+      const emulatorGaveUp = (answer: (typeof answers)[number]) =>
+        answer.status === 504 ||
+        (answer.status === 500 &&
+          typeof answer.body === 'string' &&
+          answer.body.includes('error occurred while proxying for local Function'));
+      expect(
+        answers.filter((answer) => ![404, 429].includes(answer.status) && !emulatorGaveUp(answer)),
+      ).toEqual([]);
       const key = createHash('sha256').update(`uid:${account.uid}`).digest('hex').slice(0, 32);
       const counters = await adminFirestore(inject('firestoreHost'))
         .collection('rate_limits')
