@@ -159,11 +159,14 @@ interface Grant {
 export interface PlotTruth {
   bought: Grant[];
   deposits: Grant[];
+  /** Deposits whose 30 days ran out: a completion opened before then may still be paid. */
+  lapsed: Grant[];
 }
 
 export function plotTruth(truth: Truth, plot: string): PlotTruth {
   const bought: Grant[] = [];
   const deposits: Grant[] = [];
+  const lapsed: Grant[] = [];
   for (const session of truth.sessions.values()) {
     if (!session.plots.includes(plot) || session.status !== 'complete' || !session.paid) continue;
     if (session.refundedCents >= session.amountCents) continue;
@@ -174,7 +177,8 @@ export function plotTruth(truth: Truth, plot: string): PlotTruth {
       staffAnonymous: false,
     };
     if (session.kind === 'reserve') {
-      if (!truth.lapsedDeposits.has(`${session.id}|${plot}`)) deposits.push(grant);
+      if (truth.lapsedDeposits.has(`${session.id}|${plot}`)) lapsed.push(grant);
+      else deposits.push(grant);
     } else bought.push(grant);
   }
   for (const registration of truth.registrations) {
@@ -187,9 +191,10 @@ export function plotTruth(truth: Truth, plot: string): PlotTruth {
       registration,
     };
     if (!registration.reserve) bought.push(grant);
-    else if (!truth.lapsedDeposits.has(`code:${registration.code}|${plot}`)) deposits.push(grant);
+    else if (truth.lapsedDeposits.has(`code:${registration.code}|${plot}`)) lapsed.push(grant);
+    else deposits.push(grant);
   }
-  return { bought, deposits };
+  return { bought, deposits, lapsed };
 }
 
 const who = (truth: Truth, uid: string | null) => {
@@ -219,7 +224,7 @@ function checkCoverage(truth: Truth, seen: Observation, out: Violation[]): void 
       continue;
     }
     const cell = effectiveCell(stored, seen.now);
-    const { bought, deposits } = plotTruth(truth, plot);
+    const { bought, deposits, lapsed } = plotTruth(truth, plot);
     const definiteBuyers = [...new Set(bought.filter((g) => g.definite).map((g) => g.holder))];
     // A partially refunded payment may count either way: two holders only on definite grants.
     const depositors = [...new Set(deposits.filter((g) => g.definite).map((g) => g.holder))];
@@ -270,7 +275,11 @@ function checkCoverage(truth: Truth, seen: Observation, out: Violation[]): void 
       }
       accepted.push((c) => c.status === 'available');
       accepted.push((c) => {
-        if (c.status !== 'held' || !c.hold || c.hold.kind === 'complete') return false;
+        if (c.status !== 'held' || !c.hold) return false;
+        // Completing needs a deposit: one that lapsed while its completion was open counts.
+        if (c.hold.kind === 'complete' && !lapsed.some((grant) => grant.holder === c.user)) {
+          return false;
+        }
         const session = openCheckouts.get(c.hold.session_id);
         return (
           session !== undefined &&
@@ -279,7 +288,9 @@ function checkCoverage(truth: Truth, seen: Observation, out: Violation[]): void 
           session.plots.includes(plot)
         );
       });
-      expectations.push('available, or held (buy/reserve) by an open checkout of its holder');
+      expectations.push(
+        'available, or held by an open checkout of its holder (to complete: only a lapsed deposit of theirs)',
+      );
     }
     if (!accepted.some((ok) => ok(cell))) fail(expectations.join(' or '));
   }
