@@ -185,6 +185,8 @@ export interface PaymentStore {
   holdPlots(order: CheckoutOrder, expiresAt: number): Promise<HoldOutcome>;
   /** Gives back the plots still held by this checkout (Stripe failed, session expired...). */
   releaseHolds(order: CheckoutOrder): Promise<void>;
+  /** The payment of a Checkout Session (`payments/{sessionId}`), or null. */
+  findPayment(sessionId: string): Promise<OpenedCheckout | null>;
   /** The payment opened for our checkout reference, or null. */
   findCheckout(checkoutId: string): Promise<OpenedCheckout | null>;
   /** The donor walked away: the holds go back and a pending payment is `expired`, together. */

@@ -124,6 +124,51 @@ describe('buying plots', () => {
     });
   });
 
+  it('tells the success page what the payment paid for, once paid, and only to its donor', async () => {
+    const plots = ['E9', 'E10'];
+    const started = await fetch(`${siteUrl}/api/payments/stripe-reservation-multiple/`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${ana.token}`,
+        'Content-Type': 'application/json',
+        'Accept-Language': 'ro',
+      },
+      body: JSON.stringify({
+        celdas: plots.map((code) => ({ x: code[0], y: Number(code.slice(1)) })),
+      }),
+    });
+    expect(started.status).toBe(200);
+    const { sessionId, url } = (await started.json()) as { sessionId: string; url: string };
+    // The payment page names each plot in the donor's language.
+    const lines = await stripe.checkout.sessions.listLineItems(sessionId);
+    expect(lines.data.map((line) => line.description)).toEqual([
+      'Avans pentru parcela E9',
+      'Avans pentru parcela E10',
+    ]);
+    const outcome = (token: string, session = sessionId) =>
+      fetch(`${siteUrl}/api/payments/checkout/?session_id=${encodeURIComponent(session)}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+    const pending = await outcome(ana.token);
+    expect(await pending.json()).toEqual({ status: 'pending', kind: 'reserve', plots });
+
+    await submitHostedPage(url, '4242 4242 4242 4242');
+    await waitFor('plots reserved', settled(plots, 'reserved'));
+    const paid = await outcome(ana.token);
+    expect(paid.status).toBe(200);
+    expect(await paid.json()).toEqual({ status: 'paid', kind: 'reserve', plots });
+
+    // Another donor, an unknown session and a malformed reference learn nothing.
+    expect((await outcome(bea.token)).status).toBe(404);
+    expect((await outcome(ana.token, 'cs_test_unknown')).status).toBe(404);
+    const malformed = await outcome(ana.token, '../payments/x');
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { field?: string }).field).toBe('session_id');
+    expect((await fetch(`${siteUrl}/api/payments/checkout/?session_id=${sessionId}`)).status).toBe(
+      401,
+    );
+  });
+
   it('answers 409 "Alguna parcela no está disponible" when one plot is taken, and holds none', async () => {
     const first = await startPayment(siteUrl, ana, 'buy', ['C5']);
     expect(first.status).toBe(200);

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../support/clients.ts';
-import { freeCell, signInOnLoginPage } from './support.ts';
+import { expectNoAxeViolations, freeCell, signInOnLoginPage } from './support.ts';
 
 const plot = (page: Page, code: string) => page.locator(`[data-code="${code}"]`);
 
@@ -17,10 +17,10 @@ async function openMap(page: Page) {
   await expect(plot(page, 'X39')).toBeAttached({ timeout: 15_000 });
 }
 
-test('paying with 4242 4242 4242 4242 lands on /success and another browser sees the plots bought live', async ({
+test('paying with 4242 4242 4242 4242 lands on /success, which lists the plots paid, and another browser sees them bought live', async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
   const plots = ['H5', 'H6'];
   for (const code of plots) await freeCell(code);
   const watcherContext = await browser.newContext();
@@ -52,6 +52,30 @@ test('paying with 4242 4242 4242 4242 lands on /success and another browser sees
       });
     }
     await expect(plot(watcher, 'H5')).toHaveAccessibleName(/Ana García/);
+
+    // The success page: the plots this payment paid for, and the way on.
+    await expect(page.getByRole('status')).toHaveText(/estas parcelas ya son tuyas/, {
+      timeout: 15_000,
+    });
+    await expect(page.getByTestId('paid-plots').getByRole('listitem')).toHaveText(plots);
+    await expect(page.getByRole('button', { name: 'Descargar mi certificado' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      // Stripe's reference is one long word: it wraps instead of widening the page.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+      await page.screenshot({
+        path: testInfo.outputPath(`success-${width}x${height}.png`),
+        fullPage: true,
+      });
+    }
+    await page.getByRole('link', { name: 'Volver al mapa' }).click();
+    await expect(page).toHaveURL(/\/donativos$/);
     expect(
       await watcher.evaluate(
         () => (window as unknown as { __notReloaded?: boolean }).__notReloaded,

@@ -4,6 +4,7 @@ import { verifyCertificate } from './certificates';
 import {
   buyPlots,
   cancelCheckout,
+  checkoutOutcome,
   completeReservations,
   reservePlots,
   stripeWebhook,
@@ -42,6 +43,7 @@ export const API_ROUTES = {
   reservePlots,
   completeReservations,
   cancelCheckout,
+  checkoutOutcome,
   stripeWebhook,
 } as const;
 

@@ -1,6 +1,7 @@
 /** Buying, reserving, completing reservations, cancelling, and Stripe's webhook (docs/api.md). */
 import * as z from 'zod/mini';
 import { cancelCheckoutBodySchema } from '../checkout-cancel';
+import { MESSAGES } from '../messages';
 import type { PlotPosition } from '../grid';
 import { validatePaymentRequest } from '../plot-selection';
 import { defineRoute } from './route';
@@ -41,6 +42,27 @@ export const cancelCheckout = defineRoute({
   /** The plots given back (the web restores them as a selection). */
   answer: z.object({
     status: z.literal('released'),
+    kind: z.enum(['buy', 'reserve', 'complete']),
+    plots: z.array(z.string()),
+  }),
+});
+
+/** Stripe's own reference of a Checkout Session, as the success page's address carries it. */
+const SESSION_REFERENCE = /^cs_[A-Za-z0-9_]{1,200}$/;
+
+/** The success page: what the donor's payment paid for, and whether it went through yet. */
+export const checkoutOutcome = defineRoute({
+  method: 'GET',
+  path: '/api/payments/checkout/',
+  access: 'signed-in',
+  query: z.object({
+    session_id: z
+      .string({ error: MESSAGES.checkoutReferenceInvalid })
+      .check(z.regex(SESSION_REFERENCE, { error: MESSAGES.checkoutReferenceInvalid })),
+  }),
+  answer: z.object({
+    /** `pending` until Stripe's event arrives (a moment, or days for a bank debit). */
+    status: z.enum(['pending', 'paid', 'expired', 'failed', 'refunded']),
     kind: z.enum(['buy', 'reserve', 'complete']),
     plots: z.array(z.string()),
   }),

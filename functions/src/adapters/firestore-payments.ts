@@ -111,6 +111,16 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
       await run(async (tx) => releaseOrderHolds(tx, await readCells(tx, order.plots), order));
     },
 
+    async findPayment(sessionId) {
+      const payment = await paymentRef(sessionId).get();
+      const data = payment.data();
+      if (!data) return null;
+      const order = orderOfPayment(data, String(data.checkout_id ?? ''));
+      const status = data.status as unknown;
+      if (!order || !isPaymentStatus(status)) return null;
+      return { sessionId, order, status };
+    },
+
     async findCheckout(checkoutId) {
       const found = await db()
         .collection('payments')

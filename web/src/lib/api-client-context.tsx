@@ -4,7 +4,13 @@ import { apiClient, type ApiClient } from '@/lib/api-client';
 
 const ApiClientContext = createContext<ApiClient>(apiClient);
 
-export function ApiClientProvider({ client, children }: { client: ApiClient; children: ReactNode }) {
+export function ApiClientProvider({
+  client,
+  children,
+}: {
+  client: ApiClient;
+  children: ReactNode;
+}) {
   return <ApiClientContext value={client}>{children}</ApiClientContext>;
 }
 

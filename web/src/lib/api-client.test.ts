@@ -94,7 +94,10 @@ describe('api client', () => {
   });
 
   it('sends a POST body as JSON with the bearer token', async () => {
-    const answer = await client.call(post('echo', Greeting), { body: { code: 'AB12CD34' }, token: 'tok' });
+    const answer = await client.call(post('echo', Greeting), {
+      body: { code: 'AB12CD34' },
+      token: 'tok',
+    });
     expect(JSON.parse(answer.hello)).toEqual({ code: 'AB12CD34' });
     expect(seen.at(-1)).toMatchObject({
       method: 'POST',

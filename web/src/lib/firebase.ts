@@ -26,20 +26,18 @@ export function getFirebaseApp(): Promise<FirebaseApp> {
 }
 
 export function getFirebaseAuth(): Promise<Auth> {
-  authPromise ??= Promise.all([getFirebaseApp(), import('firebase/auth')]).then(
-    ([app, sdk]) => {
-      // initializeAuth with only what we use keeps the SDK small (no redirect resolver for
-      // Cordova, no IndexedDB fallbacks beyond the local one).
-      const auth = sdk.initializeAuth(app, {
-        persistence: [sdk.indexedDBLocalPersistence, sdk.browserLocalPersistence],
-        popupRedirectResolver: sdk.browserPopupRedirectResolver,
-      });
-      if (env.USE_EMULATORS) {
-        sdk.connectAuthEmulator(auth, env.AUTH_EMULATOR_URL, { disableWarnings: true });
-      }
-      return auth;
-    },
-  );
+  authPromise ??= Promise.all([getFirebaseApp(), import('firebase/auth')]).then(([app, sdk]) => {
+    // initializeAuth with only what we use keeps the SDK small (no redirect resolver for
+    // Cordova, no IndexedDB fallbacks beyond the local one).
+    const auth = sdk.initializeAuth(app, {
+      persistence: [sdk.indexedDBLocalPersistence, sdk.browserLocalPersistence],
+      popupRedirectResolver: sdk.browserPopupRedirectResolver,
+    });
+    if (env.USE_EMULATORS) {
+      sdk.connectAuthEmulator(auth, env.AUTH_EMULATOR_URL, { disableWarnings: true });
+    }
+    return auth;
+  });
   return authPromise;
 }
 

@@ -43,7 +43,6 @@ describe('language detection', () => {
     expect(await detectWith(() => window.history.replaceState(null, '', '/?lng=de'))).toBe('es');
   });
 
-
   it('falls back to Spanish when nothing supported is found', async () => {
     await i18n.changeLanguage('de');
     expect(currentLanguage()).toBe('es');

@@ -52,23 +52,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return token;
   }, []);
 
-  const whoami = useCallback(
-    async (): Promise<DonorUser | null> => {
-      try {
-        return await client.call(API_ROUTES.whoami, { token: await getToken() });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-    [client, getToken],
-  );
+  const whoami = useCallback(async (): Promise<DonorUser | null> => {
+    try {
+      return await client.call(API_ROUTES.whoami, { token: await getToken() });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  }, [client, getToken]);
 
-  const update = useCallback((account: AuthAccount, userState: UserState, user: DonorUser | null) => {
-    // A late answer for an account that has signed out meanwhile is dropped.
-    if (accountRef.current?.uid !== account.uid) return;
-    setSession({ status: 'signed-in', account, userState, user });
-  }, []);
+  const update = useCallback(
+    (account: AuthAccount, userState: UserState, user: DonorUser | null) => {
+      // A late answer for an account that has signed out meanwhile is dropped.
+      if (accountRef.current?.uid !== account.uid) return;
+      setSession({ status: 'signed-in', account, userState, user });
+    },
+    [],
+  );
 
   const loadUser = useCallback(
     async (account: AuthAccount): Promise<DonorUser | null> => {
@@ -165,6 +165,12 @@ export function useSession(): SessionApi {
 }
 
 /** For tests and stories: a fixed session without Firebase. */
-export function StaticSessionProvider({ value, children }: { value: SessionApi; children: ReactNode }) {
+export function StaticSessionProvider({
+  value,
+  children,
+}: {
+  value: SessionApi;
+  children: ReactNode;
+}) {
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -8,6 +8,7 @@ import {
   HOLD_DURATION_MS,
   MAX_PLOTS_HELD_PER_ACCOUNT,
   MESSAGES,
+  checkoutLineName,
   checkoutTotalCents,
   formatPlotCode,
   pricePerPlotCents,
@@ -26,18 +27,12 @@ const HOLD_GRACE_MS = 5 * 60 * 1000;
 /** Beyond Stripe's 30-minute minimum, for the time the request takes to reach Stripe. */
 const SESSION_MARGIN_MS = 60 * 1000;
 
-const LINE_NAMES: Record<CheckoutKind, (plot: string) => string> = {
-  buy: (plot) => `Parcela ${plot}`,
-  reserve: (plot) => `Reserva de la parcela ${plot}`,
-  complete: (plot) => `Resto de la parcela ${plot}`,
-};
-
 /** The three payment routes share one contract shape (`checkoutRoute` in domain/src/api). */
 type CheckoutRoute = ApiRoutes['buyPlots' | 'reservePlots' | 'completeReservations'];
 
 export const startCheckout =
   (kind: CheckoutKind): Handler<CheckoutRoute> =>
-  async ({ deps, caller, body: selection, headers, profile }) => {
+  async ({ deps, caller, body: selection, headers, profile, language }) => {
     const order: CheckoutOrder = {
       uid: caller.uid,
       kind,
@@ -59,7 +54,7 @@ export const startCheckout =
       session = await checkout.createSession({
         order,
         lines: order.plots.map((plot) => ({
-          name: LINE_NAMES[kind](plot),
+          name: checkoutLineName(kind, plot, language),
           amountCents: pricePerPlotCents(kind),
         })),
         expiresAt,
@@ -92,6 +87,17 @@ function refuseUnless(outcome: HoldOutcome): void {
       throw new ApiError(409, MESSAGES.plotNotAvailable);
   }
 }
+
+/** The success page asks what the donor just paid for; another account's payment is a 404. */
+export const checkoutOutcome: Handler<ApiRoutes['checkoutOutcome']> = async ({
+  deps,
+  caller,
+  params,
+}) => {
+  const found = await deps.payments.store.findPayment(params.session_id);
+  if (!found || found.order.uid !== caller.uid) throw new ApiError(404, MESSAGES.checkoutUnknown);
+  return jsonReply({ status: found.status, kind: found.order.kind, plots: found.order.plots });
+};
 
 /**
  * The donor cancelled on the payment page: the Checkout Session is expired at Stripe so it can

@@ -4,7 +4,7 @@ import { bindRoute, type Handler, type Route } from '../router';
 import { verifyCertificate } from './certificates';
 import { listCells } from './cells';
 import { generateCertificatesPdf, generateJsonCodes } from './certificate-codes';
-import { cancelCheckout, startCheckout } from './checkout';
+import { cancelCheckout, checkoutOutcome, startCheckout } from './checkout';
 import { donationsCsv } from './donations';
 import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
@@ -31,6 +31,7 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   reservePlots: startCheckout('reserve'),
   completeReservations: startCheckout('complete'),
   cancelCheckout,
+  checkoutOutcome,
   stripeWebhook,
 };
 

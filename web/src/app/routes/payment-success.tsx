@@ -1,24 +1,72 @@
+/**
+ * Back from Stripe's page (docs/screens.md): thanks, the plots this payment paid for (once
+ * Stripe's event has arrived), and the way on: the map, and the certificate for plots bought.
+ */
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ContentPage } from '@/components/layout/content-page';
-import { ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useCertificateDownload } from '@/features/account/components/use-certificate-download';
+import { useCheckoutOutcome } from '@/features/map/components/use-checkout-outcome';
 import { RequireAccess } from './access';
+import styles from './payment-success.module.css';
+
+function PaymentSummary({ sessionId }: { sessionId: string | null }) {
+  const { t } = useTranslation();
+  const state = useCheckoutOutcome(sessionId);
+  const certificate = useCertificateDownload();
+  const outcome = state.status === 'ready' ? state.outcome : null;
+  const paid = outcome?.status === 'paid';
+  return (
+    <>
+      {outcome === null || outcome.status === 'pending' ? (
+        <p role="status">
+          {state.status === 'unknown' ? t('success.message') : t('success.pending')}
+        </p>
+      ) : (
+        <p role="status">{paid ? t(`success.paid.${outcome.kind}`) : t('success.notPaid')}</p>
+      )}
+      {outcome && outcome.plots.length > 0 && (
+        <section aria-labelledby="paid-plots-title">
+          <h2 id="paid-plots-title" className={styles.subtitle}>
+            {t('success.plotsTitle', { count: outcome.plots.length })}
+          </h2>
+          <ul className={styles.plots} data-testid="paid-plots">
+            {outcome.plots.map((plot) => (
+              <li key={plot}>{plot}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {sessionId && (
+        <p className={styles.reference}>
+          {t('success.sessionId')} <code data-testid="session-id">{sessionId}</code>
+        </p>
+      )}
+      <div className={styles.actions}>
+        <ButtonLink to={paths.donate.getHref()}>{t('success.toMap')}</ButtonLink>
+        {paid && outcome.kind !== 'reserve' && (
+          <Button
+            variant="secondary"
+            disabled={certificate.downloading}
+            onClick={() => void certificate.download()}
+          >
+            {t('success.certificate')}
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
 
 export default function PaymentSuccessRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const sessionId = params.get('session_id');
   return (
     <RequireAccess level="donor">
       <ContentPage title={t('success.title')}>
-        <p>{t('success.message')}</p>
-        {sessionId && (
-          <p>
-            {t('success.sessionId')} <code data-testid="session-id">{sessionId}</code>
-          </p>
-        )}
-        <ButtonLink to={paths.home.getHref()}>{t('success.backHome')}</ButtonLink>
+        <PaymentSummary sessionId={params.get('session_id')} />
       </ContentPage>
     </RequireAccess>
   );

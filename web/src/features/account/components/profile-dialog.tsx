@@ -2,7 +2,7 @@
  * The user edit dialog (docs/screens.md): name editable; e-mail (or "Connected with ...") and
  * personal code read-only; the anonymous-donor checkbox; link a physical certificate's code.
  */
-import { MESSAGES } from '@parroquia/domain';
+import { DONOR_NAME_MAX_LENGTH, MESSAGES } from '@parroquia/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -23,6 +23,7 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState(user?.name ?? '');
   const [anonymous, setAnonymous] = useState(user?.is_anonymous_donor ?? false);
   const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [linking, setLinking] = useState(false);
   const [linkError, setLinkError] = useState<string | null>(null);
@@ -36,6 +37,7 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
     event.preventDefault();
     if (!user) return;
     setSaving(true);
+    setSaveError(null);
     try {
       await updateProfile(
         client,
@@ -46,8 +48,14 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
       toast.success(t('profile.saved.title'), { description: t('profile.saved.description') });
       onClose();
     } catch (error) {
-      // docs/screens.md: save errors are only logged.
+      // The API's reason in the reader's language (an empty name, one too long...), under the
+      // field; without an answer, the generic text.
       console.error('Error al actualizar el usuario', error);
+      setSaveError(
+        error instanceof ApiError && error.status !== null
+          ? error.message
+          : t('profile.saveFailed'),
+      );
     } finally {
       setSaving(false);
     }
@@ -89,10 +97,20 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
           <input
             type="text"
             value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={100}
+            onChange={(event) => {
+              setName(event.target.value);
+              setSaveError(null);
+            }}
+            maxLength={DONOR_NAME_MAX_LENGTH}
+            aria-invalid={saveError !== null}
+            aria-describedby={saveError ? 'profile-save-error' : undefined}
           />
         </label>
+        {saveError && (
+          <p id="profile-save-error" role="alert" className={styles.error}>
+            {saveError}
+          </p>
+        )}
         <label className={styles.field}>
           {t('profile.email')}
           <input
