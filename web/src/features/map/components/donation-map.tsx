@@ -14,6 +14,7 @@ import { takeSelectionToRestore } from '../restored-selection';
 import { EMPTY_SELECTION, pruneSelection, togglePlot, type PlotSelection } from '../selection';
 import { AvailablePlotList } from './available-plot-list';
 import { MapStatus } from './map-status';
+import { MyPlots } from './my-plots';
 import { PlotMap } from './plot-map';
 import { SelectionActions } from './selection-actions';
 import styles from './donation-map.module.css';
@@ -61,8 +62,10 @@ export function DonationMap() {
     setSelection((current) => togglePlot(current, code, kind));
   }, []);
 
-  const onAction = async (action: CheckoutAction) => {
-    const codes = [...(action === 'complete' ? selection.completion : selection.purchase)];
+  const onAction = async (
+    action: CheckoutAction,
+    codes = [...(action === 'complete' ? selection.completion : selection.purchase)],
+  ) => {
     if (codes.length === 0) return; // docs/api.md: nothing selected does nothing.
     setBusy(action);
     try {
@@ -134,6 +137,13 @@ export function DonationMap() {
           {t('map.note')}
         </aside>
       </div>
+      <MyPlots
+        cells={cells}
+        uid={uid}
+        now={now}
+        busy={busy !== null}
+        onComplete={(code) => void onAction('complete', [code])}
+      />
     </div>
   );
 }
