@@ -6,7 +6,7 @@ import {
   getAuth,
   updateProfile,
 } from 'firebase/auth';
-import { PROJECT_ID } from '../../scripts/stack.ts';
+import { PROJECT_ID } from '@parroquia/testkit/local-stack';
 
 export interface TestAccount {
   uid: string;
