@@ -88,13 +88,20 @@ export async function seedStack(env: Record<string, string>, seed: Seed) {
         const ref = db.collection('users').doc(user.uid);
         if ((await tx.get(ref)).exists) return false;
         const { uid, ...profile } = user;
+        // The shapes of docs/data-model.md, as the API writes them at sign-up and consent.
         tx.create(ref, {
           ...profile,
           mailboxes: [mailboxKey(profile.email)],
           sub: uid,
           created_at: FieldValue.serverTimestamp(),
+          ...(profile.accepted_privacy_policy
+            ? { privacy_policy_accepted_at: FieldValue.serverTimestamp() }
+            : {}),
         });
-        tx.create(db.collection('personal_codes').doc(user.personal_code), { uid });
+        tx.create(db.collection('personal_codes').doc(user.personal_code), {
+          uid,
+          created_at: FieldValue.serverTimestamp(),
+        });
         return true;
       });
       if (created) usersCreated += 1;
