@@ -99,7 +99,8 @@ describe('ledger entries', () => {
     expect(refund.refund_of).toBe('cs_1');
     expect(paid.amount_cents + refund.amount_cents).toBe(0);
     // Refunding a row read back with its id stores the entry's fields only (docs/data-model.md).
-    const fromRow = refundEntry({ ...paid, id: 'cs_1' }, 'cs_1', 5000, Date.UTC(2027, 0, 2));
+    const row: LedgerRow = { ...paid, id: 'cs_1' };
+    const fromRow = refundEntry(row, 'cs_1', 5000, Date.UTC(2027, 0, 2));
     expect(Object.keys(fromRow).sort()).toEqual(Object.keys(paid).sort());
     const csv = ledgerCsv([{ ...refund, id: 'refund-cs_1' }]);
     expect(csv.split('\r\n')[1]).toBe(
