@@ -7,12 +7,18 @@ import { join } from 'node:path';
 import { ROOT } from './project.ts';
 import { DEFAULT_PORTS, type StackPorts } from './stack-ports.ts';
 
+interface FirebaseJson {
+  firestore?: { rules?: string; indexes?: string };
+  emulators: Record<string, unknown>;
+}
+
+function readFirebaseJson(): FirebaseJson {
+  return JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as FirebaseJson;
+}
+
 /** The security rules file that firebase.json names (`firestore.rules`). */
 export function firestoreRulesFile(): string {
-  const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as {
-    firestore?: { rules?: string };
-  };
-  return join(ROOT, config.firestore?.rules ?? 'firestore.rules');
+  return join(ROOT, readFirebaseJson().firestore?.rules ?? 'firestore.rules');
 }
 
 /**
@@ -20,17 +26,12 @@ export function firestoreRulesFile(): string {
  * query production could not serve with it, as production does.
  */
 export function firestoreIndexesFile(): string {
-  const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as {
-    firestore?: { indexes?: string };
-  };
-  return join(ROOT, config.firestore?.indexes ?? 'firestore.indexes.json');
+  return join(ROOT, readFirebaseJson().firestore?.indexes ?? 'firestore.indexes.json');
 }
 
 /** firebase-tools takes its ports from the config file; the file's folder is the project root. */
 export function writeFirebaseConfig(ports: StackPorts): string {
-  const base = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as {
-    emulators: Record<string, unknown>;
-  };
+  const base = readFirebaseJson();
   const isDefault = JSON.stringify(ports) === JSON.stringify(DEFAULT_PORTS);
   if (isDefault) return join(ROOT, 'firebase.json');
   base.emulators = {

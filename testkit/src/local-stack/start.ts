@@ -1,7 +1,8 @@
 /**
  * The local stack: our Firestore emulator, the Stripe double, and the Auth, Functions and
- * Hosting emulators of firebase-tools, wired together. Used by `npm start` and by the suites that need the whole
- * stack (they pass their own ports and state folder so they never touch a running `npm start`).
+ * Hosting emulators of firebase-tools, wired together. Used by `npm start` and by the suites
+ * that need the whole stack (they pass their own ports and state folder so they never touch a
+ * running `npm start`).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
