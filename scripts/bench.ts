@@ -3,7 +3,7 @@
  * next to its targets. `npm run bench -w emulators/firestore` still runs that one alone.
  */
 import { spawnSync } from 'node:child_process';
-import { ROOT } from './stack.ts';
+import { ROOT } from '@parroquia/testkit/local-stack';
 
 const benches: Array<{ title: string; args: string[] }> = [
   { title: 'Firestore emulator', args: ['run', 'bench', '-w', 'emulators/firestore'] },

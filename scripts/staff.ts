@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { DEFAULT_PORTS, PROJECT_ID } from './stack.ts';
+import { DEFAULT_PORTS, PROJECT_ID } from '@parroquia/testkit/local-stack';
 
 const USAGE = `Usage: npm run staff -- grant <email> | revoke <email> | list  [--project <id>]
 

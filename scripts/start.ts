@@ -5,8 +5,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { DEFAULT_PORTS, ROOT, provideSeedAuth, startStack, webBuildEnv } from './stack.ts';
-import { readSeed, seedStack } from './seed.ts';
+import {
+  DEFAULT_PORTS,
+  ROOT,
+  provideSeedAuth,
+  readSeed,
+  seedStack,
+  startStack,
+  webBuildEnv,
+} from '@parroquia/testkit/local-stack';
 
 const STATE_DIR = join(ROOT, '.emulator-state');
 

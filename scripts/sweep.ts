@@ -6,7 +6,7 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { firestoreCellRepository } from '../functions/src/adapters/firestore-cells.ts';
-import { DEFAULT_PORTS, PROJECT_ID } from './stack.ts';
+import { DEFAULT_PORTS, PROJECT_ID } from '@parroquia/testkit/local-stack';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
 process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${DEFAULT_PORTS.firestore}`;

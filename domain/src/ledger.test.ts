@@ -98,6 +98,10 @@ describe('ledger entries', () => {
     expect(refund).toMatchObject({ kind: 'refund', amount_cents: -5000, month: '2027-01' });
     expect(refund.refund_of).toBe('cs_1');
     expect(paid.amount_cents + refund.amount_cents).toBe(0);
+    // Refunding a row read back with its id stores the entry's fields only (docs/data-model.md).
+    const row: LedgerRow = { ...paid, id: 'cs_1' };
+    const fromRow = refundEntry(row, 'cs_1', 5000, Date.UTC(2027, 0, 2));
+    expect(Object.keys(fromRow).sort()).toEqual(Object.keys(paid).sort());
     const csv = ledgerCsv([{ ...refund, id: 'refund-cs_1' }]);
     expect(csv.split('\r\n')[1]).toBe(
       '2027-01-02 01:00,refund-cs_1,Ana García,a.b+misa@googlemail.com,tarjeta,reembolso,K3,-50.00,cs_1',

@@ -84,10 +84,17 @@ export function refundEntry(
   if (!Number.isInteger(refundedCents) || refundedCents <= 0) {
     throw new RangeError(`A refund is a whole number of cents > 0, not ${refundedCents}`);
   }
+  // The entry's own fields only: a row read back (`LedgerRow`) also carries its id, which the
+  // refund names in `refund_of` and must not store as a field of its own.
   return {
-    ...original,
+    donor: original.donor,
+    donor_email: original.donor_email,
+    donor_key: original.donor_key,
+    donor_name: original.donor_name,
+    method: original.method,
     kind: 'refund',
     amount_cents: -refundedCents,
+    cells: [...original.cells],
     month: spanishMonthOf(at),
     created_at: at,
     recorded_by: null,

@@ -5,7 +5,7 @@
  * retries on EADDRINUSE for callers that can tell.
  */
 import type { Server as HttpServer } from 'node:http';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 
 const DEFAULT_HOST = '127.0.0.1';
 const ATTEMPTS = 10;
@@ -72,34 +72,34 @@ export interface ListeningServer {
   close(): Promise<void>;
 }
 
-/** Starts an HTTP server on a free port of `host`, retrying when the port is taken meanwhile. */
+/**
+ * Starts an HTTP server on port 0 of `host`: the operating system picks a free port as the
+ * server binds, so no other process can take it in between.
+ */
 export function listenOnFreePort(
   server: HttpServer,
   host = DEFAULT_HOST,
 ): Promise<ListeningServer> {
-  return withFreePort(
-    (port) =>
-      new Promise<ListeningServer>((resolve, reject) => {
-        const onError = (error: Error) => {
-          server.off('listening', onListening);
-          reject(error);
-        };
-        const onListening = () => {
-          server.off('error', onError);
-          resolve({
-            port,
-            url: `http://${host}:${port}`,
-            close: () =>
-              new Promise<void>((done, fail) => {
-                server.closeAllConnections();
-                server.close((error) => (error ? fail(error) : done()));
-              }),
-          });
-        };
-        server.once('error', onError);
-        server.once('listening', onListening);
-        server.listen(port, host);
-      }),
-    host,
-  );
+  return new Promise<ListeningServer>((resolve, reject) => {
+    const onError = (error: Error) => {
+      server.off('listening', onListening);
+      reject(error);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        port,
+        url: `http://${host}:${port}`,
+        close: () =>
+          new Promise<void>((done, fail) => {
+            server.closeAllConnections();
+            server.close((error) => (error ? fail(error) : done()));
+          }),
+      });
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(0, host);
+  });
 }

@@ -8,7 +8,8 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, webBuildEnv } from '../../scripts/stack.ts';
+import { ROOT } from './local-stack/project.ts';
+import { webBuildEnv } from './local-stack/start.ts';
 import { suiteStackPorts } from './stack.ts';
 
 /** A suite that runs longer than this is stopped and counted as failed: CI must never hang. */

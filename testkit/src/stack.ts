@@ -1,18 +1,14 @@
 /**
  * The whole local stack for the cross-package suites (`tests/`), on free ports of its own (so a
  * developer's `npm start` can keep running) and with fresh data copied from emulator-data/.
- * `scripts/stack.ts` stays the one place that starts the processes.
+ * `local-stack/start.ts` (which `npm start` runs too) stays the one place that starts the processes.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  provideSeedAuth,
-  ROOT,
-  startStack,
-  type Stack,
-  type StackPorts,
-} from '../../scripts/stack.ts';
-import { readSeed, seedStack } from '../../scripts/seed.ts';
+import { ROOT } from './local-stack/project.ts';
+import { provideSeedAuth, readSeed, seedStack } from './local-stack/seed.ts';
+import type { StackPorts } from './local-stack/stack-ports.ts';
+import { startStack, type Stack } from './local-stack/start.ts';
 import { freePorts } from './ports.ts';
 
 /** How `npm test` hands the ports it chose (JSON of `StackPorts`) to the stack suites. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { adminFirestore } from '../support/clients.ts';
-import { readSeed } from '../../scripts/seed.ts';
+import { readSeed } from '@parroquia/testkit/local-stack';
 
 const siteUrl = inject('siteUrl');
 const db = () => adminFirestore(inject('firestoreHost'));

@@ -9,7 +9,7 @@ import { RESERVATION_DURATION_MS } from '@parroquia/domain';
 import { firestorePaymentStore } from '../../functions/src/adapters/firestore-payments.ts';
 import { stripeCheckoutGateway } from '../../functions/src/adapters/stripe-checkout.ts';
 import { retryDueRefunds } from '../../functions/src/payments/stripe-events.ts';
-import { readSeed } from '../../scripts/seed.ts';
+import { readSeed } from '@parroquia/testkit/local-stack';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import { startInProcessApi } from '../support/in-process-api.ts';
 import {

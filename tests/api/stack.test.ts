@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { startStack } from '../../scripts/stack.ts';
+import { startStack } from '@parroquia/testkit/local-stack';
 
 describe('the local stack', () => {
   it('refuses to start on ports already in use, naming the port, and leaves the running stack alone', async () => {

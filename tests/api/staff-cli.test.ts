@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
-import { ROOT } from '../../scripts/stack.ts';
+import { ROOT } from '@parroquia/testkit/local-stack';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import { adminAuth, newAccount, postJson } from '../support/staff.ts';
 

@@ -19,7 +19,7 @@ import {
   startPayment,
   submitHostedPage,
 } from '../support/payments.ts';
-import { PROJECT_ID } from '../../scripts/stack.ts';
+import { PROJECT_ID } from '@parroquia/testkit/local-stack';
 
 const DONORS = Number(process.env.BENCH_DONORS ?? 50);
 const TARGET_VISIBLE_P95_MS = 250;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { Timestamp } from 'firebase-admin/firestore';
-import { ROOT, webBuildEnv } from '../../scripts/stack.ts';
+import { ROOT, webBuildEnv } from '@parroquia/testkit/local-stack';
 import { adminFirestore, DEMO } from '../support/clients.ts';
 import { chromiumLaunchOptions } from '@parroquia/testkit/chromium';
 import { startTestStack, suiteStackPorts } from '@parroquia/testkit/stack';

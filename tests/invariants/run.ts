@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, webBuildEnv } from '../../scripts/stack.ts';
+import { ROOT, webBuildEnv } from '@parroquia/testkit/local-stack';
 import { suiteStackPorts } from '@parroquia/testkit/stack';
 
 const { values } = parseArgs({

@@ -14,7 +14,7 @@ import {
   type Cell,
 } from '@parroquia/domain';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
-import { PROJECT_ID } from '../../scripts/stack.ts';
+import { PROJECT_ID } from '@parroquia/testkit/local-stack';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import { startPayment, stripeClient, submitHostedPage, type Kind } from '../support/payments.ts';
 import { Random } from './random.ts';

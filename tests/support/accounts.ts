@@ -6,7 +6,7 @@ import {
   getAuth,
   updateProfile,
 } from 'firebase/auth';
-import { PROJECT_ID } from '../../scripts/stack.ts';
+import { PROJECT_ID } from '@parroquia/testkit/local-stack';
 
 export interface TestAccount {
   uid: string;
@@ -39,7 +39,8 @@ export async function newEmailAccount(
 
 /**
  * A Facebook (or Apple) sign-in without e-mail through the Auth emulator's IdP endpoint, which
- * takes a fake provider token: the account the SPEC.md 2 placeholder rule is for.
+ * takes a fake provider token: the account stored under a placeholder address
+ * (`facebook_<uid>@sin-correo.invalid`, docs/data-model.md "E-mail of accounts without one").
  */
 export async function newProviderAccount(
   authHost: string,

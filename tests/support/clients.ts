@@ -3,7 +3,7 @@ import { deleteApp as deleteWebApp, initializeApp as initializeWebApp } from 'fi
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { PROJECT_ID } from '../../scripts/stack.ts';
+import { PROJECT_ID } from '@parroquia/testkit/local-stack';
 
 export const DEMO = {
   staff: { email: 'staff@parroquia.test', password: 'Personal-2026', uid: 'staff-demo' },

@@ -1,4 +1,4 @@
-import type { StackPorts } from '../../scripts/stack.ts';
+import type { StackPorts } from '@parroquia/testkit/local-stack';
 import type { TestProject } from 'vitest/node';
 import { startTestStack } from '@parroquia/testkit/stack';
 

@@ -10,7 +10,7 @@ import {
   type Cell,
   type CellWithId,
 } from '@parroquia/domain';
-import { localSecrets } from '../../scripts/stack.ts';
+import { localSecrets } from '@parroquia/testkit/local-stack';
 
 export const SECRETS = localSecrets();
 

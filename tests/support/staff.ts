@@ -2,7 +2,7 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { PROJECT_ID } from '../../scripts/stack.ts';
+import { PROJECT_ID } from '@parroquia/testkit/local-stack';
 import { idTokenOf } from './clients.ts';
 
 export function adminAuth(authHost: string): Auth {

@@ -33,7 +33,7 @@ const repoRoot = path.resolve(pkgDir, '../..');
 const NODE = path.join(repoRoot, 'node_modules/.bin/node');
 const CLI = path.join(pkgDir, 'src/cli.ts');
 const HOST = '127.0.0.1';
-/** The V8 flags `npm start` (scripts/stack.ts, package.json) runs the bundle with. */
+/** The V8 flags `npm start` (testkit/src/local-stack/start.ts, package.json) runs the bundle with. */
 const BUNDLE_FLAGS = JSON.parse(
   readFileSync(path.join(pkgDir, 'node-flags.json'), 'utf8'),
 ) as string[];

@@ -45,3 +45,12 @@ export function asList(value: FormValue | undefined): FormValue[] {
 export function asString(value: FormValue | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
+
+/** `metadata[key]=value` pairs; anything nested is not metadata and is dropped. */
+export function asMetadata(value: FormValue | undefined): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [key, entry] of Object.entries(asRecord(value))) {
+    if (typeof entry === 'string') metadata[key] = entry;
+  }
+  return metadata;
+}

@@ -41,25 +41,31 @@ afterAll(async () => {
   webhook.close();
 });
 
-async function newSession(extra: Partial<Stripe.Checkout.SessionCreateParams> = {}) {
-  return stripe.checkout.sessions.create({
-    mode: 'payment',
-    line_items: [
-      {
-        quantity: 1,
-        price_data: { currency: 'eur', unit_amount: 25000, product_data: { name: 'Parcela K3' } },
-      },
-      {
-        quantity: 1,
-        price_data: { currency: 'eur', unit_amount: 25000, product_data: { name: 'Parcela K4' } },
-      },
-    ],
-    success_url: 'http://localhost:5000/success?session_id={CHECKOUT_SESSION_ID}',
-    cancel_url: 'http://localhost:5000/cancel',
-    expires_at: Math.floor(Date.now() / 1000) + 30 * 60,
-    metadata: { uid: 'u1', kind: 'buy', plots: 'K3,K4' },
-    ...extra,
-  });
+async function newSession(
+  extra: Partial<Stripe.Checkout.SessionCreateParams> = {},
+  options?: Stripe.RequestOptions,
+) {
+  return stripe.checkout.sessions.create(
+    {
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: { currency: 'eur', unit_amount: 25000, product_data: { name: 'Parcela K3' } },
+        },
+        {
+          quantity: 1,
+          price_data: { currency: 'eur', unit_amount: 25000, product_data: { name: 'Parcela K4' } },
+        },
+      ],
+      success_url: 'http://localhost:5000/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:5000/cancel',
+      expires_at: Math.floor(Date.now() / 1000) + 30 * 60,
+      metadata: { uid: 'u1', kind: 'buy', plots: 'K3,K4' },
+      ...extra,
+    },
+    options,
+  );
 }
 
 const pay = (url: string, card: string, action = 'pay') =>
@@ -161,5 +167,75 @@ describe('the Stripe double through the official SDK', () => {
     const record = double.deliveries.at(-1)!;
     expect(record.attempts.map((attempt) => attempt.status)).toEqual([500, 200]);
     expect(record.delivered).toBe(true);
+  });
+
+  it("expires only open sessions: a completed or expired one is a 400 in Stripe's error shape", async () => {
+    const session = await newSession();
+    expect((await pay(session.url!, '4242424242424242')).status).toBe(303);
+    const completed = 'This Checkout Session has a status of `complete`.';
+    await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      message: `Only Checkout Sessions with a status in ["open"] can be expired. ${completed}`,
+    });
+    const raw = await fetch(`${double.url}/v1/checkout/sessions/${session.id}/expire`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer sk_test_double' },
+    });
+    expect(raw.status).toBe(400);
+    expect(await raw.json()).toEqual({
+      error: { type: 'invalid_request_error', message: expect.stringContaining(completed) },
+    });
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('complete');
+
+    const open = await newSession();
+    await stripe.checkout.sessions.expire(open.id);
+    await expect(stripe.checkout.sessions.expire(open.id)).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('has a status of `expired`.'),
+    });
+    await expect(stripe.checkout.sessions.expire('cs_test_unknown')).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+      param: 'session',
+    });
+  });
+
+  it('replays the first answer to a repeated Idempotency-Key, and lists sessions newest first', async () => {
+    const key = { idempotencyKey: 'checkout-replayed' };
+    const first = await newSession({}, key);
+    const again = await newSession({ metadata: { another: 'body' } }, key);
+    expect(again.id).toBe(first.id);
+    expect(again.metadata).toEqual(first.metadata);
+    expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
+    const listed = await stripe.checkout.sessions.list({ limit: 2 });
+    expect(listed.data.map((session) => session.id)[0]).toBe(first.id);
+    expect(listed.data).toHaveLength(2);
+    expect(listed.has_more).toBe(true);
+  });
+
+  it('refunds in part, refuses more than is left, and retrieves a refund by id', async () => {
+    const session = await newSession();
+    await pay(session.url!, '4242 4242 4242 4242');
+    const paymentIntent = (await stripe.checkout.sessions.retrieve(session.id))
+      .payment_intent as string;
+    const part = await stripe.refunds.create({ payment_intent: paymentIntent, amount: 20000 });
+    expect(part.amount).toBe(20000);
+    await expect(
+      stripe.refunds.create({ payment_intent: paymentIntent, amount: 40000 }),
+    ).rejects.toMatchObject({ code: 'amount_too_large', param: 'amount', statusCode: 400 });
+    expect(await stripe.refunds.retrieve(part.id)).toMatchObject({
+      id: part.id,
+      amount: 20000,
+      payment_intent: paymentIntent,
+    });
+    await expect(stripe.refunds.retrieve('re_unknown')).rejects.toMatchObject({
+      code: 'resource_missing',
+      statusCode: 404,
+    });
+    await expect(stripe.refunds.create({ payment_intent: 'pi_unknown' })).rejects.toMatchObject({
+      code: 'resource_missing',
+      param: 'payment_intent',
+    });
   });
 });

@@ -34,12 +34,10 @@ const donor = (fields: Partial<DonorUser> = {}): Session => ({
 let server: LocalServer;
 
 beforeAll(async () => {
-  server = await startLocalServer(
-    (_request, response) =>
-      sendJson(response, 200, [
-        { id: 'K3', x: 'K', y: 3, status: 'reserved', user: 'u1', donor_display: 'Ion' },
-      ]),
-    { firstPort: 18540 },
+  server = await startLocalServer((_request, response) =>
+    sendJson(response, 200, [
+      { id: 'K3', x: 'K', y: 3, status: 'reserved', user: 'u1', donor_display: 'Ion' },
+    ]),
   );
 });
 

@@ -59,8 +59,7 @@ beforeAll(async () => {
         default:
           return sendJson(response, 404, 'null');
       }
-    },
-    { firstPort: 18510 },
+    }
   );
   client = createApiClient({ baseUrl: server.url });
 });
@@ -141,7 +140,7 @@ describe('api client', () => {
   });
 
   it('reports a server that cannot be reached with no status', async () => {
-    const closed = await startLocalServer(() => undefined, { firstPort: 18520 });
+    const closed = await startLocalServer(() => undefined);
     await closed.close();
     const unreachable = createApiClient({ baseUrl: closed.url });
     const error = await failure(unreachable.call(get('ok', Anything), {}));

@@ -1,5 +1,5 @@
 /**
- * The one owner of the Firebase SDK (STYLE.md: like excalidraw's `data/firebase.ts`). Every SDK
+ * The one owner of the Firebase SDK: the rest of the app asks this module for it. Every SDK
  * object is created on first use and the SDK modules are imported dynamically, so a page that
  * never signs in or listens (the home page's first paint, the legal pages) downloads none of it.
  * Against the local emulators the standard `connect*Emulator` calls are the only difference.

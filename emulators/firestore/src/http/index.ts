@@ -1,6 +1,6 @@
 /**
  * The HTTP/1.1 side of the emulator: WebChannel (Listen/Write), the web SDK's REST calls, CORS,
- * and the emulator admin endpoints. See README-wire.md for what the SDK actually sends.
+ * and the emulator admin endpoints. What the SDK actually sends: src/http/README-wire.md.
  */
 import type http from 'node:http';
 import { Code, type FirestoreBackend } from '../backend.ts';

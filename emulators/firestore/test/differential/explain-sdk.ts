@@ -1,6 +1,6 @@
 /**
  * Like explain.ts, for the SDK cases:
- *   GOOGLE_FIRESTORE_URL=http://127.0.0.1:18471 tsx test/differential/explain-sdk.ts [name filter]
+ *   GOOGLE_FIRESTORE_URL=http://127.0.0.1:<port of a running Google emulator> tsx test/differential/explain-sdk.ts [name filter]
  */
 import { setLogLevel } from 'firebase/firestore';
 import { start } from '../../src/server.ts';

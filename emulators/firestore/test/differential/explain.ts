@@ -1,7 +1,7 @@
 /**
  * Prints, side by side, what our emulator and Google's answer for every REST case that differs
  * (or whose status is not the table's). A tool for closing differences, not a test:
- *   GOOGLE_FIRESTORE_URL=http://127.0.0.1:18471 tsx test/differential/explain.ts [name filter]
+ *   GOOGLE_FIRESTORE_URL=http://127.0.0.1:<port of a running Google emulator> tsx test/differential/explain.ts [name filter]
  */
 import { start } from '../../src/server.ts';
 import { REST_CASES } from './cases/rest.ts';

@@ -171,8 +171,8 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
                 patternUnits="userSpaceOnUse"
                 patternTransform="rotate(45)"
               >
-                <rect width="10" height="10" fill="#cfd8dc" />
-                <rect width="4" height="10" fill="#90a4ae" />
+                <rect width="10" height="10" className={styles.heldStripeLight} />
+                <rect width="4" height="10" className={styles.heldStripe} />
               </pattern>
             </defs>
             <ChurchFloorPlan />

@@ -1,5 +1,5 @@
 /** The hosted checkout page a person uses: the order, a card field, Pay and Cancel. */
-import type { LineItemJson, SessionJson } from './objects.ts';
+import type { LineItemJson, SessionJson } from '../objects.ts';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

@@ -1,8 +1,9 @@
 /**
- * Seeds the local stack: one `cells/{code}` document per plot of the layout (only those
- * missing, so a restart keeps what donors did) and the demo donors' profiles.
+ * Seeds the local stack: the demo accounts (the committed Auth export), one `cells/{code}`
+ * document per plot of the layout (only those missing, so a restart keeps what donors did), the
+ * demo donors' profiles and the ledger entries of their plots.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue, Timestamp, getFirestore } from 'firebase-admin/firestore';
@@ -18,7 +19,7 @@ import {
   writeCellDocument,
   type Cell,
 } from '@parroquia/domain';
-import { PROJECT_ID, ROOT } from './stack.ts';
+import { PROJECT_ID, ROOT } from './project.ts';
 
 export interface Seed {
   layout: { excluded: string[] };
@@ -87,13 +88,20 @@ export async function seedStack(env: Record<string, string>, seed: Seed) {
         const ref = db.collection('users').doc(user.uid);
         if ((await tx.get(ref)).exists) return false;
         const { uid, ...profile } = user;
+        // The shapes of docs/data-model.md, as the API writes them at sign-up and consent.
         tx.create(ref, {
           ...profile,
           mailboxes: [mailboxKey(profile.email)],
           sub: uid,
           created_at: FieldValue.serverTimestamp(),
+          ...(profile.accepted_privacy_policy
+            ? { privacy_policy_accepted_at: FieldValue.serverTimestamp() }
+            : {}),
         });
-        tx.create(db.collection('personal_codes').doc(user.personal_code), { uid });
+        tx.create(db.collection('personal_codes').doc(user.personal_code), {
+          uid,
+          created_at: FieldValue.serverTimestamp(),
+        });
         return true;
       });
       if (created) usersCreated += 1;
@@ -141,4 +149,21 @@ async function seedLedger(
       .doc(`seed-${key}`)
       .set({ ...entry, created_at: Timestamp.fromMillis(entry.created_at) });
   }
+}
+
+/**
+ * Gives a state folder the committed seed's Auth export (the demo accounts), unless it already
+ * holds an export of its own from an earlier run.
+ */
+export function provideSeedAuth(stateDir: string): void {
+  const firebaseState = join(stateDir, 'firebase');
+  if (existsSync(join(firebaseState, 'firebase-export-metadata.json'))) return;
+  mkdirSync(firebaseState, { recursive: true });
+  cpSync(
+    join(ROOT, 'emulator-data/firebase-export-metadata.json'),
+    join(firebaseState, 'firebase-export-metadata.json'),
+  );
+  cpSync(join(ROOT, 'emulator-data/auth_export'), join(firebaseState, 'auth_export'), {
+    recursive: true,
+  });
 }

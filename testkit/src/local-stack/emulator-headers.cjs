@@ -1,4 +1,4 @@
-// Preloaded into the firebase-tools process of the local stack (`scripts/stack.ts`): its
+// Preloaded into the firebase-tools process of the local stack (`testkit/src/local-stack/start.ts`): its
 // Functions emulator answers every HTTPS call through an express app of its own, in front of the
 // function's runtime, and copies the runtime's headers onto an answer that already says
 // `X-Powered-By: Express`; the Hosting emulator passes it on. In production nothing adds it (the

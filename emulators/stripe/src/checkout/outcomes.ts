@@ -1,0 +1,82 @@
+/**
+ * How an open Checkout Session ends: paid on the hosted page with a test card, expired by
+ * `POST .../expire`, or expired by the clock past its `expires_at`. Each sends its event.
+ */
+import { invalidRequest } from '../errors.ts';
+import { emitEvent } from '../events.ts';
+import { stripeId } from '../ids.ts';
+import type { ChargeJson, SessionJson } from '../objects.ts';
+import type { DoubleState, SessionState } from '../state.ts';
+import { unixSeconds } from '../time.ts';
+import { sessionOf } from './sessions.ts';
+
+/** Stripe's test cards the hosted page knows. */
+export const TEST_CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+} as const;
+
+export type CardOutcome = 'paid' | 'declined' | 'invalid';
+
+/**
+ * `POST /v1/checkout/sessions/:id/expire`. Stripe expires only open sessions: a completed or
+ * already expired one is a 400 `invalid_request_error` naming its status.
+ */
+export function expireByRequest(state: DoubleState, id: string): SessionJson {
+  const session = sessionOf(state, id);
+  if (session.json.status !== 'open') {
+    throw invalidRequest(
+      `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.json.status}\`.`,
+    );
+  }
+  expire(state, session);
+  return session.json;
+}
+
+/** Expires the open sessions whose `expires_at` is at or before `asOf` (unix seconds). */
+export function expireDueSessions(state: DoubleState, asOf = unixSeconds()): void {
+  for (const session of state.sessions.values()) {
+    if (session.json.status === 'open' && session.json.expires_at <= asOf) expire(state, session);
+  }
+}
+
+/** A card typed on the hosted page of an open session: 4242... pays, 4000...0002 is declined. */
+export function payByCard(state: DoubleState, session: SessionState, card: string): CardOutcome {
+  const digits = card.replace(/[\s-]/g, '');
+  if (digits === TEST_CARDS.declined) return 'declined';
+  if (digits !== TEST_CARDS.succeeds) return 'invalid';
+  pay(state, session);
+  return 'paid';
+}
+
+function expire(state: DoubleState, session: SessionState): void {
+  session.json.status = 'expired';
+  session.json.url = null;
+  emitEvent(state, 'checkout.session.expired', session.json);
+}
+
+function pay(state: DoubleState, session: SessionState): void {
+  const paymentIntent = stripeId('pi');
+  const charge: ChargeJson = {
+    id: stripeId('ch'),
+    object: 'charge',
+    amount: session.json.amount_total ?? 0,
+    amount_refunded: 0,
+    created: unixSeconds(),
+    currency: session.json.currency ?? 'eur',
+    livemode: false,
+    metadata: {},
+    paid: true,
+    payment_intent: paymentIntent,
+    refunded: false,
+    status: 'succeeded',
+  };
+  session.charge = charge;
+  Object.assign(session.json, {
+    status: 'complete',
+    payment_status: 'paid',
+    payment_intent: paymentIntent,
+    url: null,
+  } satisfies Partial<SessionJson>);
+  emitEvent(state, 'checkout.session.completed', session.json);
+}

@@ -1,0 +1,43 @@
+/**
+ * The hosted payment page of a session (`/c/pay/:id`): GET shows it; POST pays or is declined
+ * (the page again, with the reason) or cancels (back to `cancel_url`, the session stays open, as
+ * on Stripe). A session no longer open shows a closed page.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { payByCard } from '../checkout/outcomes.ts';
+import type { DoubleState } from '../state.ts';
+import { renderCheckoutPage, renderClosedPage } from './hosted-page.ts';
+import { redirect, sendHtml } from './respond.ts';
+
+const CARD_ERRORS = {
+  declined: 'Tu tarjeta ha sido rechazada. / Your card was declined.',
+  invalid: 'El número de tarjeta no es válido. / Your card number is invalid.',
+} as const;
+
+/** The session id of a hosted page path, else null. */
+export function payPageSession(path: string): string | null {
+  return /^\/c\/pay\/([^/]+)$/.exec(path)?.[1] ?? null;
+}
+
+export function handlePayPage(
+  state: DoubleState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+  body: string,
+): void {
+  const session = state.sessions.get(id);
+  if (!session || session.json.status !== 'open') {
+    return sendHtml(res, 404, renderClosedPage(session?.json.status === 'complete'));
+  }
+  if (req.method === 'GET')
+    return sendHtml(res, 200, renderCheckoutPage(session.json, session.lineItems, null));
+  const form = new URLSearchParams(body);
+  if (form.get('action') === 'cancel') return redirect(res, session.json.cancel_url ?? '/');
+  const outcome = payByCard(state, session, form.get('card') ?? '');
+  if (outcome === 'paid') {
+    const { success_url, id: sessionId } = session.json;
+    return redirect(res, success_url!.replace('{CHECKOUT_SESSION_ID}', sessionId));
+  }
+  sendHtml(res, 402, renderCheckoutPage(session.json, session.lineItems, CARD_ERRORS[outcome]));
+}

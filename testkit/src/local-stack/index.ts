@@ -1,0 +1,4 @@
+export { PROJECT_ID, ROOT, localSecrets } from './project.ts';
+export { DEFAULT_PORTS, type StackPorts } from './stack-ports.ts';
+export { startStack, webBuildEnv, type Stack, type StackOptions } from './start.ts';
+export { provideSeedAuth, readSeed, seedStack, type Seed } from './seed.ts';

@@ -1,0 +1,186 @@
+/**
+ * The local stack: our Firestore emulator, the Stripe double, and the Auth, Functions and
+ * Hosting emulators of firebase-tools, wired together. Used by `npm start` and by the suites
+ * that need the whole stack (they pass their own ports and state folder so they never touch a
+ * running `npm start`).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  firestoreIndexesFile,
+  firestoreRulesFile,
+  writeFirebaseConfig,
+} from './firebase-config.ts';
+import { httpOk, launch, type Managed } from './processes.ts';
+import { localSecrets, PROJECT_ID, ROOT } from './project.ts';
+import { assertPortsFree, type StackPorts } from './stack-ports.ts';
+
+export interface StackOptions {
+  ports: StackPorts;
+  /** Folder holding `firestore/` and `firebase/` (the firebase-tools export) between runs. */
+  stateDir: string;
+  /** Prints the emulators' output. */
+  verbose?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  ports: StackPorts;
+  siteUrl: string;
+  env: Record<string, string>;
+  /** Stops every process; exports their data first when `exportData` is true. */
+  stop(options?: { exportData?: boolean }): Promise<void>;
+}
+
+/**
+ * What the web build needs to talk to this stack's emulators (web/src/config/env.ts): the
+ * standard `connect*Emulator` calls read these at build time.
+ */
+export function webBuildEnv(ports: StackPorts): Record<string, string> {
+  return {
+    VITE_USE_EMULATORS: 'true',
+    VITE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`,
+    VITE_FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
+  };
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const { ports, stateDir } = options;
+  const log = options.log ?? ((line: string) => console.log(line));
+  await assertPortsFree(ports);
+
+  const firestoreState = join(stateDir, 'firestore');
+  const firebaseState = join(stateDir, 'firebase');
+  mkdirSync(firestoreState, { recursive: true });
+  mkdirSync(firebaseState, { recursive: true });
+
+  const env: Record<string, string> = {
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+    GCLOUD_PROJECT: PROJECT_ID,
+  };
+  const children: Managed[] = [];
+  const stop = async ({ exportData = false } = {}) => {
+    // firebase-tools first: its functions may still be talking to Firestore.
+    for (const child of [...children].reverse()) await child.stop(exportData);
+  };
+
+  try {
+    const firestore = launch(
+      'firestore',
+      [
+        ...firestoreNodeFlags(),
+        firestoreBundle(),
+        '--rules',
+        firestoreRulesFile(),
+        '--indexes',
+        firestoreIndexesFile(),
+        '--port',
+        String(ports.firestore),
+        '--host',
+        '127.0.0.1',
+        '--import',
+        firestoreState,
+        '--export-on-exit',
+        firestoreState,
+      ],
+      { ...process.env, ...env },
+      options,
+    );
+    children.push(firestore);
+    await firestore.waitFor(() => httpOk(`http://127.0.0.1:${ports.firestore}/`));
+
+    const stripe = launchStripeDouble(ports, options);
+    children.push(stripe);
+    await stripe.waitFor(() => httpOk(`http://127.0.0.1:${ports.stripe}/`));
+    Object.assign(env, { STRIPE_DOUBLE_URL: `http://127.0.0.1:${ports.stripe}` });
+
+    const configPath = writeFirebaseConfig(ports);
+    const hasImport = existsSync(join(firebaseState, 'firebase-export-metadata.json'));
+    const firebase = launch(
+      'firebase',
+      [
+        // No `X-Powered-By` from the emulators' own express apps (see the file).
+        '--require',
+        join(ROOT, 'testkit/src/local-stack/emulator-headers.cjs'),
+        join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
+        'emulators:start',
+        '--only',
+        'auth,functions,hosting',
+        '--project',
+        PROJECT_ID,
+        '--config',
+        configPath,
+        ...(hasImport ? ['--import', firebaseState] : []),
+        '--export-on-exit',
+        firebaseState,
+      ],
+      {
+        ...process.env,
+        FIRESTORE_EMULATOR_HOST: env.FIRESTORE_EMULATOR_HOST!,
+        ...stripeClientEnv(ports),
+        // Keeps firebase-tools from asking questions or phoning home.
+        CI: 'true',
+      },
+      options,
+    );
+    children.push(firebase);
+    await firebase.waitFor(() => firebase.output.includes('All emulators ready'));
+    const siteUrl = `http://localhost:${ports.hosting}`;
+    await firebase.waitFor(() => httpOk(`http://127.0.0.1:${ports.hosting}/api/cells/`));
+    log(`stack ready: ${siteUrl}`);
+    return { ports, siteUrl, env, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The V8 flags our Firestore emulator runs with (emulators/firestore/README.md, "Memory"). */
+function firestoreNodeFlags(): string[] {
+  return JSON.parse(
+    readFileSync(join(ROOT, 'emulators/firestore/node-flags.json'), 'utf8'),
+  ) as string[];
+}
+
+/** Our Firestore emulator as one prebuilt file for plain node, rebuilt when its sources changed. */
+function firestoreBundle(): string {
+  const folder = join(ROOT, 'emulators/firestore');
+  const build = spawnSync(process.execPath, ['build.mjs', '--if-stale'], {
+    cwd: folder,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the Firestore emulator bundle did not build');
+  return join(folder, 'dist/firestore-emulator.mjs');
+}
+
+/**
+ * The Stripe test double (emulators/stripe), posting its events to the webhook through Hosting
+ * and signing them with the secret the functions read from `functions/.secret.local`.
+ */
+function launchStripeDouble(ports: StackPorts, options: StackOptions): Managed {
+  const cli = join(ROOT, 'emulators/stripe/src/cli.ts');
+  const webhookUrl = `http://127.0.0.1:${ports.hosting}/api/payments/webhook/`;
+  const args = [
+    '--import',
+    'tsx',
+    cli,
+    '--port',
+    String(ports.stripe),
+    '--webhook-url',
+    webhookUrl,
+  ];
+  const secret = localSecrets().STRIPE_WEBHOOK_SECRET ?? '';
+  return launch('stripe', args, { ...process.env, STRIPE_WEBHOOK_SECRET: secret }, options);
+}
+
+/** Points the functions' stripe SDK at the double, and the success/cancel URLs at the site. */
+function stripeClientEnv(ports: StackPorts): Record<string, string> {
+  return {
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(ports.stripe),
+    STRIPE_API_PROTOCOL: 'http',
+    SITE_URL: `http://localhost:${ports.hosting}`,
+  };
+}
