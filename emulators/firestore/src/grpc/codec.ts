@@ -96,7 +96,10 @@ class Input {
 
   string(): string {
     const end = this.delimited();
-    const value = this.buf.toString('utf8', this.pos, end);
+    // Buffer's own utf8Slice, as protobufjs reads strings: toString() checks its arguments first.
+    const value = (
+      this.buf as Buffer & { utf8Slice(start: number, end: number): string }
+    ).utf8Slice(this.pos, end);
     this.pos = end;
     return value;
   }

@@ -5,8 +5,14 @@
  */
 import type { IncomingHttpHeaders, Http2Server, Http2Session, ServerHttp2Stream } from 'node:http2';
 import type net from 'node:net';
-import { Code, type Msg } from '../backend.ts';
-import { Http2GrpcCall, type GrpcCall, type MessageCodec, type StreamingCall } from './call.ts';
+import { Code } from '../backend.ts';
+import {
+  Http2GrpcCall,
+  type GrpcCall,
+  type MessageCodec,
+  type StreamingCall,
+  type WireMessage,
+} from './call.ts';
 
 export interface GrpcMethod extends MessageCodec {
   /** The method's name in the service, e.g. `Commit`. */
@@ -18,7 +24,7 @@ export interface GrpcMethod extends MessageCodec {
 /** The implementation of a service, by method name. */
 export interface GrpcImplementation {
   /** Methods whose client sends one request: unary and server streaming. */
-  single: Record<string, (request: Msg, call: GrpcCall) => void>;
+  single: Record<string, (request: WireMessage, call: GrpcCall) => void>;
   /** Methods whose client streams its requests. */
   streaming: Record<string, (call: StreamingCall) => void>;
 }
@@ -61,7 +67,7 @@ export function createGrpcServer(
     const handler = implementation.single[method.name];
     if (!handler)
       return call.fail(unimplemented(`${method.name} is not implemented by this emulator`));
-    const requests: Msg[] = [];
+    const requests: WireMessage[] = [];
     call.onMessage((request) => requests.push(request));
     call.onHalfClose(() => {
       if (requests.length === 1) handler(requests[0]!, call);
