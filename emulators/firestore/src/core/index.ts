@@ -18,7 +18,6 @@ import type {
   UpdateDocumentRequest,
   Write,
 } from '../proto-types.ts';
-import type { IndexGate } from '../indexes/gate.ts';
 import { hooksFor, type AccessHooks } from './access-hooks.ts';
 import { Clock, toTimestamp } from './clock.ts';
 import { batchWrite, commit, notifyCommit, type CommitCheck } from './commit.ts';
@@ -36,7 +35,7 @@ import { parseDatabase } from './paths.ts';
 import { aggregate, parseQueryRequest, runQueryIn, type ParsedQuery } from './queries.ts';
 import { readContext } from './reads.ts';
 import { applyJournalEntry, type JournalEntry } from './journal-entry.ts';
-import type { ChangeHook, CoreState } from './state.ts';
+import type { ChangeHook, CoreState, IndexGate } from './state.ts';
 import { DatabaseRegistry } from './storage.ts';
 import { invalidArgument, TransactionRegistry } from './transactions.ts';
 

@@ -9,16 +9,12 @@ import path from 'node:path';
 import { Code, FirestoreError } from '../backend.ts';
 import type { StructuredQuery } from '../proto-types.ts';
 import type { DbRef } from '../core/paths.ts';
+import type { IndexGate } from '../core/state.ts';
 import { EMPTY_CONFIG, type IndexConfig } from './config.ts';
 import { definitionFor, indexNeededMessage, type IndexDefinitions } from './message.ts';
 import { indexesNeededFor } from './planner.ts';
 
 export type IndexMode = 'enforce' | 'warn';
-
-export interface IndexGate {
-  /** Throws FAILED_PRECONDITION (enforce mode) when production could not serve the query. */
-  check(db: DbRef, structuredQuery: StructuredQuery): void;
-}
 
 export const NEEDED_FILE = 'indexes-needed.json';
 
