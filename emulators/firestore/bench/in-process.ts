@@ -8,7 +8,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createAccessHooks, RulesRegistry } from '../src/access.ts';
-import type { Caller, Msg } from '../src/backend.ts';
+import type { Caller } from '../src/backend.ts';
+import type { RunQueryRequest, Value, Write } from '../src/proto-types.ts';
+import { toTimestamp } from '../src/core/clock.ts';
 import { createBackend, createCoreState } from '../src/core/index.ts';
 import { startJournal } from '../src/journal.ts';
 import { compileRules } from '../src/rules/index.ts';
@@ -50,9 +52,9 @@ function emulator(rulesSource?: string) {
 }
 
 async function writeCells(backend: ReturnType<typeof emulator>, count: number) {
-  const writes: Msg[] = [];
+  const writes: Write[] = [];
   for (let i = 0; i < count; i++) {
-    const fields = {
+    const fields: Record<string, Value> = {
       row: { integerValue: String(Math.floor(i / 36)) },
       col: { integerValue: String(i % 36) },
       state: { stringValue: i % 7 === 0 ? 'bought' : i % 5 === 0 ? 'reserved' : 'available' },
@@ -71,7 +73,7 @@ export async function inProcessRows(repoRoot: string): Promise<string[][]> {
   // Query: == + orderBy + limit 50 over 10,000 documents (500 match the equality).
   const plain = emulator();
   await writeCells(plain, 10_000);
-  const query = {
+  const query: RunQueryRequest = {
     parent: DOCS,
     structuredQuery: {
       from: [{ collectionId: 'cells' }],
@@ -171,7 +173,7 @@ async function journalRow(): Promise<string[]> {
             fields: {
               n: { integerValue: String(n) },
               note: { stringValue: 'x'.repeat(450) },
-              at: { timestampValue: new Date().toISOString() },
+              at: { timestampValue: toTimestamp(Date.now() * 1000) },
             },
           },
         },

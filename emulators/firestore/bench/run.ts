@@ -8,35 +8,42 @@
  *     instance runs with --export-on-exit: every commit is journaled, as in the stack);
  *  4. commit -> 20 browser-SDK onSnapshot listeners (headless Chromium) latency over 50 commits;
  *  5. in-process (bench/in-process.ts): query == + orderBy + limit over 10,000 documents, and
- *     the cost of security rules (a get under a three-condition rule, the 936-cell listener).
+ *     the cost of security rules (a get under a three-condition rule, the 936-cell listener);
+ *  6. write throughput beside Google's emulator (bench/throughput.ts): a batch load and
+ *     parallel single writes, each with its target (twice Google's rate).
  *
  * Options (env): BENCH_EXTERNAL=host:port benchmarks an already running emulator (skips 1-2);
  * BENCH_PAGES (default 5) x BENCH_LISTENERS_PER_PAGE (default 4) listeners; BENCH_COMMITS (500);
- * BENCH_LISTEN_COMMITS (50); BENCH_STARTS (5 start-up runs per mode).
+ * BENCH_LISTEN_COMMITS (50); BENCH_STARTS (5 start-up runs per mode); BENCH_ROUNDS (3 throughput
+ * rounds).
  * Ports are free ones the OS hands out. Exits by itself and kills everything it started.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@parroquia/testkit/ports';
 import { bundleHarness } from '../test/conformance/harness/build.ts';
 import { serveHarness, type StaticServer } from '../test/conformance/harness/server.ts';
 import { launchChromium } from '../test/conformance/drivers/browser.ts';
 import type { Browser } from 'playwright-core';
+import {
+  BUNDLE_FLAGS,
+  bundleCli,
+  HOST,
+  NODE,
+  now,
+  pkgDir,
+  repoRoot,
+  sleep,
+  startEmulator,
+  stopAll,
+  stopChild,
+} from './processes.ts';
+import { cellOf, compareThroughput, throughputRows } from './throughput.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const pkgDir = path.resolve(here, '..');
-const repoRoot = path.resolve(pkgDir, '../..');
-const NODE = path.join(repoRoot, 'node_modules/.bin/node');
 const CLI = path.join(pkgDir, 'src/cli.ts');
-const HOST = '127.0.0.1';
-/** The V8 flags `npm start` (testkit/src/local-stack/start.ts, package.json) runs the bundle with. */
-const BUNDLE_FLAGS = JSON.parse(
-  readFileSync(path.join(pkgDir, 'node-flags.json'), 'utf8'),
-) as string[];
 
 const env = (k: string, d: number) => (process.env[k] ? Number(process.env[k]) : d);
 const N_STARTS = env('BENCH_STARTS', 5);
@@ -45,12 +52,9 @@ const N_LISTEN_COMMITS = env('BENCH_LISTEN_COMMITS', 50);
 const PAGES = env('BENCH_PAGES', 5);
 const PER_PAGE = env('BENCH_LISTENERS_PER_PAGE', 4);
 
-const children = new Set<ChildProcess>();
 let browser: Browser | undefined;
 let staticServer: StaticServer | undefined;
 
-const now = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (s: string) => process.stderr.write(`[bench] ${s}\n`);
 
 function pct(xs: number[], p: number): number {
@@ -71,100 +75,6 @@ function rssMiB(pid: number, field = 'VmRSS'): number {
   } catch {
     return NaN;
   }
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect({ port, host: HOST });
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-  });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) {
-    children.delete(child);
-    return;
-  }
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  const t = setTimeout(() => child.kill('SIGKILL'), 3000);
-  await exited;
-  clearTimeout(t);
-  children.delete(child);
-}
-
-interface Started {
-  child: ChildProcess;
-  port: number;
-  connectMs: number;
-  readyMs: number;
-}
-
-/** Spawns the emulator and measures process start -> TCP accept (and -> "ready" line). */
-async function startEmulator(
-  argv: string[],
-  onAccept?: (port: number, t0: number) => Promise<void>,
-): Promise<Started> {
-  const port = await freePort(HOST);
-  const t0 = now();
-  const child = spawn(NODE, [...argv, '--host', HOST, '--port', String(port)], {
-    cwd: pkgDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FIRESTORE_EMULATOR_HOST: '' },
-  });
-  children.add(child);
-  let out = '';
-  let readyMs = NaN;
-  const onData = (b: Buffer) => {
-    out += b.toString();
-    if (Number.isNaN(readyMs) && /Firestore emulator ready on/.test(out)) readyMs = now() - t0;
-  };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
-  let connectMs = NaN;
-  const deadline = t0 + 30_000;
-  while (now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`emulator exited with ${child.exitCode}:\n${out}`);
-    if (await canConnect(port)) {
-      connectMs = now() - t0;
-      await onAccept?.(port, t0);
-      break;
-    }
-    await sleep(2);
-  }
-  if (Number.isNaN(connectMs)) {
-    await stopChild(child);
-    throw new Error(`emulator did not accept a TCP connection on ${port} within 30 s:\n${out}`);
-  }
-  // Give the ready line a moment if the socket was accepted first.
-  for (let i = 0; i < 100 && Number.isNaN(readyMs); i++) await sleep(10);
-  return { child, port, connectMs, readyMs };
-}
-
-/** The bundle `npm start` runs (build.mjs), built fresh for the figures. */
-async function bundleCli(): Promise<string | undefined> {
-  const built = spawnSync(NODE, ['build.mjs'], { cwd: pkgDir, stdio: 'inherit' });
-  if (built.status !== 0) {
-    log('could not build the bundle; measuring tsx only');
-    return undefined;
-  }
-  return path.join(pkgDir, 'dist', 'firestore-emulator.mjs');
-}
-
-/** About 500 bytes of fields, shaped like the product's cells. */
-function cellOf(i: number) {
-  return {
-    row: Math.floor(i / 40),
-    col: i % 40,
-    state: i % 7 === 0 ? 'bought' : 'available',
-    owner: i % 7 === 0 ? `donor-${i}` : null,
-    dedication: `In memory of someone dear, number ${i}. `.padEnd(420, '·'),
-    updatedAt: new Date(),
-  };
 }
 
 async function writeCells(
@@ -255,6 +165,7 @@ async function main() {
   let emuHost: string;
   let emuPid: number | undefined;
   let mainChild: ChildProcess | undefined;
+  let loadArgv: string[] | undefined;
   const loadDataDir = mkdtempSync(path.join(tmpdir(), 'bench-firestore-data-'));
 
   if (!external) {
@@ -263,7 +174,8 @@ async function main() {
     log('measuring start-up via tsx ...');
     const tsxMs = await measureStartups('node --import tsx src/cli.ts', tsxArgv, rows);
     log('bundling the CLI with esbuild ...');
-    const bundle = await bundleCli();
+    const bundle = bundleCli();
+    if (!bundle) log('could not build the bundle; measuring tsx only');
     let bundleMs: number | undefined;
     if (bundle) {
       log('measuring start-up via the bundle ...');
@@ -275,6 +187,7 @@ async function main() {
     if (!useBundle && tsxMs === undefined) throw new Error('the emulator CLI did not start');
     log(`starting the emulator for the load figures (${useBundle ? 'bundle' : 'tsx'}) ...`);
     // With --export-on-exit, as the stack runs it: every commit goes through the journal.
+    loadArgv = argv;
     const s = await startEmulator([...argv, '--export-on-exit', loadDataDir]);
     mainChild = s.child;
     emuPid = s.child.pid!;
@@ -366,6 +279,7 @@ async function main() {
       ]);
     log(`in-process figures: query cost, rules cost (node ${BUNDLE_FLAGS.join(' ')}) ...`);
     rows.push(...inProcessRows());
+    rows.push(...(await throughput(loadArgv, external)));
   } finally {
     await fetch(
       `http://${emuHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
@@ -377,6 +291,24 @@ async function main() {
     rmSync(loadDataDir, { recursive: true, force: true });
   }
   printTable(rows, external);
+}
+
+/**
+ * 6. Write throughput beside Google's emulator, on an instance of its own (the load instance's
+ * memory figures stay those of 10,000 documents), with the journal on as the stack runs it.
+ */
+async function throughput(argv: string[] | undefined, external?: string): Promise<string[][]> {
+  const rounds = env('BENCH_ROUNDS', 3);
+  log(`write throughput, ours and Google's emulator, ${rounds} rounds ...`);
+  if (external) return throughputRows(await compareThroughput(external, rounds));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-firestore-throughput-'));
+  const s = await startEmulator([...argv!, '--export-on-exit', dataDir]);
+  try {
+    return throughputRows(await compareThroughput(`${HOST}:${s.port}`, rounds));
+  } finally {
+    await stopChild(s.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /** bench/in-process.ts in a node with the emulator's V8 flags, so its figures are the product's. */
@@ -500,7 +432,7 @@ function printTable(rows: string[][], external?: string) {
 async function cleanup() {
   await browser?.close().catch(() => {});
   await staticServer?.close().catch(() => {});
-  for (const c of [...children]) await stopChild(c).catch(() => {});
+  await stopAll();
 }
 
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -11,7 +11,36 @@
  * field; consumers must not rely on it being present.
  *
  * The HTTP transports convert proto3 JSON to and from this shape; the core never sees JSON.
+ * Their types are those of ./proto-types.ts, generated from the same protos
+ * (scripts/proto-types.ts).
  */
+
+import type {
+  BatchGetDocumentsRequest,
+  BatchGetDocumentsResponse,
+  BatchWriteRequest,
+  BatchWriteResponse,
+  BeginTransactionRequest,
+  BeginTransactionResponse,
+  CommitRequest,
+  CommitResponse,
+  CreateDocumentRequest,
+  DeleteDocumentRequest,
+  Document,
+  GetDocumentRequest,
+  ListCollectionIdsRequest,
+  ListCollectionIdsResponse,
+  ListDocumentsRequest,
+  ListDocumentsResponse,
+  ListenRequest,
+  ListenResponse,
+  RollbackRequest,
+  RunAggregationQueryRequest,
+  RunAggregationQueryResponse,
+  RunQueryRequest,
+  RunQueryResponse,
+  UpdateDocumentRequest,
+} from './proto-types.ts';
 
 export const PROTO_LOADER_OPTIONS = {
   keepCase: false,
@@ -58,21 +87,16 @@ export class FirestoreError extends Error {
   }
 }
 
-// Loose message types: the proto-loader shapes, typed only as far as the transports need.
-/* eslint-disable @typescript-eslint/no-explicit-any -- proto messages are open-ended objects */
-export type Msg = Record<string, any>;
-/* eslint-enable @typescript-eslint/no-explicit-any */
-
 /** Receives the responses of one Listen stream, in order. */
 export interface ListenSink {
-  send(response: Msg): void;
+  send(response: ListenResponse): void;
   /** Ends the stream with an error (the stream is then closed). */
   fail(error: FirestoreError): void;
 }
 
 /** One open Listen stream: feed it the client's ListenRequests; close it when the client goes. */
 export interface ListenStream {
-  onRequest(request: Msg): void;
+  onRequest(request: ListenRequest): void;
   close(): void;
 }
 
@@ -97,23 +121,35 @@ export const OWNER: Caller = { owner: true };
  * transports always pass the caller their request came from.
  */
 export interface FirestoreBackend {
-  getDocument(request: Msg, caller?: Caller): Promise<Msg>;
+  getDocument(request: GetDocumentRequest, caller?: Caller): Promise<Document>;
   /** All responses of the server-streaming BatchGetDocuments, in order. */
-  batchGetDocuments(request: Msg, caller?: Caller): Promise<Msg[]>;
+  batchGetDocuments(
+    request: BatchGetDocumentsRequest,
+    caller?: Caller,
+  ): Promise<BatchGetDocumentsResponse[]>;
   /** All responses of the server-streaming RunQuery, in order. */
-  runQuery(request: Msg, caller?: Caller): Promise<Msg[]>;
-  runAggregationQuery(request: Msg, caller?: Caller): Promise<Msg[]>;
-  listDocuments(request: Msg, caller?: Caller): Promise<Msg>;
-  listCollectionIds(request: Msg, caller?: Caller): Promise<Msg>;
-  beginTransaction(request: Msg, caller?: Caller): Promise<Msg>;
-  rollback(request: Msg, caller?: Caller): Promise<void>;
-  commit(request: Msg, caller?: Caller): Promise<Msg>;
-  batchWrite(request: Msg, caller?: Caller): Promise<Msg>;
+  runQuery(request: RunQueryRequest, caller?: Caller): Promise<RunQueryResponse[]>;
+  runAggregationQuery(
+    request: RunAggregationQueryRequest,
+    caller?: Caller,
+  ): Promise<RunAggregationQueryResponse[]>;
+  listDocuments(request: ListDocumentsRequest, caller?: Caller): Promise<ListDocumentsResponse>;
+  listCollectionIds(
+    request: ListCollectionIdsRequest,
+    caller?: Caller,
+  ): Promise<ListCollectionIdsResponse>;
+  beginTransaction(
+    request: BeginTransactionRequest,
+    caller?: Caller,
+  ): Promise<BeginTransactionResponse>;
+  rollback(request: RollbackRequest, caller?: Caller): Promise<void>;
+  commit(request: CommitRequest, caller?: Caller): Promise<CommitResponse>;
+  batchWrite(request: BatchWriteRequest, caller?: Caller): Promise<BatchWriteResponse>;
   /** CreateDocumentRequest (`documentId` optional: a random id); answers the new Document. */
-  createDocument(request: Msg, caller?: Caller): Promise<Msg>;
+  createDocument(request: CreateDocumentRequest, caller?: Caller): Promise<Document>;
   /** UpdateDocumentRequest (`updateMask`, `currentDocument`); answers the Document written. */
-  updateDocument(request: Msg, caller?: Caller): Promise<Msg>;
-  deleteDocument(request: Msg, caller?: Caller): Promise<void>;
+  updateDocument(request: UpdateDocumentRequest, caller?: Caller): Promise<Document>;
+  deleteDocument(request: DeleteDocumentRequest, caller?: Caller): Promise<void>;
   openListen(sink: ListenSink, caller?: Caller): ListenStream;
   /** Deletes every document of one project (all databases). */
   clear(projectId: string): void;

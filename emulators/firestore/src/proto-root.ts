@@ -9,7 +9,7 @@ let rootCache: protobuf.Root | undefined;
 
 export function firestoreRoot(): protobuf.Root {
   if (!rootCache) {
-    const root = protobuf.Root.fromJSON(firestoreV1Descriptor() as protobuf.INamespace);
+    const root = protobuf.Root.fromJSON(firestoreV1Descriptor());
     addVerifyField(root);
     root.resolveAll();
     rootCache = root;

@@ -6,17 +6,20 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Msg } from './backend.ts';
+import type protobuf from 'protobufjs';
 
 declare const FIRESTORE_V1_DESCRIPTOR: string | undefined;
 
-function readFromPackage(): Msg {
+/** The descriptor's JSON (protobufjs's namespace form). */
+type Descriptor = protobuf.INamespace;
+
+function readFromPackage(): Descriptor {
   const main = createRequire(import.meta.url).resolve('@google-cloud/firestore');
   let dir = path.dirname(main);
   for (let i = 0; i < 4; i++) {
     for (const candidate of [path.join(dir, 'build', 'protos'), path.join(dir, 'protos')]) {
       try {
-        return JSON.parse(readFileSync(path.join(candidate, 'v1.json'), 'utf8')) as Msg;
+        return JSON.parse(readFileSync(path.join(candidate, 'v1.json'), 'utf8')) as Descriptor;
       } catch {
         /* try the next place */
       }
@@ -27,8 +30,8 @@ function readFromPackage(): Msg {
 }
 
 /** A fresh copy each call (callers may amend it). */
-export function firestoreV1Descriptor(): Msg {
+export function firestoreV1Descriptor(): Descriptor {
   if (typeof FIRESTORE_V1_DESCRIPTOR !== 'undefined')
-    return JSON.parse(FIRESTORE_V1_DESCRIPTOR) as Msg;
+    return JSON.parse(FIRESTORE_V1_DESCRIPTOR) as Descriptor;
   return readFromPackage();
 }

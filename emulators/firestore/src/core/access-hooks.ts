@@ -3,7 +3,8 @@
  * for every read, query, write and listen target of a caller other than the owner; the one
  * implementation (`src/access.ts`) decides. A hook throws FirestoreError to refuse.
  */
-import type { Caller, Msg } from '../backend.ts';
+import type { Caller } from '../backend.ts';
+import type { StructuredQuery } from '../proto-types.ts';
 import type { Micros } from './clock.ts';
 import type { Database, StoredDoc } from './storage.ts';
 import type { StagedCommit } from './writes.ts';
@@ -12,7 +13,7 @@ import type { StagedCommit } from './writes.ts';
 export interface ListAccess {
   /** `users`, `users/u1/orders`; for a collection group, the parent path plus the id. */
   collectionPath: string;
-  structuredQuery: Msg;
+  structuredQuery: StructuredQuery;
   allDescendants: boolean;
 }
 

@@ -1,5 +1,5 @@
 /** Commit and read times: microseconds since the epoch, strictly increasing per emulator. */
-import type { Msg } from '../backend.ts';
+import type { Timestamp } from '../proto-types.ts';
 import { normTimestamp } from './values.ts';
 
 /** Microseconds since the epoch. */
@@ -38,12 +38,12 @@ export class Clock {
   }
 }
 
-export function toTimestamp(micros: Micros): { seconds: string; nanos: number } {
+export function toTimestamp(micros: Micros): Required<Timestamp> {
   const seconds = Math.floor(micros / 1e6);
   return { seconds: String(seconds), nanos: (micros - seconds * 1e6) * 1000 };
 }
 
-export function fromTimestamp(timestamp: Msg): Micros {
+export function fromTimestamp(timestamp: Timestamp): Micros {
   const normalized = normTimestamp(timestamp);
   return Number(normalized.seconds) * 1e6 + Math.floor(normalized.nanos / 1000);
 }

@@ -38,21 +38,23 @@ export function encodeValue(v: Value): JsonValue {
     case 'integerValue':
       return { i: String(v.integerValue) };
     case 'doubleValue':
-      return { d: encDouble(v.doubleValue) };
+      return { d: encDouble(v.doubleValue!) };
     case 'timestampValue':
-      return { t: [String(v.timestampValue.seconds ?? '0'), Number(v.timestampValue.nanos ?? 0)] };
+      return {
+        t: [String(v.timestampValue!.seconds ?? '0'), Number(v.timestampValue!.nanos ?? 0)],
+      };
     case 'stringValue':
-      return { s: v.stringValue };
+      return { s: v.stringValue! };
     case 'bytesValue':
-      return { y: Buffer.from(v.bytesValue).toString('base64') };
+      return { y: Buffer.from(v.bytesValue!).toString('base64') };
     case 'referenceValue':
-      return { r: v.referenceValue };
+      return { r: v.referenceValue! };
     case 'geoPointValue':
       return {
-        g: [encDouble(v.geoPointValue.latitude ?? 0), encDouble(v.geoPointValue.longitude ?? 0)],
+        g: [encDouble(v.geoPointValue!.latitude ?? 0), encDouble(v.geoPointValue!.longitude ?? 0)],
       };
     case 'arrayValue':
-      return { a: ((v.arrayValue?.values ?? []) as Value[]).map(encodeValue) };
+      return { a: (v.arrayValue?.values ?? []).map(encodeValue) };
     case 'mapValue':
       return { m: encodeFields(v.mapValue?.fields ?? {}) };
   }

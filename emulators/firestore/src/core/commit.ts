@@ -1,5 +1,14 @@
 /** Commit, BatchWrite and the notification of every change to listeners and hooks. */
-import { Code, FirestoreError, type Msg } from '../backend.ts';
+import { Code, FirestoreError } from '../backend.ts';
+import type {
+  BatchWriteRequest,
+  BatchWriteResponse,
+  CommitRequest,
+  CommitResponse,
+  Status,
+  Write,
+  WriteResult,
+} from '../proto-types.ts';
 import { toTimestamp, type Micros } from './clock.ts';
 import { parseDatabase, parseDocumentName } from './paths.ts';
 import type { CoreState } from './state.ts';
@@ -37,9 +46,9 @@ export function notifyCommit(
 export function commitWrites(
   state: CoreState,
   database: Database,
-  writes: Msg[],
+  writes: Write[],
   check?: CommitCheck,
-): { results: Msg[]; commitTime: Micros } {
+): { results: WriteResult[]; commitTime: Micros } {
   const commitTime = state.clock.nextCommitTime();
   const staged = stageWrites(database, writes, commitTime);
   check?.(database, staged, commitTime);
@@ -48,7 +57,7 @@ export function commitWrites(
   return { results: staged.results, commitTime };
 }
 
-function writtenPaths(writes: Msg[]): string[] {
+function writtenPaths(writes: Write[]): string[] {
   const paths: string[] = [];
   for (const write of writes) {
     const name = writeTarget(write);
@@ -62,7 +71,7 @@ async function validateTransaction(
   state: CoreState,
   database: Database,
   transaction: Transaction,
-  writes: Msg[],
+  writes: Write[],
 ): Promise<void> {
   if (transaction.readOnly && writes.length) {
     throw invalidArgument('Cannot write in a read-only transaction');
@@ -85,10 +94,14 @@ async function validateTransaction(
   }
 }
 
-export async function commit(state: CoreState, request: Msg, check?: CommitCheck): Promise<Msg> {
+export async function commit(
+  state: CoreState,
+  request: CommitRequest,
+  check?: CommitCheck,
+): Promise<CommitResponse> {
   const database = state.databases.databaseFor(parseDatabase(request.database));
-  const writes = (request.writes ?? []) as Msg[];
-  if (!request.transaction || !(request.transaction as Buffer).length) {
+  const writes = request.writes ?? [];
+  if (!request.transaction || !request.transaction.length) {
     // A write to a document a running transaction has locked waits for that transaction.
     const paths = () => writtenPaths(writes);
     const writer = state.transactions.anyLocked(database, paths)
@@ -112,11 +125,15 @@ export async function commit(state: CoreState, request: Msg, check?: CommitCheck
 }
 
 /** Non-atomic writes: each applied on its own, each with its own status. */
-export function batchWrite(state: CoreState, request: Msg, check?: CommitCheck): Msg {
+export function batchWrite(
+  state: CoreState,
+  request: BatchWriteRequest,
+  check?: CommitCheck,
+): BatchWriteResponse {
   const database = state.databases.databaseFor(parseDatabase(request.database));
-  const writeResults: Msg[] = [];
-  const status: Msg[] = [];
-  for (const write of (request.writes ?? []) as Msg[]) {
+  const writeResults: WriteResult[] = [];
+  const status: Status[] = [];
+  for (const write of request.writes ?? []) {
     try {
       const { results } = commitWrites(state, database, [write], check);
       writeResults.push(results[0] ?? {});

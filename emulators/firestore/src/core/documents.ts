@@ -1,5 +1,17 @@
 /** Document reads: GetDocument, BatchGetDocuments, ListDocuments, ListCollectionIds. */
-import { Code, FirestoreError, type Caller, type Msg } from '../backend.ts';
+import { Code, FirestoreError, type Caller } from '../backend.ts';
+import type {
+  BatchGetDocumentsRequest,
+  BatchGetDocumentsResponse,
+  Document,
+  DocumentMask,
+  GetDocumentRequest,
+  ListCollectionIdsRequest,
+  ListCollectionIdsResponse,
+  ListDocumentsRequest,
+  ListDocumentsResponse,
+  StructuredQuery_Order,
+} from '../proto-types.ts';
 import { hooksFor } from './access-hooks.ts';
 import { toTimestamp } from './clock.ts';
 import {
@@ -22,7 +34,7 @@ export function documentToProto(
   path: string,
   doc: StoredDoc,
   mask?: string[][],
-): Msg {
+): Document {
   return {
     name: docName(database.name, path),
     fields: mask ? projectFields(doc.fields, mask) : doc.fields,
@@ -31,13 +43,16 @@ export function documentToProto(
   };
 }
 
-function maskOf(request: Msg): string[][] | undefined {
+function maskOf(request: { mask?: DocumentMask }): string[][] | undefined {
   if (!request.mask) return undefined;
-  return ((request.mask.fieldPaths ?? []) as string[]).map(parseFieldPath);
+  return (request.mask.fieldPaths ?? []).map(parseFieldPath);
 }
 
 /** Page tokens are offsets (base64 of the decimal number). */
-function page<T>(items: T[], request: Msg): { items: T[]; nextPageToken?: string } {
+function page<T>(
+  items: T[],
+  request: { pageToken?: string; pageSize?: number },
+): { items: T[]; nextPageToken?: string } {
   const token = request.pageToken;
   const start = token ? Number(Buffer.from(token, 'base64').toString()) || 0 : 0;
   const size = Number(request.pageSize ?? 0) || items.length;
@@ -47,7 +62,11 @@ function page<T>(items: T[], request: Msg): { items: T[]; nextPageToken?: string
   return { items: items.slice(start, end), nextPageToken };
 }
 
-export async function getDocument(state: CoreState, request: Msg, caller?: Caller): Promise<Msg> {
+export async function getDocument(
+  state: CoreState,
+  request: GetDocumentRequest,
+  caller?: Caller,
+): Promise<Document> {
   const parsed = parseDocumentName(request.name);
   const database = state.databases.databaseFor(parsed);
   const context = readContext(state, database, request);
@@ -59,11 +78,11 @@ export async function getDocument(state: CoreState, request: Msg, caller?: Calle
 
 export async function batchGetDocuments(
   state: CoreState,
-  request: Msg,
+  request: BatchGetDocumentsRequest,
   caller?: Caller,
-): Promise<Msg[]> {
+): Promise<BatchGetDocumentsResponse[]> {
   const database = state.databases.databaseFor(parseDatabase(request.database));
-  const names = (request.documents ?? []) as string[];
+  const names = request.documents ?? [];
   const paths = names.map((name) => {
     const parsed = parseDocumentName(name);
     if (parsed.db !== database.name) {
@@ -77,7 +96,7 @@ export async function batchGetDocuments(
   if (access) paths.forEach((path, i) => access.get(caller!, database, path, docs[i] ?? null));
   const mask = maskOf(request);
   const readTime = toTimestamp(context.readTime);
-  const responses: Msg[] = docs.map((doc, i) =>
+  const responses: BatchGetDocumentsResponse[] = docs.map((doc, i) =>
     doc
       ? { found: documentToProto(database, paths[i]!, doc, mask), readTime }
       : { missing: names[i], readTime },
@@ -90,7 +109,7 @@ export async function batchGetDocuments(
 }
 
 /** ListDocuments' `orderBy` ("n desc, s") as StructuredQuery orders. */
-function listOrders(orderBy: unknown): Msg[] {
+function listOrders(orderBy: unknown): StructuredQuery_Order[] {
   if (!orderBy) return [];
   return String(orderBy)
     .split(',')
@@ -99,11 +118,18 @@ function listOrders(orderBy: unknown): Msg[] {
       const dir = (direction ?? 'asc').toLowerCase();
       if (!fieldPath || (dir !== 'asc' && dir !== 'desc'))
         throw invalidArgument(`Invalid order_by: "${String(orderBy)}"`);
-      return { field: { fieldPath }, direction: dir === 'desc' ? 'DESCENDING' : 'ASCENDING' };
+      return {
+        field: { fieldPath },
+        direction: dir === 'desc' ? 'DESCENDING' : 'ASCENDING',
+      } as const;
     });
 }
 
-export async function listDocuments(state: CoreState, request: Msg, caller?: Caller): Promise<Msg> {
+export async function listDocuments(
+  state: CoreState,
+  request: ListDocumentsRequest,
+  caller?: Caller,
+): Promise<ListDocumentsResponse> {
   const orders = listOrders(request.orderBy);
   if (orders.length && request.showMissing)
     throw invalidArgument('cannot specify an order when show_missing is true');
@@ -149,7 +175,7 @@ export async function listDocuments(state: CoreState, request: Msg, caller?: Cal
   }
   const { items, nextPageToken } = page(paths, request);
   const mask = maskOf(request);
-  const response: Msg = {
+  const response: ListDocumentsResponse = {
     documents: items.map((path) => {
       const doc = found.get(path);
       return doc
@@ -161,7 +187,10 @@ export async function listDocuments(state: CoreState, request: Msg, caller?: Cal
   return response;
 }
 
-export async function listCollectionIds(state: CoreState, request: Msg): Promise<Msg> {
+export async function listCollectionIds(
+  state: CoreState,
+  request: ListCollectionIdsRequest,
+): Promise<ListCollectionIdsResponse> {
   const parent = parseParent(request.parent);
   const database = state.databases.databaseFor(parent);
   const context = readContext(state, database, request);
@@ -173,7 +202,7 @@ export async function listCollectionIds(state: CoreState, request: Msg): Promise
     if (id) ids.add(id);
   }
   const { items, nextPageToken } = page([...ids].sort(compareStrings), request);
-  const response: Msg = { collectionIds: items };
+  const response: ListCollectionIdsResponse = { collectionIds: items };
   if (nextPageToken) response.nextPageToken = nextPageToken;
   return response;
 }

@@ -5,8 +5,19 @@
  * the `FirestoreBackend` contract of `src/backend.ts`.
  */
 import { randomInt } from 'node:crypto';
-import type { Caller, FirestoreBackend, ListenSink, ListenStream, Msg } from '../backend.ts';
-import type { IndexGate } from '../indexes/gate.ts';
+import type { Caller, FirestoreBackend, ListenSink, ListenStream } from '../backend.ts';
+import type {
+  CreateDocumentRequest,
+  DeleteDocumentRequest,
+  Document,
+  RunAggregationQueryRequest,
+  RunAggregationQueryResponse,
+  RunQueryRequest,
+  RunQueryResponse,
+  StructuredQuery,
+  UpdateDocumentRequest,
+  Write,
+} from '../proto-types.ts';
 import { hooksFor, type AccessHooks } from './access-hooks.ts';
 import { Clock, toTimestamp } from './clock.ts';
 import { batchWrite, commit, notifyCommit, type CommitCheck } from './commit.ts';
@@ -24,7 +35,7 @@ import { parseDatabase } from './paths.ts';
 import { aggregate, parseQueryRequest, runQueryIn, type ParsedQuery } from './queries.ts';
 import { readContext } from './reads.ts';
 import { applyJournalEntry, type JournalEntry } from './journal-entry.ts';
-import type { ChangeHook, CoreState } from './state.ts';
+import type { ChangeHook, CoreState, IndexGate } from './state.ts';
 import { DatabaseRegistry } from './storage.ts';
 import { invalidArgument, TransactionRegistry } from './transactions.ts';
 
@@ -55,7 +66,12 @@ export function createCoreState(access?: AccessHooks, indexes?: IndexGate): Core
 }
 
 /** Security rules of a query: a `list` of the collection (or group) it reads. */
-function checkList(state: CoreState, parsed: ParsedQuery, structuredQuery: Msg, caller?: Caller) {
+function checkList(
+  state: CoreState,
+  parsed: ParsedQuery,
+  structuredQuery: StructuredQuery,
+  caller?: Caller,
+) {
   const access = hooksFor(state.access, caller);
   if (!access) return;
   const { parentPath, collectionId, allDescendants } = parsed.query.scope;
@@ -72,36 +88,48 @@ function commitCheck(state: CoreState, caller?: Caller): CommitCheck | undefined
   return (database, staged, commitTime) => access.commit(caller!, database, staged, commitTime);
 }
 
-async function runQuery(state: CoreState, request: Msg, caller?: Caller): Promise<Msg[]> {
-  const parsed = parseQueryRequest(state, request, request.structuredQuery);
-  checkList(state, parsed, request.structuredQuery, caller);
+async function runQuery(
+  state: CoreState,
+  request: RunQueryRequest,
+  caller?: Caller,
+): Promise<RunQueryResponse[]> {
+  const structuredQuery = request.structuredQuery;
+  const parsed = parseQueryRequest(state, request, structuredQuery);
+  checkList(state, parsed, structuredQuery!, caller);
   const { database, query } = parsed;
   const context = readContext(state, database, request);
   const results = await runQueryIn(state, context, query);
   const readTime = toTimestamp(context.readTime);
-  const responses: Msg[] = results.map(({ path, doc }) => {
+  const responses: RunQueryResponse[] = results.map(({ path, doc }) => {
     const document = documentToProto(database, path, doc);
     if (query.hasProjection) document.fields = query.project(doc.fields);
     return { document, readTime };
   });
   if (!responses.length) responses.push({ readTime });
-  else if (Number(request.structuredQuery.offset ?? 0) > 0)
-    responses[0]!.skippedResults = Number(request.structuredQuery.offset);
+  else if (Number(structuredQuery!.offset ?? 0) > 0)
+    responses[0]!.skippedResults = Number(structuredQuery!.offset);
   if (context.newTransactionId) responses[0]!.transaction = context.newTransactionId;
   return responses;
 }
 
-async function runAggregationQuery(state: CoreState, request: Msg, caller?: Caller) {
+async function runAggregationQuery(
+  state: CoreState,
+  request: RunAggregationQueryRequest,
+  caller?: Caller,
+): Promise<RunAggregationQueryResponse[]> {
   const aggregationQuery = request.structuredAggregationQuery;
   if (!aggregationQuery) throw invalidArgument('structuredAggregationQuery is required');
-  validateAggregations((aggregationQuery.aggregations ?? []) as Msg[]);
+  validateAggregations(aggregationQuery.aggregations ?? []);
   const parsed = parseQueryRequest(state, request, aggregationQuery.structuredQuery);
-  checkList(state, parsed, aggregationQuery.structuredQuery, caller);
+  checkList(state, parsed, aggregationQuery.structuredQuery!, caller);
   const { database, query } = parsed;
   const context = readContext(state, database, request);
   const results = await runQueryIn(state, context, query);
-  const aggregateFields = aggregate((aggregationQuery.aggregations ?? []) as Msg[], results);
-  const response: Msg = { result: { aggregateFields }, readTime: toTimestamp(context.readTime) };
+  const aggregateFields = aggregate(aggregationQuery.aggregations ?? [], results);
+  const response: RunAggregationQueryResponse = {
+    result: { aggregateFields },
+    readTime: toTimestamp(context.readTime),
+  };
   if (context.newTransactionId) response.transaction = context.newTransactionId;
   return [response];
 }
@@ -126,32 +154,44 @@ export function randomDocumentId(): string {
   return id;
 }
 
-function databaseOf(documentName: string): string {
+function databaseOf(documentName: string | undefined): string {
   return String(documentName ?? '')
     .split('/')
     .slice(0, 4)
     .join('/');
 }
 
-async function createDocument(state: CoreState, request: Msg, caller?: Caller): Promise<Msg> {
+async function createDocument(
+  state: CoreState,
+  request: CreateDocumentRequest,
+  caller?: Caller,
+): Promise<Document> {
   const id = request.documentId || randomDocumentId();
   const name = `${request.parent}/${request.collectionId}/${id}`;
   const fields = request.document?.fields ?? {};
-  const write = { update: { name, fields }, currentDocument: { exists: false } };
+  const write: Write = { update: { name, fields }, currentDocument: { exists: false } };
   await commit(state, { database: databaseOf(name), writes: [write] }, commitCheck(state, caller));
   return getDocument(state, { name, mask: request.mask });
 }
 
-async function updateDocument(state: CoreState, request: Msg, caller?: Caller): Promise<Msg> {
-  const name = request.document?.name as string;
-  const write: Msg = { update: request.document, currentDocument: request.currentDocument };
+async function updateDocument(
+  state: CoreState,
+  request: UpdateDocumentRequest,
+  caller?: Caller,
+): Promise<Document> {
+  const name = request.document?.name;
+  const write: Write = { update: request.document, currentDocument: request.currentDocument };
   if (request.updateMask) write.updateMask = request.updateMask;
   await commit(state, { database: databaseOf(name), writes: [write] }, commitCheck(state, caller));
   return getDocument(state, { name, mask: request.mask });
 }
 
-async function deleteDocument(state: CoreState, request: Msg, caller?: Caller): Promise<void> {
-  const write = { delete: request.name, currentDocument: request.currentDocument };
+async function deleteDocument(
+  state: CoreState,
+  request: DeleteDocumentRequest,
+  caller?: Caller,
+): Promise<void> {
+  const write: Write = { delete: request.name, currentDocument: request.currentDocument };
   const check = commitCheck(state, caller);
   await commit(state, { database: databaseOf(request.name), writes: [write] }, check);
 }

@@ -9,8 +9,8 @@ import {
   type Caller,
   type ListenSink,
   type ListenStream,
-  type Msg,
 } from '../backend.ts';
+import type { DocumentChange, ListenRequest, StructuredQuery, Target } from '../proto-types.ts';
 import { hooksFor } from './access-hooks.ts';
 import { resumeTokenFor, toTimestamp, type Micros } from './clock.ts';
 import { documentToProto } from './documents.ts';
@@ -30,7 +30,7 @@ import { invalidArgument } from './transactions.ts';
 export interface ListenTarget {
   id: number;
   database: Database;
-  query?: { parent: ParsedName; compiled: CompiledQuery; structuredQuery: Msg };
+  query?: { parent: ParsedName; compiled: CompiledQuery; structuredQuery: StructuredQuery };
   documentPaths?: Set<string>;
   /** Path -> updateTime of the documents the client currently holds for this target. */
   result: Map<string, Micros>;
@@ -59,7 +59,7 @@ export class ListenStreamImpl implements ListenStream, CommitObserver {
     state.listenStreams.add(this);
   }
 
-  onRequest(request: Msg): void {
+  onRequest(request: ListenRequest): void {
     if (this.closed) return;
     try {
       if (request.addTarget) this.add(request.addTarget, request.database);
@@ -81,7 +81,7 @@ export class ListenStreamImpl implements ListenStream, CommitObserver {
     this.state.listenStreams.delete(this);
   }
 
-  private buildTarget(id: number, spec: Msg, database: string | undefined): ListenTarget {
+  private buildTarget(id: number, spec: Target, database: string | undefined): ListenTarget {
     const databases = this.state.databases;
     if (spec.query) {
       const parent = parseParent(spec.query.parent);
@@ -95,7 +95,7 @@ export class ListenStreamImpl implements ListenStream, CommitObserver {
       return { id, database: databases.databaseFor(parent), query, result: new Map() };
     }
     if (spec.documents) {
-      const parsed = ((spec.documents.documents ?? []) as string[]).map(parseDocumentName);
+      const parsed = (spec.documents.documents ?? []).map(parseDocumentName);
       const ref = parsed[0] ?? (database ? parseDatabase(database) : undefined);
       if (!ref) throw invalidArgument('Documents target needs at least one document');
       if (parsed.some((p) => p.db !== ref.db)) {
@@ -107,7 +107,7 @@ export class ListenStreamImpl implements ListenStream, CommitObserver {
     throw invalidArgument('Target must be a query or documents target');
   }
 
-  private add(spec: Msg, database: string | undefined): void {
+  private add(spec: Target, database: string | undefined): void {
     const id = Number(spec.targetId ?? 0);
     if (this.targets.has(id)) throw invalidArgument(`Target id ${id} is already in use`);
     let target: ListenTarget;
@@ -124,7 +124,7 @@ export class ListenStreamImpl implements ListenStream, CommitObserver {
     const docs = this.evaluate(target);
     this.targets.set(id, target);
     this.sink.send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } });
-    const resumed = (spec.resumeToken && (spec.resumeToken as Buffer).length) || spec.readTime;
+    const resumed = (spec.resumeToken && spec.resumeToken.length) || spec.readTime;
     if (resumed) this.sink.send({ targetChange: { targetChangeType: 'RESET', targetIds: [id] } });
     for (const { path, doc } of docs) {
       target.result.set(path, doc.updateTime);
@@ -245,7 +245,7 @@ export class ListenStreamImpl implements ListenStream, CommitObserver {
       const document = docName(database.name, path);
       const removedTargetIds = change.removed;
       if (change.targetIds.length && change.doc) {
-        const documentChange: Msg = {
+        const documentChange: DocumentChange = {
           document: documentToProto(database, path, change.doc),
           targetIds: change.targetIds,
         };

@@ -23,14 +23,14 @@ function bad(msg: string): FirestoreError {
   return new FirestoreError(Code.INVALID_ARGUMENT, msg);
 }
 
-export function parseDatabase(name: string): DbRef {
+export function parseDatabase(name: string | undefined): DbRef {
   const m = /^projects\/([^/]+)\/databases\/([^/]+)$/.exec(name ?? '');
   if (!m) throw bad(`Invalid database name: ${name}`);
-  return { project: m[1]!, database: m[2]!, db: name };
+  return { project: m[1]!, database: m[2]!, db: m[0] };
 }
 
 /** Parses `projects/P/databases/D/documents[/...]`. */
-export function parseName(name: string): ParsedName {
+export function parseName(name: string | undefined): ParsedName {
   if (typeof name !== 'string') throw bad('Missing resource name');
   const m = /^projects\/([^/]+)\/databases\/([^/]+)\/documents(?:\/(.*))?$/.exec(name);
   if (!m) throw bad(`Invalid resource name: "${name}"`);
@@ -57,7 +57,7 @@ export function parseName(name: string): ParsedName {
   };
 }
 
-export function parseDocumentName(name: string): ParsedName {
+export function parseDocumentName(name: string | undefined): ParsedName {
   const p = parseName(name);
   if (p.segments.length === 0 || p.segments.length % 2 !== 0) {
     throw bad(`Document name "${name}" has odd number of segments`);
@@ -66,7 +66,7 @@ export function parseDocumentName(name: string): ParsedName {
 }
 
 /** Parent of a query/list: the root or a document. */
-export function parseParent(name: string): ParsedName {
+export function parseParent(name: string | undefined): ParsedName {
   const p = parseName(name);
   if (p.segments.length % 2 !== 0) throw bad(`Invalid parent: "${name}"`);
   return p;
@@ -80,7 +80,7 @@ export function docName(db: string, path: string): string {
 
 const SIMPLE = /^[A-Za-z_][A-Za-z_0-9]*$/;
 
-export function parseFieldPath(fp: string): string[] {
+export function parseFieldPath(fp: string | undefined): string[] {
   if (typeof fp !== 'string' || fp === '') throw bad('Invalid field path: empty');
   const out: string[] = [];
   let i = 0;

@@ -1,5 +1,5 @@
 /** RunQuery and RunAggregationQuery over the documents of the queried collection(s). */
-import type { Msg } from '../backend.ts';
+import type { StructuredAggregationQuery_Aggregation, StructuredQuery } from '../proto-types.ts';
 import type { Micros } from './clock.ts';
 import { docName, getField, parseFieldPath, parseParent, type ParsedName } from './paths.ts';
 import { compileQuery, type CompiledQuery, type QDoc } from './query.ts';
@@ -22,8 +22,8 @@ export interface ParsedQuery {
 
 export function parseQueryRequest(
   state: CoreState,
-  request: Msg,
-  structuredQuery: Msg | undefined,
+  request: { parent?: string },
+  structuredQuery: StructuredQuery | undefined,
 ): ParsedQuery {
   const parent = parseParent(request.parent);
   if (!structuredQuery) throw invalidArgument('structuredQuery is required');
@@ -96,7 +96,7 @@ export async function runQueryIn(
 
 function sumOf(values: Value[]): Value {
   if (values.every((v) => v.integerValue !== undefined)) {
-    const sum = values.reduce((acc, v) => acc + BigInt(v.integerValue), 0n);
+    const sum = values.reduce((acc, v) => acc + BigInt(v.integerValue!), 0n);
     if (sum >= -(2n ** 63n) && sum < 2n ** 63n) return { integerValue: sum.toString() };
     return { doubleValue: Number(sum) };
   }
@@ -109,7 +109,10 @@ function averageOf(values: Value[]): Value {
 }
 
 /** The aggregate fields (count, sum, avg) of a StructuredAggregationQuery over `results`. */
-export function aggregate(aggregations: Msg[], all: QueryResult[]): Record<string, Value> {
+export function aggregate(
+  aggregations: StructuredAggregationQuery_Aggregation[],
+  all: QueryResult[],
+): Record<string, Value> {
   // Aggregations asked together see only the documents that have every summed/averaged field
   // (Firestore: "documents that don't have all the fields are excluded").
   const needed = aggregations
@@ -124,12 +127,12 @@ export function aggregate(aggregations: Msg[], all: QueryResult[]): Record<strin
   for (const aggregation of aggregations) {
     const alias = aggregation.alias || `field_${++unnamed}`;
     if (aggregation.count) {
-      const upTo = aggregation.count.upTo
-        ? Number(aggregation.count.upTo.value ?? aggregation.count.upTo)
-        : Infinity;
-      fields[alias] = { integerValue: String(Math.min(results.length, upTo)) };
+      // An Int64Value, or its number from an in-process caller.
+      const upTo: unknown = aggregation.count.upTo;
+      const limit = upTo ? Number((upTo as { value?: unknown }).value ?? upTo) : Infinity;
+      fields[alias] = { integerValue: String(Math.min(results.length, limit)) };
     } else if (aggregation.sum || aggregation.avg) {
-      const path = parseFieldPath((aggregation.sum ?? aggregation.avg).field?.fieldPath);
+      const path = parseFieldPath((aggregation.sum ?? aggregation.avg)!.field?.fieldPath);
       const numbers = results
         .map((r) => getField(r.doc.fields, path))
         .filter((v): v is Value => isNumber(v));

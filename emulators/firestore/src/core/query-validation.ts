@@ -4,8 +4,14 @@
  * query runs (RunQuery, RunAggregationQuery, and listen targets alike), so code that passes its
  * tests here is not refused in production. Limits are Firestore's documented ones.
  */
-import { Code, FirestoreError, type Msg } from '../backend.ts';
-import type { Value } from './values.ts';
+import { Code, FirestoreError } from '../backend.ts';
+import type {
+  StructuredAggregationQuery_Aggregation,
+  StructuredQuery,
+  StructuredQuery_FieldFilter,
+  StructuredQuery_Filter,
+  Value,
+} from '../proto-types.ts';
 
 const MAX_IN = 30;
 const MAX_NOT_IN = 10;
@@ -25,16 +31,20 @@ interface FilterFacts {
   insideOr: boolean;
 }
 
-function listOf(filter: Msg, op: string): Value[] {
-  const value = filter.value as Value | undefined;
+function listOf(filter: StructuredQuery_FieldFilter, op: string): Value[] {
+  const value = filter.value;
   if (!value || value.arrayValue === undefined) throw refuse(`'${op}' requires an ArrayValue.`);
-  const values = (value.arrayValue.values ?? []) as Value[];
+  const values = value.arrayValue.values ?? [];
   if (values.length === 0) throw refuse(`'${op}' requires an non-empty ArrayValue.`);
   return values;
 }
 
 /** Checks one field filter; returns how many disjunctions it stands for once normalised. */
-function checkFieldFilter(filter: Msg, facts: FilterFacts, orAbove: boolean): number {
+function checkFieldFilter(
+  filter: StructuredQuery_FieldFilter,
+  facts: FilterFacts,
+  orAbove: boolean,
+): number {
   const op = String(filter.op);
   const fieldPath = filter.field?.fieldPath;
   const isName = fieldPath === '__name__';
@@ -66,15 +76,15 @@ function checkFieldFilter(filter: Msg, facts: FilterFacts, orAbove: boolean): nu
       facts.notEqualOrNotIn++;
       break;
   }
-  if (filter.value) references([filter.value as Value]);
+  if (filter.value) references([filter.value]);
   return 1;
 }
 
 /** Walks the filter tree; returns the number of disjunctions in its disjunctive normal form. */
-function checkFilter(filter: Msg, facts: FilterFacts, orAbove: boolean): number {
+function checkFilter(filter: StructuredQuery_Filter, facts: FilterFacts, orAbove: boolean): number {
   if (filter.compositeFilter) {
     const isOr = filter.compositeFilter.op === 'OR';
-    const parts = ((filter.compositeFilter.filters ?? []) as Msg[]).map((part) =>
+    const parts = (filter.compositeFilter.filters ?? []).map((part) =>
       checkFilter(part, facts, orAbove || isOr),
     );
     if (parts.length === 0) return 1;
@@ -88,11 +98,9 @@ function checkFilter(filter: Msg, facts: FilterFacts, orAbove: boolean): number 
 }
 
 /** The most `ARRAY_CONTAINS(_ANY)` filters any one disjunction of the normal form holds. */
-function arrayContainsPerDisjunction(filter: Msg): number {
+function arrayContainsPerDisjunction(filter: StructuredQuery_Filter): number {
   if (filter.compositeFilter) {
-    const parts = ((filter.compositeFilter.filters ?? []) as Msg[]).map(
-      arrayContainsPerDisjunction,
-    );
+    const parts = (filter.compositeFilter.filters ?? []).map(arrayContainsPerDisjunction);
     if (filter.compositeFilter.op === 'OR') return Math.max(0, ...parts);
     return parts.reduce((sum, count) => sum + count, 0);
   }
@@ -100,7 +108,7 @@ function arrayContainsPerDisjunction(filter: Msg): number {
   return op === 'ARRAY_CONTAINS' || op === 'ARRAY_CONTAINS_ANY' ? 1 : 0;
 }
 
-export function validateStructuredQuery(query: Msg): void {
+export function validateStructuredQuery(query: StructuredQuery): void {
   if (query.findNearest)
     throw new FirestoreError(
       Code.UNIMPLEMENTED,
@@ -131,20 +139,20 @@ export function validateStructuredQuery(query: Msg): void {
   }
   const offset = Number(query.offset ?? 0);
   if (!Number.isInteger(offset) || offset < 0) throw refuse('offset is negative');
-  const explicitOrders = ((query.orderBy ?? []) as Msg[]).length;
-  for (const cursor of [query.startAt, query.endAt] as (Msg | undefined)[]) {
-    if (cursor && ((cursor.values ?? []) as Value[]).length > explicitOrders)
+  const explicitOrders = (query.orderBy ?? []).length;
+  for (const cursor of [query.startAt, query.endAt]) {
+    if (cursor && (cursor.values ?? []).length > explicitOrders)
       throw refuse('Cursor has too many values.');
   }
 }
 
-export function validateAggregations(aggregations: Msg[]): void {
+export function validateAggregations(aggregations: StructuredAggregationQuery_Aggregation[]): void {
   if (aggregations.length === 0) throw refuse('Aggregations can not be empty.');
   if (aggregations.length > MAX_AGGREGATIONS)
     throw refuse(`A query can contain at most ${MAX_AGGREGATIONS} aggregations.`);
   const aliases = new Set<string>();
   for (const aggregation of aggregations) {
-    const alias = aggregation.alias as string | undefined;
+    const alias = aggregation.alias;
     if (!alias) continue;
     if (aliases.has(alias)) throw refuse(`Aggregation aliases contain duplicate alias: ${alias}.`);
     aliases.add(alias);

@@ -1,5 +1,6 @@
 /** StructuredQuery evaluation: from, where, orderBy (with Firestore's implicit orders), cursors, offset, limit, select. */
-import { Code, FirestoreError, type Msg } from '../backend.ts';
+import { Code, FirestoreError } from '../backend.ts';
+import type { Cursor, StructuredQuery, StructuredQuery_Filter } from '../proto-types.ts';
 import {
   formatFieldPath,
   getField,
@@ -90,15 +91,13 @@ function unmatchable(v: Value): boolean {
 
 function arrayValues(v: Value | undefined): Value[] {
   if (!v || v.arrayValue === undefined) throw bad('Filter value must be an array');
-  return (v.arrayValue.values ?? []) as Value[];
+  return v.arrayValue.values ?? [];
 }
 
-function compileFilter(f: Msg, ineqFields: Map<string, string[]>): Pred {
+function compileFilter(f: StructuredQuery_Filter, ineqFields: Map<string, string[]>): Pred {
   if (f.compositeFilter) {
     const op = f.compositeFilter.op ?? 'AND';
-    const subs = ((f.compositeFilter.filters ?? []) as Msg[]).map((x) =>
-      compileFilter(x, ineqFields),
-    );
+    const subs = (f.compositeFilter.filters ?? []).map((x) => compileFilter(x, ineqFields));
     if (subs.length === 0) return () => true;
     if (op === 'OR') return (d) => subs.some((p) => p(d));
     if (op !== 'AND' && op !== 'OPERATOR_UNSPECIFIED') throw bad(`Unsupported composite op ${op}`);
@@ -131,10 +130,10 @@ function compileFilter(f: Msg, ineqFields: Map<string, string[]>): Pred {
     const fp = f.fieldFilter.field?.fieldPath;
     const path = parseFieldPath(fp);
     const isName = fp === '__name__';
-    const op = f.fieldFilter.op as string;
-    const val = f.fieldFilter.value as Value;
+    const op: string | undefined = f.fieldFilter.op;
+    const val = f.fieldFilter.value;
     if (!val) throw bad('Field filter requires a value');
-    if (INEQ.has(op)) ineqFields.set(formatFieldPath(path), path);
+    if (op && INEQ.has(op)) ineqFields.set(formatFieldPath(path), path);
     const vt = typeOrder(kindOf(val));
     switch (op) {
       case 'EQUAL':
@@ -172,10 +171,7 @@ function compileFilter(f: Msg, ineqFields: Map<string, string[]>): Pred {
         if (unmatchable(val)) return () => false;
         return (d) => {
           const v = fieldOf(d, path, isName);
-          return (
-            !!v?.arrayValue &&
-            ((v.arrayValue.values ?? []) as Value[]).some((x) => valuesEqual(x, val))
-          );
+          return !!v?.arrayValue && (v.arrayValue.values ?? []).some((x) => valuesEqual(x, val));
         };
       case 'IN': {
         const list = arrayValues(val).filter((x) => !unmatchable(x));
@@ -201,9 +197,7 @@ function compileFilter(f: Msg, ineqFields: Map<string, string[]>): Pred {
           const v = fieldOf(d, path, isName);
           return (
             !!v?.arrayValue &&
-            ((v.arrayValue.values ?? []) as Value[]).some((x) =>
-              list.some((y) => valuesEqual(x, y)),
-            )
+            (v.arrayValue.values ?? []).some((x) => list.some((y) => valuesEqual(x, y)))
           );
         };
       }
@@ -216,23 +210,26 @@ function compileFilter(f: Msg, ineqFields: Map<string, string[]>): Pred {
 
 function readLimit(l: unknown): number | undefined {
   if (l === undefined || l === null) return undefined;
-  const n = typeof l === 'object' ? Number((l as Msg).value ?? 0) : Number(l);
+  // An Int32Value, or its number from an in-process caller.
+  const n = typeof l === 'object' ? Number((l as { value?: unknown }).value ?? 0) : Number(l);
   if (!Number.isFinite(n) || n < 0) throw bad('limit must be non-negative');
   return n;
 }
 
-function equalityFilters(where: Msg | undefined): { path: string[]; value: Value }[] {
+function equalityFilters(
+  where: StructuredQuery_Filter | undefined,
+): { path: string[]; value: Value }[] {
   if (!where) return [];
   const filters =
     where.compositeFilter && (where.compositeFilter.op ?? 'AND') === 'AND'
-      ? ((where.compositeFilter.filters ?? []) as Msg[])
+      ? (where.compositeFilter.filters ?? [])
       : [where];
   const equalities: { path: string[]; value: Value }[] = [];
   for (const filter of filters) {
     const fieldFilter = filter.fieldFilter;
     const fieldPath = fieldFilter?.field?.fieldPath;
     if (fieldFilter?.op !== 'EQUAL' || !fieldFilter.value || fieldPath === '__name__') continue;
-    equalities.push({ path: parseFieldPath(fieldPath), value: fieldFilter.value as Value });
+    equalities.push({ path: parseFieldPath(fieldPath), value: fieldFilter.value });
   }
   return equalities;
 }
@@ -261,18 +258,18 @@ function smallest<T>(docs: T[], count: number, compare: (a: T, b: T) => number):
  * A query with no `from` reads the documents of every collection under its parent, as Firestore
  * answers it: no filter, and no order but `__name__` ascending.
  */
-function checkKindless(q: Msg): void {
+function checkKindless(q: StructuredQuery): void {
   const atom = q.where?.fieldFilter ?? q.where?.unaryFilter;
   if (q.where) throw bad(`kind is required for filter: ${atom?.field?.fieldPath ?? 'composite'}`);
-  for (const o of (q.orderBy ?? []) as Msg[]) {
+  for (const o of q.orderBy ?? []) {
     if (o.field?.fieldPath !== '__name__' || o.direction === 'DESCENDING')
       throw bad('kind is required for all orders except __key__ ascending');
   }
 }
 
-export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
+export function compileQuery(parent: ParsedName, q: StructuredQuery): CompiledQuery {
   validateStructuredQuery(q);
-  const from = (q.from ?? []) as Msg[];
+  const from = q.from ?? [];
   if (from.length > 1) throw bad('Query must have exactly one "from" clause');
   const kindless = from.length === 0;
   if (kindless) checkKindless(q);
@@ -294,7 +291,7 @@ export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
 
   // Orders: explicit, then inequality fields not yet ordered (lexicographic), then __name__.
   const orders: Order[] = [];
-  for (const o of (q.orderBy ?? []) as Msg[]) {
+  for (const o of q.orderBy ?? []) {
     const fp = o.field?.fieldPath;
     const path = parseFieldPath(fp);
     const key = formatFieldPath(path);
@@ -346,8 +343,8 @@ export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
     return where(d);
   };
 
-  const cursorCmp = (d: QDoc, cursor: Msg): number => {
-    const values = (cursor.values ?? []) as Value[];
+  const cursorCmp = (d: QDoc, cursor: Cursor): number => {
+    const values = cursor.values ?? [];
     if (values.length > orders.length) throw bad('Too many cursor values');
     for (let i = 0; i < values.length; i++) {
       const o = orders[i]!;
@@ -368,7 +365,7 @@ export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
 
   // A cursor's `__name__` values are checked up front, whether or not any document is compared.
   for (const cursor of [q.startAt, q.endAt]) {
-    const values = (cursor?.values ?? []) as Value[];
+    const values = cursor?.values ?? [];
     values.forEach((value, i) => {
       if (!orders[i]?.isName) return;
       if (value.referenceValue === undefined)
@@ -382,24 +379,25 @@ export function compileQuery(parent: ParsedName, q: Msg): CompiledQuery {
   const limit = readLimit(q.limit);
   const offset = Number(q.offset ?? 0);
   const selectFields = q.select
-    ? ((q.select.fields ?? []) as Msg[]).map((f) => parseFieldPath(f.fieldPath))
+    ? (q.select.fields ?? []).map((f) => parseFieldPath(f.fieldPath))
     : undefined;
 
   // Cursors and the window (offset + limit) are applied before sorting everything: only the
   // documents the window keeps are sorted, so the cost follows the result, not the collection.
   const finish = (docs: QDoc[]): QDoc[] => {
     let out = docs;
-    if (q.startAt) {
-      const before = !!q.startAt.before;
+    const { startAt, endAt } = q;
+    if (startAt) {
+      const before = !!startAt.before;
       out = out.filter((d) => {
-        const c = cursorCmp(d, q.startAt);
+        const c = cursorCmp(d, startAt);
         return before ? c >= 0 : c > 0;
       });
     }
-    if (q.endAt) {
-      const before = !!q.endAt.before;
+    if (endAt) {
+      const before = !!endAt.before;
       out = out.filter((d) => {
-        const c = cursorCmp(d, q.endAt);
+        const c = cursorCmp(d, endAt);
         return before ? c < 0 : c <= 0;
       });
     }

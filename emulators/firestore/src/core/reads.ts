@@ -1,5 +1,5 @@
 /** How a read request reads: in a transaction, at a readTime, or now. */
-import type { Msg } from '../backend.ts';
+import type { Timestamp, TransactionOptions } from '../proto-types.ts';
 import { fromTimestamp, type Micros } from './clock.ts';
 import type { CoreState } from './state.ts';
 import type { Database, StoredDoc } from './storage.ts';
@@ -15,9 +15,20 @@ export interface ReadContext {
   readTime: Micros;
 }
 
-export function readContext(state: CoreState, database: Database, request: Msg): ReadContext {
+/** The fields of a read request that say how it reads (GetDocument, BatchGet, RunQuery...). */
+export interface ReadOptions {
+  transaction?: Buffer;
+  newTransaction?: TransactionOptions;
+  readTime?: Timestamp;
+}
+
+export function readContext(
+  state: CoreState,
+  database: Database,
+  request: ReadOptions,
+): ReadContext {
   const { clock, transactions } = state;
-  if (request.transaction && (request.transaction as Buffer).length) {
+  if (request.transaction && request.transaction.length) {
     const transaction = transactions.lookup(database, request.transaction);
     if (transaction.wounded) throw aborted();
     if (transaction.readOnly) {

@@ -1,9 +1,19 @@
 /** Everything the core keeps between requests, in one object handed to its modules. */
-import type { IndexGate } from '../indexes/gate.ts';
+import type { StructuredQuery } from '../proto-types.ts';
 import type { AccessHooks } from './access-hooks.ts';
 import type { Clock, Micros } from './clock.ts';
+import type { DbRef } from './paths.ts';
 import type { Change, DatabaseRegistry, Database } from './storage.ts';
 import type { TransactionRegistry } from './transactions.ts';
+
+/**
+ * What the core asks of the indexes (src/indexes/gate.ts implements it): whether production
+ * could serve a query. Declared here so the core depends on no module above it.
+ */
+export interface IndexGate {
+  /** Throws FAILED_PRECONDITION (enforce mode) when production could not serve the query. */
+  check(db: DbRef, structuredQuery: StructuredQuery): void;
+}
 
 /** Sees each commit that changed documents, before it is acknowledged. */
 export type ChangeHook = (database: Database, changes: Change[], commitTime: Micros) => void;

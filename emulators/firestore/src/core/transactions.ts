@@ -5,7 +5,8 @@
  * younger one waits in an age-ordered queue. No deadlock is possible.
  */
 import { randomBytes } from 'node:crypto';
-import { Code, FirestoreError, type Msg } from '../backend.ts';
+import { Code, FirestoreError } from '../backend.ts';
+import type { TransactionOptions } from '../proto-types.ts';
 import { fromTimestamp, type Clock, type Micros } from './clock.ts';
 import type { Database } from './storage.ts';
 
@@ -81,7 +82,7 @@ export class TransactionRegistry {
 
   constructor(private readonly clock: Clock) {}
 
-  begin(database: Database, options: Msg | undefined): Transaction {
+  begin(database: Database, options: TransactionOptions | undefined): Transaction {
     this.sweep();
     const idBytes = randomBytes(16);
     const id = idBytes.toString('hex');
@@ -109,7 +110,7 @@ export class TransactionRegistry {
       lastUsed: Date.now(),
     };
     if (readOnly) {
-      const requested = options!.readOnly.readTime;
+      const requested = options!.readOnly!.readTime;
       transaction.readTime = requested ? fromTimestamp(requested) : this.clock.readTimeNow();
     }
     this.open.set(id, transaction);

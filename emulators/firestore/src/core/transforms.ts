@@ -1,5 +1,5 @@
 /** Field transforms of a write: server time, increment, maximum/minimum, array union/removal. */
-import type { Msg } from '../backend.ts';
+import type { ArrayValue, DocumentTransform_FieldTransform } from '../proto-types.ts';
 import { toTimestamp, type Micros } from './clock.ts';
 import { getField, parseFieldPath, setField } from './paths.ts';
 import { invalidArgument } from './transactions.ts';
@@ -14,7 +14,7 @@ import {
   type Value,
 } from './values.ts';
 
-function increment(current: Value | undefined, operand: Msg): Value {
+function increment(current: Value | undefined, operand: Value): Value {
   const amount = normalizeValue(operand);
   if (!isNumber(amount)) throw invalidArgument('increment requires a numeric value');
   if (!isNumber(current)) return amount;
@@ -24,7 +24,7 @@ function increment(current: Value | undefined, operand: Msg): Value {
   return { doubleValue: numberOf(current!) + numberOf(amount) };
 }
 
-function extreme(current: Value | undefined, operand: Msg, isMaximum: boolean): Value {
+function extreme(current: Value | undefined, operand: Value, isMaximum: boolean): Value {
   const argument = normalizeValue(operand);
   if (!isNumber(argument)) throw invalidArgument('maximum/minimum require a numeric value');
   if (!isNumber(current)) return argument;
@@ -35,16 +35,16 @@ function extreme(current: Value | undefined, operand: Msg, isMaximum: boolean): 
   return (isMaximum ? order > 0 : order < 0) ? argument : current!;
 }
 
-function arrayUnion(current: Value | undefined, operand: Msg): Value {
-  const added = ((operand.values ?? []) as Value[]).map((v) => normalizeValue(v));
-  const values = current?.arrayValue ? ([...(current.arrayValue.values ?? [])] as Value[]) : [];
+function arrayUnion(current: Value | undefined, operand: ArrayValue): Value {
+  const added = (operand.values ?? []).map((v) => normalizeValue(v));
+  const values = current?.arrayValue ? [...(current.arrayValue.values ?? [])] : [];
   for (const value of added) if (!values.some((x) => valuesEqual(x, value))) values.push(value);
   return { arrayValue: { values } };
 }
 
-function arrayRemove(current: Value | undefined, operand: Msg): Value {
-  const removed = ((operand.values ?? []) as Value[]).map((v) => normalizeValue(v));
-  const values = current?.arrayValue ? ((current.arrayValue.values ?? []) as Value[]) : [];
+function arrayRemove(current: Value | undefined, operand: ArrayValue): Value {
+  const removed = (operand.values ?? []).map((v) => normalizeValue(v));
+  const values = current?.arrayValue?.values ?? [];
   return {
     arrayValue: { values: values.filter((x) => !removed.some((value) => valuesEqual(x, value))) },
   };
@@ -53,22 +53,24 @@ function arrayRemove(current: Value | undefined, operand: Msg): Value {
 /** Applies one FieldTransform at `commitTime`; returns the new fields and the transform result. */
 export function applyTransform(
   fields: Fields,
-  transform: Msg,
+  transform: DocumentTransform_FieldTransform,
   commitTime: Micros,
 ): { fields: Fields; result: Value } {
   const path = parseFieldPath(transform.fieldPath);
   const current = getField(fields, path);
   let next: Value;
-  if (transform.setToServerValue !== undefined && transform.setToServerValue !== null) {
-    if (transform.setToServerValue !== 'REQUEST_TIME' && transform.setToServerValue !== 1) {
-      throw invalidArgument(`Unsupported server value ${transform.setToServerValue}`);
+  // The enum by name, or by number from a caller that did not convert it.
+  const serverValue: unknown = transform.setToServerValue;
+  if (serverValue !== undefined && serverValue !== null) {
+    if (serverValue !== 'REQUEST_TIME' && serverValue !== 1) {
+      throw invalidArgument(`Unsupported server value ${String(serverValue)}`);
     }
     next = { timestampValue: toTimestamp(commitTime) };
   } else if (transform.increment) {
     next = increment(current, transform.increment);
   } else if (transform.maximum || transform.minimum) {
     const isMaximum = !!transform.maximum;
-    next = extreme(current, isMaximum ? transform.maximum : transform.minimum, isMaximum);
+    next = extreme(current, (isMaximum ? transform.maximum : transform.minimum)!, isMaximum);
   } else if (transform.appendMissingElements) {
     next = arrayUnion(current, transform.appendMissingElements);
   } else if (transform.removeAllFromArray) {

@@ -2,9 +2,10 @@
  * Firestore values in the proto-loader shape: normalisation, Firestore's cross-type ordering,
  * equality, and the document-size rules.
  */
-import { Code, FirestoreError, type Msg } from '../backend.ts';
+import { Code, FirestoreError } from '../backend.ts';
+import type { Timestamp, Value } from '../proto-types.ts';
 
-export type Value = Msg;
+export type { Value };
 export type Fields = Record<string, Value>;
 
 const KINDS = [
@@ -31,7 +32,8 @@ export function kindOf(v: Value): Kind {
   let nullKey = false;
   for (const key in v) {
     if (!KIND_NAMES.has(key)) continue;
-    if (v[key] !== undefined && v[key] !== null) return key as Kind;
+    const member = (v as Record<string, unknown>)[key];
+    if (member !== undefined && member !== null) return key as Kind;
     if (key === 'nullValue') nullKey = true;
   }
   if (nullKey) return 'nullValue';
@@ -68,7 +70,7 @@ export function typeOrder(k: Kind): number {
 const MIN_TIMESTAMP_SECONDS = -62_135_596_800; // 0001-01-01T00:00:00Z
 const MAX_TIMESTAMP_SECONDS = 253_402_300_799; // 9999-12-31T23:59:59Z
 
-export function normTimestamp(t: Msg | undefined | null): { seconds: string; nanos: number } {
+export function normTimestamp(t: Timestamp | undefined | null): { seconds: string; nanos: number } {
   if (!t) return { seconds: '0', nanos: 0 };
   const seconds = t.seconds === undefined || t.seconds === null ? '0' : String(t.seconds);
   const nanos = Number(t.nanos ?? 0);
@@ -119,7 +121,8 @@ export function normalizeValue(v: Value, depth = 0): Value {
       return { integerValue: s };
     }
     case 'doubleValue': {
-      const d = v.doubleValue;
+      // proto3 JSON's names of the special doubles, from callers that did not convert them.
+      const d: unknown = v.doubleValue;
       const n =
         typeof d === 'number'
           ? d
@@ -147,7 +150,7 @@ export function normalizeValue(v: Value, depth = 0): Value {
       };
     }
     case 'arrayValue': {
-      const values = (v.arrayValue?.values ?? []) as Value[];
+      const values = v.arrayValue?.values ?? [];
       return { arrayValue: { values: values.map((x) => normalizeValue(x, depth + 1)) } };
     }
     case 'mapValue':
@@ -206,8 +209,8 @@ function compareNumbers(a: Value, b: Value): number {
     const bs = String(b.integerValue);
     if (as.length <= SAFE_DECIMAL && bs.length <= SAFE_DECIMAL)
       return cmpNum(Number(as), Number(bs));
-    const x = BigInt(a.integerValue);
-    const y = BigInt(b.integerValue);
+    const x = BigInt(as);
+    const y = BigInt(bs);
     return x < y ? -1 : x > y ? 1 : 0;
   }
   const x = numberOf(a);
@@ -217,7 +220,7 @@ function compareNumbers(a: Value, b: Value): number {
   if (x !== y) return cmpNum(x, y);
   // Equal as doubles: refine an integer beyond 2^53 against an integral double.
   if (ai !== bi && Number.isFinite(x)) {
-    const iv = BigInt(ai ? a.integerValue : b.integerValue);
+    const iv = BigInt((ai ? a.integerValue : b.integerValue)!);
     const dv = BigInt(ai ? y : x);
     const c = iv < dv ? -1 : iv > dv ? 1 : 0;
     return ai ? c : -c;
@@ -225,7 +228,7 @@ function compareNumbers(a: Value, b: Value): number {
   return 0;
 }
 
-function compareTimestamps(a: Msg, b: Msg): number {
+function compareTimestamps(a: Timestamp, b: Timestamp): number {
   const sa = BigInt(a.seconds ?? 0);
   const sb = BigInt(b.seconds ?? 0);
   if (sa !== sb) return sa < sb ? -1 : 1;
@@ -259,20 +262,21 @@ export function compareValues(a: Value, b: Value): number {
     case 'doubleValue':
       return compareNumbers(a, b);
     case 'timestampValue':
-      return compareTimestamps(a.timestampValue, b.timestampValue);
+      return compareTimestamps(a.timestampValue!, b.timestampValue!);
     case 'stringValue':
-      return compareStrings(a.stringValue, b.stringValue);
+      return compareStrings(a.stringValue!, b.stringValue!);
     case 'bytesValue':
       return Buffer.compare(toBuffer(a.bytesValue), toBuffer(b.bytesValue));
     case 'referenceValue':
-      return compareReferences(a.referenceValue, b.referenceValue);
+      return compareReferences(a.referenceValue!, b.referenceValue!);
     case 'geoPointValue': {
-      const c = cmpNum(a.geoPointValue.latitude, b.geoPointValue.latitude);
-      return c !== 0 ? c : cmpNum(a.geoPointValue.longitude, b.geoPointValue.longitude);
+      const [x, y] = [a.geoPointValue!, b.geoPointValue!];
+      const c = cmpNum(x.latitude ?? 0, y.latitude ?? 0);
+      return c !== 0 ? c : cmpNum(x.longitude ?? 0, y.longitude ?? 0);
     }
     case 'arrayValue': {
-      const x = (a.arrayValue?.values ?? []) as Value[];
-      const y = (b.arrayValue?.values ?? []) as Value[];
+      const x = a.arrayValue?.values ?? [];
+      const y = b.arrayValue?.values ?? [];
       const n = Math.min(x.length, y.length);
       for (let i = 0; i < n; i++) {
         const c = compareValues(x[i]!, y[i]!);
@@ -281,8 +285,8 @@ export function compareValues(a: Value, b: Value): number {
       return cmpNum(x.length, y.length);
     }
     case 'mapValue': {
-      const x = (a.mapValue?.fields ?? {}) as Fields;
-      const y = (b.mapValue?.fields ?? {}) as Fields;
+      const x = a.mapValue?.fields ?? {};
+      const y = b.mapValue?.fields ?? {};
       const kx = Object.keys(x).sort(compareStrings);
       const ky = Object.keys(y).sort(compareStrings);
       const n = Math.min(kx.length, ky.length);
@@ -352,8 +356,8 @@ function valueIdentical(a: Value, b: Value): boolean {
   if (ka !== kindOf(b)) return false;
   if (ka === 'doubleValue') return Object.is(a.doubleValue, b.doubleValue);
   if (ka === 'arrayValue') {
-    const x = (a.arrayValue?.values ?? []) as Value[];
-    const y = (b.arrayValue?.values ?? []) as Value[];
+    const x = a.arrayValue?.values ?? [];
+    const y = b.arrayValue?.values ?? [];
     return x.length === y.length && x.every((v, i) => valueIdentical(v, y[i]!));
   }
   if (ka === 'mapValue') return fieldsIdentical(a.mapValue?.fields ?? {}, b.mapValue?.fields ?? {});
@@ -376,15 +380,15 @@ export function valueSize(v: Value): number {
     case 'timestampValue':
       return 8;
     case 'stringValue':
-      return strSize(v.stringValue);
+      return strSize(v.stringValue!);
     case 'bytesValue':
       return toBuffer(v.bytesValue).length;
     case 'referenceValue':
-      return nameSize(v.referenceValue);
+      return nameSize(v.referenceValue!);
     case 'geoPointValue':
       return 16;
     case 'arrayValue':
-      return ((v.arrayValue?.values ?? []) as Value[]).reduce((s, x) => s + valueSize(x), 0);
+      return (v.arrayValue?.values ?? []).reduce((s, x) => s + valueSize(x), 0);
     case 'mapValue':
       return fieldsSize(v.mapValue?.fields ?? {});
   }

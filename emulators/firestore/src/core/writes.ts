@@ -2,7 +2,8 @@
  * Writes of a commit, staged all together (all or nothing): preconditions, update masks,
  * transforms, size and depth limits. Nothing is stored until `storeStaged`.
  */
-import { Code, FirestoreError, type Msg } from '../backend.ts';
+import { Code, FirestoreError } from '../backend.ts';
+import type { Precondition, Write, WriteResult } from '../proto-types.ts';
 import { fromTimestamp, toTimestamp, type Micros } from './clock.ts';
 import { deleteField, getField, parseDocumentName, parseFieldPath, setField } from './paths.ts';
 import type { Change, Database, StoredDoc } from './storage.ts';
@@ -33,7 +34,7 @@ export interface StagedWrite {
 }
 
 export interface StagedCommit {
-  results: Msg[];
+  results: WriteResult[];
   writes: StagedWrite[];
   /** Path -> the document after the whole commit. */
   staged: Map<string, StoredDoc | null>;
@@ -42,11 +43,15 @@ export interface StagedCommit {
 }
 
 /** The document name a Write acts on. */
-export function writeTarget(write: Msg): string | undefined {
+export function writeTarget(write: Write): string | undefined {
   return write.update?.name ?? write.delete ?? write.verify ?? write.transform?.document;
 }
 
-function checkPrecondition(precondition: Msg | undefined, current: StoredDoc | null, name: string) {
+function checkPrecondition(
+  precondition: Precondition | undefined,
+  current: StoredDoc | null,
+  name: string,
+) {
   if (!precondition) return;
   const hasExists = precondition.exists !== undefined && precondition.exists !== null;
   const type = precondition.conditionType;
@@ -89,7 +94,7 @@ function checkDepth(fields: Fields, depth: number): void {
     const value = fields[key]!;
     if (value.mapValue) checkDepth(value.mapValue.fields ?? {}, depth + 1);
     else if (value.arrayValue) {
-      for (const element of (value.arrayValue.values ?? []) as Value[]) {
+      for (const element of value.arrayValue.values ?? []) {
         if (element.mapValue) checkDepth(element.mapValue.fields ?? {}, depth + 1);
       }
     }
@@ -97,12 +102,12 @@ function checkDepth(fields: Fields, depth: number): void {
 }
 
 /** The fields an update write leaves: all given fields, or only the masked ones merged in. */
-function updatedFields(write: Msg, before: StoredDoc | null): Fields {
+function updatedFields(write: Write, before: StoredDoc | null): Fields {
   if (!write.update) return before?.fields ?? {};
   const given = normalizeFields(write.update.fields ?? {});
   if (!write.updateMask) return given;
   let fields = before?.fields ?? {};
-  for (const fieldPath of (write.updateMask.fieldPaths ?? []) as string[]) {
+  for (const fieldPath of write.updateMask.fieldPaths ?? []) {
     const path = parseFieldPath(fieldPath);
     const value = getField(given, path);
     fields = value === undefined ? deleteField(fields, path) : setField(fields, path, value);
@@ -111,10 +116,10 @@ function updatedFields(write: Msg, before: StoredDoc | null): Fields {
 }
 
 /** Stages `writes` at `commitTime`. Throws on the first failing write; nothing is stored. */
-export function stageWrites(database: Database, writes: Msg[], commitTime: Micros): StagedCommit {
+export function stageWrites(database: Database, writes: Write[], commitTime: Micros): StagedCommit {
   const staged = new Map<string, StoredDoc | null>();
   const original = new Map<string, StoredDoc | null>();
-  const results: Msg[] = [];
+  const results: WriteResult[] = [];
   const stagedWrites: StagedWrite[] = [];
   const current = (path: string) => (staged.has(path) ? staged.get(path)! : database.get(path));
   for (const write of writes) {
@@ -145,9 +150,8 @@ export function stageWrites(database: Database, writes: Msg[], commitTime: Micro
     }
     let fields = updatedFields(write, before);
     const transformResults: Value[] = [];
-    const transforms = ((write.update
-      ? write.updateTransforms
-      : write.transform?.fieldTransforms) ?? []) as Msg[];
+    const transforms =
+      (write.update ? write.updateTransforms : write.transform?.fieldTransforms) ?? [];
     for (const transform of transforms) {
       const applied = applyTransform(fields, transform, commitTime);
       fields = applied.fields;
@@ -163,7 +167,7 @@ export function stageWrites(database: Database, writes: Msg[], commitTime: Micro
     staged.set(path, after);
     const operation = write.update ? 'update' : 'transform';
     stagedWrites.push({ name, path, operation, before, after });
-    const result: Msg = { updateTime: toTimestamp(after.updateTime) };
+    const result: WriteResult = { updateTime: toTimestamp(after.updateTime) };
     if (transforms.length) result.transformResults = transformResults;
     results.push(result);
   }

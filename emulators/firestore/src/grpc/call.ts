@@ -4,7 +4,7 @@
  * any message answers "trailers-only" (one HEADERS frame carrying the status), as gRPC servers do.
  */
 import type { IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2';
-import { Code, type Msg } from '../backend.ts';
+import { Code } from '../backend.ts';
 import type { Status } from '../errors.ts';
 import {
   canDecompress,
@@ -22,13 +22,19 @@ const RESPONSE_HEADERS = {
   'grpc-accept-encoding': 'identity,deflate,gzip',
 } as const;
 
+/**
+ * A request as decoded from the wire (the reflection of its method's request type built it):
+ * its fields by name, typed by the method that takes it (./index.ts).
+ */
+export type WireMessage = Record<string, unknown>;
+
 /** What a method implementation sees of its call. */
 export interface GrpcCall {
   /** The request's `authorization` header, if any (firebase-admin sends `Bearer owner`). */
   readonly authorization: string | undefined;
   /** The client went away or reset the stream before the call ended. */
   readonly cancelled: boolean;
-  send(message: Msg): void;
+  send(message: object): void;
   /** Ends the call with status OK. */
   end(): void;
   fail(status: Status): void;
@@ -37,14 +43,14 @@ export interface GrpcCall {
 
 /** A call whose client streams its requests (Listen, Write). */
 export interface StreamingCall extends GrpcCall {
-  onMessage(listener: (message: Msg) => void): void;
+  onMessage(listener: (message: WireMessage) => void): void;
   /** The client has sent its last request. */
   onHalfClose(listener: () => void): void;
 }
 
 export interface MessageCodec {
-  decodeRequest(bytes: Buffer): Msg;
-  encodeResponse(message: Msg): Uint8Array;
+  decodeRequest(bytes: Buffer): WireMessage;
+  encodeResponse(message: object): Uint8Array;
 }
 
 export class Http2GrpcCall implements StreamingCall {
@@ -54,7 +60,7 @@ export class Http2GrpcCall implements StreamingCall {
   private finished = false;
   private wasCancelled = false;
   private readonly reader = new MessageReader();
-  private readonly messageListeners: Array<(message: Msg) => void> = [];
+  private readonly messageListeners: Array<(message: WireMessage) => void> = [];
   private readonly halfCloseListeners: Array<() => void> = [];
   private readonly cancelListeners: Array<() => void> = [];
 
@@ -76,7 +82,7 @@ export class Http2GrpcCall implements StreamingCall {
     return this.wasCancelled;
   }
 
-  onMessage(listener: (message: Msg) => void): void {
+  onMessage(listener: (message: WireMessage) => void): void {
     this.messageListeners.push(listener);
   }
 
@@ -88,7 +94,7 @@ export class Http2GrpcCall implements StreamingCall {
     this.cancelListeners.push(listener);
   }
 
-  send(message: Msg): void {
+  send(message: object): void {
     if (this.finished || this.wasCancelled) return;
     let bytes: Uint8Array;
     try {
@@ -146,7 +152,7 @@ export class Http2GrpcCall implements StreamingCall {
   }
 
   /** A request message, or undefined when the call has failed on it. */
-  private decode(frame: Frame): Msg | undefined {
+  private decode(frame: Frame): WireMessage | undefined {
     const encoding = this.encoding;
     if (frame.compressed && !canDecompress(encoding)) {
       this.fail({

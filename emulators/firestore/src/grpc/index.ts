@@ -2,9 +2,10 @@
  * gRPC transport: google.firestore.v1.Firestore (the Admin SDK, and the web SDK in Node) mapped
  * onto the backend, served by ./server.ts on node's HTTP/2.
  */
-import type { Caller, FirestoreBackend, Msg } from '../backend.ts';
+import type { Caller, FirestoreBackend } from '../backend.ts';
 import { callerFromAuthorization } from '../caller.ts';
 import { toStatus } from '../errors.ts';
+import type { ListenRequest, WriteRequest } from '../proto-types.ts';
 import type { GrpcCall, StreamingCall } from './call.ts';
 import { firestoreMethods } from './methods.ts';
 import { createGrpcServer, type GrpcImplementation, type GrpcServer } from './server.ts';
@@ -31,34 +32,38 @@ function createImplementation(
   log: (m: string) => void,
 ): GrpcImplementation {
   const failWith = (call: GrpcCall) => (e: unknown) => call.fail(toStatus(e, log));
-  /** A method answering a list of messages (server streaming), then OK; or its error. */
+  /**
+   * A method answering a list of messages (server streaming), then OK; or its error. Its
+   * request was decoded by the reflection of its own request type (methods.ts): it has the
+   * shape of `Request`.
+   */
   const streaming =
-    (fn: (request: Msg, caller: Caller) => Promise<Msg[]>): Single =>
+    <Request>(fn: (request: Request, caller: Caller) => Promise<object[]>): Single =>
     (request, call) => {
-      attempt(() => fn(request, callerOf(call))).then((responses) => {
+      attempt(() => fn(request as Request, callerOf(call))).then((responses) => {
         for (const response of responses) call.send(response);
         call.end();
       }, failWith(call));
     };
   /** A method answering one message (an empty one for `void`). */
-  const unary = (fn: (request: Msg, caller: Caller) => Promise<Msg | void>): Single =>
-    streaming(async (request, caller) => [(await fn(request, caller)) ?? {}]);
+  const unary = <Request>(fn: (request: Request, caller: Caller) => Promise<object | void>) =>
+    streaming<Request>(async (request, caller) => [(await fn(request, caller)) ?? {}]);
 
   return {
     single: {
-      GetDocument: unary((r, c) => backend.getDocument(r, c)),
-      ListDocuments: unary((r, c) => backend.listDocuments(r, c)),
-      BatchGetDocuments: streaming((r, c) => backend.batchGetDocuments(r, c)),
-      BeginTransaction: unary((r, c) => backend.beginTransaction(r, c)),
-      Commit: unary((r, c) => backend.commit(r, c)),
-      Rollback: unary((r, c) => backend.rollback(r, c)),
-      RunQuery: streaming((r, c) => backend.runQuery(r, c)),
-      RunAggregationQuery: streaming((r, c) => backend.runAggregationQuery(r, c)),
-      ListCollectionIds: unary((r, c) => backend.listCollectionIds(r, c)),
-      BatchWrite: unary((r, c) => backend.batchWrite(r, c)),
-      CreateDocument: unary((r, c) => backend.createDocument(r, c)),
-      UpdateDocument: unary((r, c) => backend.updateDocument(r, c)),
-      DeleteDocument: unary((r, c) => backend.deleteDocument(r, c)),
+      GetDocument: unary(backend.getDocument.bind(backend)),
+      ListDocuments: unary(backend.listDocuments.bind(backend)),
+      BatchGetDocuments: streaming(backend.batchGetDocuments.bind(backend)),
+      BeginTransaction: unary(backend.beginTransaction.bind(backend)),
+      Commit: unary(backend.commit.bind(backend)),
+      Rollback: unary(backend.rollback.bind(backend)),
+      RunQuery: streaming(backend.runQuery.bind(backend)),
+      RunAggregationQuery: streaming(backend.runAggregationQuery.bind(backend)),
+      ListCollectionIds: unary(backend.listCollectionIds.bind(backend)),
+      BatchWrite: unary(backend.batchWrite.bind(backend)),
+      CreateDocument: unary(backend.createDocument.bind(backend)),
+      UpdateDocument: unary(backend.updateDocument.bind(backend)),
+      DeleteDocument: unary(backend.deleteDocument.bind(backend)),
     },
     streaming: {
       Write: (call) => serveWrite(call, backend, log),
@@ -88,7 +93,8 @@ function serveWrite(call: StreamingCall, backend: FirestoreBackend, log: (m: str
   let failed = false;
   let chain: Promise<void> = Promise.resolve();
   const token = () => Buffer.from(`${streamId}:${++seq}`);
-  call.onMessage((request) => {
+  call.onMessage((message) => {
+    const request = message as WriteRequest; // decoded by the reflection of WriteRequest
     chain = chain.then(async () => {
       if (failed || call.cancelled) return;
       try {
@@ -97,7 +103,7 @@ function serveWrite(call: StreamingCall, backend: FirestoreBackend, log: (m: str
           call.send({ streamId, streamToken: token() });
           if (!request.writes?.length) return;
         }
-        const writes = (request.writes ?? []) as Msg[];
+        const writes = request.writes ?? [];
         if (!writes.length) return; // graceful close: no reply
         const result = await backend.commit({ database, writes }, caller);
         if (!failed) {
@@ -136,10 +142,10 @@ function serveListen(call: StreamingCall, backend: FirestoreBackend, log: (m: st
     },
     callerOf(call),
   );
-  call.onMessage((request) => {
+  call.onMessage((message) => {
     if (ended) return;
     try {
-      stream.onRequest(request);
+      stream.onRequest(message as ListenRequest); // decoded by the reflection of ListenRequest
     } catch (e) {
       ended = true;
       stream.close();

@@ -7,7 +7,8 @@
  * virtual field per oneof naming the member that is set.
  */
 import protobuf from 'protobufjs';
-import { Code, FirestoreError, type Msg } from '../backend.ts';
+import { Code, FirestoreError } from '../backend.ts';
+import type { ListValue, Messages, Protobuf_Value, Struct } from '../proto-types.ts';
 import { firestoreRoot } from '../proto-root.ts';
 
 function root(): protobuf.Root {
@@ -227,15 +228,15 @@ function wellKnownFromJson(
   return { ok: false };
 }
 
-function structFromJson(v: unknown, path: string): Msg {
+function structFromJson(v: unknown, path: string): Struct {
   if (!v || typeof v !== 'object' || Array.isArray(v))
     throw new ProtoJsonError(`Invalid struct at ${path}`);
-  const fields: Msg = {};
+  const fields: Record<string, Protobuf_Value> = {};
   for (const [k, x] of Object.entries(v)) fields[k] = valueFromJson(x, `${path}.${k}`);
   return { fields };
 }
 
-function valueFromJson(v: unknown, path: string): Msg {
+function valueFromJson(v: unknown, path: string): Protobuf_Value {
   if (v === null) return { nullValue: 'NULL_VALUE', kind: 'nullValue' };
   if (typeof v === 'number') return { numberValue: v, kind: 'numberValue' };
   if (typeof v === 'string') return { stringValue: v, kind: 'stringValue' };
@@ -304,11 +305,14 @@ function unknownName(key: string, path: string): ProtoJsonError {
   );
 }
 
-function messageFromJson(type: protobuf.Type, json: unknown, path: string): Msg {
+/** A message built or read by reflection: its fields by name. */
+type Reflected = Record<string, unknown>;
+
+function messageFromJson(type: protobuf.Type, json: unknown, path: string): Reflected {
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     throw new ProtoJsonError(`Invalid value for ${path || type.name}: expected an object`);
   }
-  const out: Msg = {};
+  const out: Reflected = {};
   for (const [key, v] of Object.entries(json as Record<string, unknown>)) {
     const field = lookupField(type, key);
     if (!field) {
@@ -326,7 +330,7 @@ function messageFromJson(type: protobuf.Type, json: unknown, path: string): Msg 
     if (field.map) {
       if (!v || typeof v !== 'object' || Array.isArray(v))
         throw new ProtoJsonError(`Invalid value for ${p}: expected an object`);
-      const m: Msg = {};
+      const m: Reflected = {};
       for (const [k, x] of Object.entries(v)) m[k] = fieldValueFromJson(field, x, `${p}.${k}`);
       out[field.name] = m;
     } else if (field.repeated) {
@@ -349,10 +353,15 @@ function messageFromJson(type: protobuf.Type, json: unknown, path: string): Msg 
  * Parses a proto3-JSON object into the proto-loader shape of `typeName` (e.g. `ListenRequest`).
  * `strict` (REST): unknown fields and object-form wrappers are refused.
  */
-export function fromProto3Json(typeName: string, json: unknown, strict = false): Msg {
+export function fromProto3Json<N extends keyof Messages>(
+  typeName: N,
+  json: unknown,
+  strict = false,
+): Messages[N] {
   strictParsing = strict;
   try {
-    return messageFromJson(messageType(typeName), json, '');
+    // The reflection of `typeName` built it: it has that message's shape.
+    return messageFromJson(messageType(typeName), json, '') as Messages[N];
   } finally {
     strictParsing = false;
   }
@@ -382,11 +391,11 @@ function wellKnownToJson(name: string, v: unknown): { ok: true; value: unknown }
     case 'google.protobuf.Empty':
       return { ok: true, value: {} };
     case 'google.protobuf.Struct':
-      return { ok: true, value: structToJson(v as Msg) };
+      return { ok: true, value: structToJson(v as Struct) };
     case 'google.protobuf.Value':
-      return { ok: true, value: valueToJson(v as Msg) };
+      return { ok: true, value: valueToJson(v as Protobuf_Value) };
     case 'google.protobuf.ListValue':
-      return { ok: true, value: ((v as Msg).values ?? []).map((x: Msg) => valueToJson(x)) };
+      return { ok: true, value: ((v as ListValue).values ?? []).map((x) => valueToJson(x)) };
   }
   const wrapped = WRAPPERS[name];
   if (wrapped) {
@@ -406,20 +415,20 @@ function wellKnownToJson(name: string, v: unknown): { ok: true; value: unknown }
   return { ok: false };
 }
 
-function structToJson(v: Msg | undefined): Record<string, unknown> {
+function structToJson(v: Struct | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v?.fields ?? {})) out[k] = valueToJson(x as Msg);
+  for (const [k, x] of Object.entries(v?.fields ?? {})) out[k] = valueToJson(x);
   return out;
 }
 
-function valueToJson(v: Msg | undefined): unknown {
+function valueToJson(v: Protobuf_Value | undefined): unknown {
   if (!v) return null;
   if (v.nullValue !== undefined && v.nullValue !== null) return null;
   if (v.numberValue !== undefined && v.numberValue !== null) return v.numberValue;
   if (v.stringValue !== undefined && v.stringValue !== null) return v.stringValue;
   if (v.boolValue !== undefined && v.boolValue !== null) return v.boolValue;
   if (v.structValue) return structToJson(v.structValue);
-  if (v.listValue) return (v.listValue.values ?? []).map((x: Msg) => valueToJson(x));
+  if (v.listValue) return (v.listValue.values ?? []).map((x) => valueToJson(x));
   return null;
 }
 
@@ -434,12 +443,15 @@ function fieldValueToJson(field: protobuf.Field, v: unknown): unknown {
   if (rt instanceof protobuf.Type) {
     const wk = wellKnownToJson(fullName(rt), v);
     if (wk.ok) return wk.value;
-    return messageToJson(rt, v as Msg);
+    return messageToJson(rt, v as Reflected);
   }
   return scalarToJson(field.type, v);
 }
 
-function messageToJson(type: protobuf.Type, obj: Msg | null | undefined): Record<string, unknown> {
+function messageToJson(
+  type: protobuf.Type,
+  obj: Reflected | null | undefined,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (!obj || typeof obj !== 'object') return out;
   for (const field of type.fieldsArray) {
@@ -469,11 +481,11 @@ function messageToJson(type: protobuf.Type, obj: Msg | null | undefined): Record
 }
 
 /** Serializes a proto-loader object of `typeName` to a proto3-JSON object (oneof virtual fields dropped). */
-export function toProto3Json(
-  typeName: string,
-  obj: Msg | null | undefined,
+export function toProto3Json<N extends keyof Messages>(
+  typeName: N,
+  obj: Messages[N] | null | undefined,
 ): Record<string, unknown> {
-  return messageToJson(messageType(typeName), obj);
+  return messageToJson(messageType(typeName), obj as Reflected | null | undefined);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,17 @@
  * `Authorization` header, so security rules apply to all of them.
  */
 import type http from 'node:http';
-import { Code, type Caller, type FirestoreBackend, type Msg } from '../backend.ts';
+import { Code, type Caller, type FirestoreBackend } from '../backend.ts';
+import type {
+  CreateDocumentRequest,
+  DeleteDocumentRequest,
+  DocumentMask,
+  GetDocumentRequest,
+  ListDocumentsRequest,
+  Messages,
+  Precondition,
+  UpdateDocumentRequest,
+} from '../proto-types.ts';
 import { callerFromAuthorization } from '../caller.ts';
 import { fromProto3Json, toProto3Json } from './proto-json.ts';
 import { debug, HttpError, readJsonBody, sendError, sendJson } from './util.ts';
@@ -36,27 +46,68 @@ interface RestCall {
 }
 
 interface Route {
-  /** Where the URL's resource goes in the request message. */
-  resourceField?: 'database' | 'parent';
-  requestType?: string;
-  responseType: string;
-  /** Server-streaming methods answer a JSON array. */
-  streaming?: boolean;
-  /** Builds the request message from the URL (and the body when `hasBody`). */
-  request?: (call: RestCall) => Msg;
-  /** A `request` route that reads a JSON body. */
-  hasBody?: boolean;
-  invoke(backend: FirestoreBackend, request: Msg, caller: Caller): Promise<Msg | Msg[] | void>;
+  /** The route reads a JSON body. */
+  hasBody: boolean;
+  /** Builds the request from the call, has the backend answer it, and gives the JSON answer. */
+  answer(backend: FirestoreBackend, call: RestCall, caller: Caller): Promise<unknown>;
 }
 
-function rpc(
-  requestType: string,
-  responseType: string,
+type ResponseName = keyof Messages | 'Empty';
+type Answer<R extends ResponseName> = R extends keyof Messages ? Messages[R] : void;
+
+/** The JSON of a response: for server-streaming methods an array. */
+function responseJson<R extends ResponseName>(
+  responseType: R,
+  response: Answer<R> | Answer<R>[],
+  streaming: boolean,
+): unknown {
+  if (responseType === 'Empty') return {};
+  const type = responseType as keyof Messages;
+  if (!streaming) return toProto3Json(type, response as Messages[typeof type]);
+  const responses = (response as Messages[typeof type][]).map((r) => toProto3Json(type, r));
+  // Firestore marks the last answer of a finished query stream with `done: true`.
+  const last = responses[responses.length - 1];
+  if (responseType.startsWith('Run') && last) last.done = true;
+  return responses;
+}
+
+/** `POST {resource}:{method}`: the request is the JSON body, with the URL's resource in it. */
+function rpc<N extends keyof Messages, R extends ResponseName>(
+  requestType: N,
+  responseType: R,
   resourceField: 'database' | 'parent',
-  invoke: Route['invoke'],
+  invoke: (
+    backend: FirestoreBackend,
+    request: Messages[N],
+    caller: Caller,
+  ) => Promise<Answer<R> | Answer<R>[]>,
   streaming = false,
 ): Route {
-  return { requestType, responseType, resourceField, invoke, streaming };
+  return {
+    hasBody: true,
+    async answer(backend, call, caller) {
+      const request = fromProto3Json(requestType, call.body, true);
+      const named = request as Messages[N] & { database?: string; parent?: string };
+      named[resourceField] = call.resource;
+      if (resourceField === 'database') named.database = call.database;
+      return responseJson(responseType, await invoke(backend, request, caller), streaming);
+    },
+  };
+}
+
+/** A route on a document or collection path: the request is built from the URL (and body). */
+function pathRoute<Q, R extends ResponseName>(
+  responseType: R,
+  request: (call: RestCall) => Q,
+  invoke: (backend: FirestoreBackend, request: Q, caller: Caller) => Promise<Answer<R>>,
+  hasBody = false,
+): Route {
+  return {
+    hasBody,
+    async answer(backend, call, caller) {
+      return responseJson(responseType, await invoke(backend, request(call), caller), false);
+    },
+  };
 }
 
 /** POST {resource}:{method} */
@@ -102,13 +153,13 @@ const RPC_ROUTES: Record<string, Route> = {
 };
 
 /** `mask.fieldPaths=a&mask.fieldPaths=b` -> `{ fieldPaths: [a, b] }`. */
-function maskParameter(url: URL, name: string): Msg | undefined {
+function maskParameter(url: URL, name: string): DocumentMask | undefined {
   const fieldPaths = url.searchParams.getAll(`${name}.fieldPaths`);
   return fieldPaths.length ? { fieldPaths } : undefined;
 }
 
 /** `currentDocument.exists=true|false` or `currentDocument.updateTime=<RFC 3339>`. */
-function preconditionParameter(url: URL): Msg | undefined {
+function preconditionParameter(url: URL): Precondition | undefined {
   const exists = url.searchParams.get('currentDocument.exists');
   if (exists !== null) {
     if (exists !== 'true' && exists !== 'false') {
@@ -127,10 +178,10 @@ function preconditionParameter(url: URL): Msg | undefined {
   return undefined;
 }
 
-function updateDocumentRequest(call: RestCall): Msg {
+function updateDocumentRequest(call: RestCall): UpdateDocumentRequest {
   const document = fromProto3Json('Document', call.body, true);
   document.name = call.resource;
-  const request: Msg = { document };
+  const request: UpdateDocumentRequest = { document };
   const updateMask = maskParameter(call.url, 'updateMask');
   if (updateMask) request.updateMask = updateMask;
   const mask = maskParameter(call.url, 'mask');
@@ -140,13 +191,14 @@ function updateDocumentRequest(call: RestCall): Msg {
   return request;
 }
 
-function createDocumentRequest(call: RestCall): Msg {
+function createDocumentRequest(call: RestCall): CreateDocumentRequest {
   const segments = call.segments.slice(0, -1);
   const parent = segments.length
     ? `${call.database}/documents/${segments.join('/')}`
     : `${call.database}/documents`;
   const document = fromProto3Json('Document', call.body, true);
-  const request: Msg = { parent, collectionId: call.segments[call.segments.length - 1], document };
+  const collectionId = call.segments[call.segments.length - 1];
+  const request: CreateDocumentRequest = { parent, collectionId, document };
   const documentId = call.url.searchParams.get('documentId');
   if (documentId) request.documentId = documentId;
   const mask = maskParameter(call.url, 'mask');
@@ -154,15 +206,15 @@ function createDocumentRequest(call: RestCall): Msg {
   return request;
 }
 
-function deleteDocumentRequest(call: RestCall): Msg {
-  const request: Msg = { name: call.resource };
+function deleteDocumentRequest(call: RestCall): DeleteDocumentRequest {
+  const request: DeleteDocumentRequest = { name: call.resource };
   const currentDocument = preconditionParameter(call.url);
   if (currentDocument) request.currentDocument = currentDocument;
   return request;
 }
 
-function getDocumentRequest(call: RestCall): Msg {
-  const request: Msg = { name: call.resource };
+function getDocumentRequest(call: RestCall): GetDocumentRequest {
+  const request: GetDocumentRequest = { name: call.resource };
   const mask = maskParameter(call.url, 'mask');
   if (mask) request.mask = mask;
   const transaction = call.url.searchParams.get('transaction');
@@ -170,13 +222,13 @@ function getDocumentRequest(call: RestCall): Msg {
   return request;
 }
 
-function listDocumentsRequest(call: RestCall): Msg {
+function listDocumentsRequest(call: RestCall): ListDocumentsRequest {
   const segments = call.segments.slice(0, -1);
   const collectionId = call.segments[call.segments.length - 1]!;
   const parent = segments.length
     ? `${call.database}/documents/${segments.join('/')}`
     : `${call.database}/documents`;
-  const request: Msg = { parent, collectionId };
+  const request: ListDocumentsRequest = { parent, collectionId };
   const pageSize = call.url.searchParams.get('pageSize');
   if (pageSize) request.pageSize = Number(pageSize);
   const pageToken = call.url.searchParams.get('pageToken');
@@ -191,38 +243,28 @@ function listDocumentsRequest(call: RestCall): Msg {
 
 /** `{HTTP method} {document|collection}`: routes on a path without `:method`. */
 const PATH_ROUTES: Record<string, Route> = {
-  'GET document': {
-    responseType: 'Document',
-    request: getDocumentRequest,
-    invoke: (b, r, c) => b.getDocument(r, c),
-  },
-  'GET subcollections': {
-    responseType: 'ListDocumentsResponse',
-    request: (call) => ({ ...listDocumentsRequest(call), parent: call.resource, collectionId: '' }),
-    invoke: (b, r, c) => b.listDocuments(r, c),
-  },
-  'GET collection': {
-    responseType: 'ListDocumentsResponse',
-    request: listDocumentsRequest,
-    invoke: (b, r, c) => b.listDocuments(r, c),
-  },
-  'PATCH document': {
-    responseType: 'Document',
-    request: updateDocumentRequest,
-    hasBody: true,
-    invoke: (b, r, c) => b.updateDocument(r, c),
-  },
-  'POST collection': {
-    responseType: 'Document',
-    request: createDocumentRequest,
-    hasBody: true,
-    invoke: (b, r, c) => b.createDocument(r, c),
-  },
-  'DELETE document': {
-    responseType: 'Empty',
-    request: deleteDocumentRequest,
-    invoke: (b, r, c) => b.deleteDocument(r, c),
-  },
+  'GET document': pathRoute('Document', getDocumentRequest, (b, r, c) => b.getDocument(r, c)),
+  'GET subcollections': pathRoute(
+    'ListDocumentsResponse',
+    (call) => ({ ...listDocumentsRequest(call), parent: call.resource, collectionId: '' }),
+    (b, r, c) => b.listDocuments(r, c),
+  ),
+  'GET collection': pathRoute('ListDocumentsResponse', listDocumentsRequest, (b, r, c) =>
+    b.listDocuments(r, c),
+  ),
+  'PATCH document': pathRoute(
+    'Document',
+    updateDocumentRequest,
+    (b, r, c) => b.updateDocument(r, c),
+    true,
+  ),
+  'POST collection': pathRoute(
+    'Document',
+    createDocumentRequest,
+    (b, r, c) => b.createDocument(r, c),
+    true,
+  ),
+  'DELETE document': pathRoute('Empty', deleteDocumentRequest, (b, r, c) => b.deleteDocument(r, c)),
 };
 
 /**
@@ -277,17 +319,6 @@ function findRoute(method: string, rpcName: string | undefined, segments: string
   return route;
 }
 
-function send(res: http.ServerResponse, route: Route, response: Msg | Msg[] | void): void {
-  if (route.streaming) {
-    const responses = ((response ?? []) as Msg[]).map((r) => toProto3Json(route.responseType, r));
-    // Firestore marks the last answer of a finished query stream with `done: true`.
-    const last = responses[responses.length - 1];
-    if (route.responseType.startsWith('Run') && last) last.done = true;
-    sendJson(res, 200, responses);
-  } else if (route.responseType === 'Empty') sendJson(res, 200, {});
-  else sendJson(res, 200, toProto3Json(route.responseType, (response ?? {}) as Msg));
-}
-
 export async function handleRest(
   backend: FirestoreBackend,
   req: http.IncomingMessage,
@@ -308,18 +339,11 @@ export async function handleRest(
       trailingSlash && !match[4]
         ? trailingSlashRoute(method, segments, resource)
         : findRoute(method, match[4], segments, url);
-    const body = route.requestType || route.hasBody ? await readJsonBody(req, res) : {};
+    const body = route.hasBody ? await readJsonBody(req, res) : {};
     const call: RestCall = { database, resource, segments, url, body };
     debug(`REST ${method} ${match[4] ?? ''} ${resource} ${JSON.stringify(body).slice(0, 600)}`);
-    let request: Msg;
-    if (route.request) request = route.request(call);
-    else {
-      request = fromProto3Json(route.requestType!, body, true);
-      if (route.resourceField) request[route.resourceField] = resource;
-    }
-    if (route.resourceField === 'database') request.database = database;
     const caller = callerFromAuthorization(req.headers.authorization);
-    send(res, route, await route.invoke(backend, request, caller));
+    sendJson(res, 200, await route.answer(backend, call, caller));
   } catch (e) {
     sendError(res, e);
   }

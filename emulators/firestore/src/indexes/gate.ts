@@ -6,18 +6,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Code, FirestoreError, type Msg } from '../backend.ts';
+import { Code, FirestoreError } from '../backend.ts';
+import type { StructuredQuery } from '../proto-types.ts';
 import type { DbRef } from '../core/paths.ts';
+import type { IndexGate } from '../core/state.ts';
 import { EMPTY_CONFIG, type IndexConfig } from './config.ts';
 import { definitionFor, indexNeededMessage, type IndexDefinitions } from './message.ts';
 import { indexesNeededFor } from './planner.ts';
 
 export type IndexMode = 'enforce' | 'warn';
-
-export interface IndexGate {
-  /** Throws FAILED_PRECONDITION (enforce mode) when production could not serve the query. */
-  check(db: DbRef, structuredQuery: Msg): void;
-}
 
 export const NEEDED_FILE = 'indexes-needed.json';
 
@@ -36,7 +33,7 @@ export class IndexEnforcer implements IndexGate {
     this.config = config;
   }
 
-  check(db: DbRef, structuredQuery: Msg): void {
+  check(db: DbRef, structuredQuery: StructuredQuery): void {
     const needs = indexesNeededFor(structuredQuery, this.config);
     if (needs.length === 0) return;
     const message = indexNeededMessage(db, needs);

@@ -18,7 +18,7 @@
  *
  * Answers the indexes to create: none when the query is served.
  */
-import type { Msg } from '../backend.ts';
+import type { StructuredQuery, StructuredQuery_Filter } from '../proto-types.ts';
 import { formatFieldPath, parseFieldPath } from '../core/paths.ts';
 import {
   singleFieldIndexes,
@@ -72,13 +72,15 @@ function keyOf(fieldPath: unknown): string {
 }
 
 /** The filter as a disjunction of conjunctions of single field/unary filters. */
-function disjunctiveNormalForm(filter: Msg | undefined): Msg[][] {
+function disjunctiveNormalForm(
+  filter: StructuredQuery_Filter | undefined,
+): StructuredQuery_Filter[][] {
   if (!filter) return [[]];
   const composite = filter.compositeFilter;
   if (composite) {
-    const parts = ((composite.filters ?? []) as Msg[]).map(disjunctiveNormalForm);
+    const parts = (composite.filters ?? []).map(disjunctiveNormalForm);
     if (composite.op === 'OR') return parts.flat();
-    return parts.reduce<Msg[][]>(
+    return parts.reduce<StructuredQuery_Filter[][]>(
       (product, part) => product.flatMap((left) => part.map((right) => [...left, ...right])),
       [[]],
     );
@@ -86,10 +88,10 @@ function disjunctiveNormalForm(filter: Msg | undefined): Msg[][] {
   return [[filter]];
 }
 
-function inequalityFields(filter: Msg | undefined, into: Set<string>): void {
+function inequalityFields(filter: StructuredQuery_Filter | undefined, into: Set<string>): void {
   if (!filter) return;
   if (filter.compositeFilter) {
-    for (const f of (filter.compositeFilter.filters ?? []) as Msg[]) inequalityFields(f, into);
+    for (const f of filter.compositeFilter.filters ?? []) inequalityFields(f, into);
     return;
   }
   const atom = filter.fieldFilter ?? filter.unaryFilter;
@@ -97,10 +99,10 @@ function inequalityFields(filter: Msg | undefined, into: Set<string>): void {
 }
 
 /** The query's orders as Firestore completes them: explicit, inequality fields, `__name__`. */
-function completeOrders(query: Msg): { orders: OrderedField[]; nameOrder: Order } {
+function completeOrders(query: StructuredQuery): { orders: OrderedField[]; nameOrder: Order } {
   const orders: OrderedField[] = [];
   let nameOrder: Order | undefined;
-  for (const o of (query.orderBy ?? []) as Msg[]) {
+  for (const o of query.orderBy ?? []) {
     const order: Order = o.direction === 'DESCENDING' ? 'DESCENDING' : 'ASCENDING';
     const field = keyOf(o.field?.fieldPath);
     if (nameOrder !== undefined) break; // orders after __name__ change nothing
@@ -119,7 +121,7 @@ function completeOrders(query: Msg): { orders: OrderedField[]; nameOrder: Order 
   return { orders, nameOrder: nameOrder ?? last };
 }
 
-function equalitiesOf(conjunction: Msg[]): Equality[] {
+function equalitiesOf(conjunction: StructuredQuery_Filter[]): Equality[] {
   const out: Equality[] = [];
   for (const filter of conjunction) {
     const atom = filter.fieldFilter ?? filter.unaryFilter;
@@ -237,7 +239,7 @@ function planConjunction(
   config: IndexConfig,
   collectionGroup: string,
   scope: QueryScope,
-  conjunction: Msg[],
+  conjunction: StructuredQuery_Filter[],
   queryOrders: OrderedField[],
   nameOrder: Order,
 ): IndexNeed | undefined {
@@ -301,8 +303,8 @@ function planConjunction(
  * The indexes production lacks to serve `query` with `config` (one per disjunction that is not
  * served, without repeats): empty when it is served.
  */
-export function indexesNeededFor(query: Msg, config: IndexConfig): IndexNeed[] {
-  const from = ((query.from ?? []) as Msg[])[0];
+export function indexesNeededFor(query: StructuredQuery, config: IndexConfig): IndexNeed[] {
+  const from = (query.from ?? [])[0];
   if (!from) return [];
   const collectionGroup = String(from.collectionId ?? '');
   const scope: QueryScope = from.allDescendants ? 'COLLECTION_GROUP' : 'COLLECTION';

@@ -4,7 +4,7 @@
  * time, with the documents it needs, and gets a decision back. Requests made with the owner
  * credential (`Authorization: Bearer owner`, the Admin SDK) never reach it.
  */
-import type { Msg } from '../backend.ts';
+import type { StructuredQuery } from '../proto-types.ts';
 import type { Fields } from '../core/values.ts';
 
 /** The five methods a rule can name (`read` = get + list, `write` = create + update + delete). */
@@ -40,7 +40,7 @@ export interface RulesRequest {
   /** `request.resource`: the document as the write would leave it (create and update only). */
   requestResource: RulesDocument | null;
   /** For list: the StructuredQuery message (proto-loader shape) the client sent. */
-  query?: Msg;
+  query?: StructuredQuery;
   /** For list: true for a collection group query. */
   allDescendants?: boolean;
 }

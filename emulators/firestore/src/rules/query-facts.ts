@@ -3,7 +3,7 @@
  * query could return. The query's filters are the only facts known of those documents; this
  * module turns a StructuredQuery into those facts and decides comparisons against them.
  */
-import type { Msg } from '../backend.ts';
+import type { StructuredQuery, StructuredQuery_Filter } from '../proto-types.ts';
 import { compareValues, contains, valuesEqual } from './operators.ts';
 import {
   fromFirestoreValue,
@@ -30,12 +30,12 @@ const OPERATORS: Record<string, FieldConstraint['op']> = {
 
 export const DOCUMENT_ID_KEY = '__id__';
 
-export function factsFromQuery(query: Msg | undefined): QueryFacts {
+export function factsFromQuery(query: StructuredQuery | undefined): QueryFacts {
   const constraints = new Map<string, FieldConstraint[]>();
   const add = (key: string, constraint: FieldConstraint): void => {
     constraints.set(key, [...(constraints.get(key) ?? []), constraint]);
   };
-  const visit = (filter: Msg | undefined | null): void => {
+  const visit = (filter: StructuredQuery_Filter | undefined | null): void => {
     if (!filter) return;
     if (filter.compositeFilter) {
       // Only the conjuncts of an AND are facts of every document; an OR proves nothing alone.

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAccessHooks, RulesRegistry } from '../../src/access.ts';
-import { Code, type Caller, type Msg } from '../../src/backend.ts';
+import { Code, type Caller } from '../../src/backend.ts';
+import type { ListenResponse, Value } from '../../src/proto-types.ts';
 import { createBackend, createCoreState } from '../../src/core/index.ts';
 import type { CompiledRules, RulesRequest } from '../../src/rules/contract.ts';
 
@@ -37,7 +38,9 @@ function emulatorWith(rules?: CompiledRules) {
   return { backend, registry };
 }
 
-const set = (path: string, fields: Msg = {}) => ({ update: { name: doc(path), fields } });
+const set = (path: string, fields: Record<string, Value> = {}) => ({
+  update: { name: doc(path), fields },
+});
 
 describe('security rules wiring', () => {
   it('a project with no rules allows everything', async () => {
@@ -152,7 +155,7 @@ describe('security rules wiring', () => {
       { database: DB, writes: [set('c/yes'), set('c/no')] },
       alice,
     );
-    expect(result.status.map((s: Msg) => s.code)).toEqual([0, 7]);
+    expect(result.status?.map((s) => s.code)).toEqual([0, 7]);
     await expect(
       backend.createDocument(
         {
@@ -177,7 +180,7 @@ describe('security rules wiring', () => {
     const { rules } = handRules((r) => r.method === 'list' || r.path.endsWith('/open'));
     const { backend, registry } = emulatorWith(rules);
     await backend.commit({ database: DB, writes: [set('c/open'), set('c/secret')] });
-    const sent: Msg[] = [];
+    const sent: (ListenResponse & { failed?: unknown })[] = [];
     const stream = backend.openListen(
       { send: (m) => sent.push(m), fail: (e) => sent.push({ failed: e }) },
       alice,

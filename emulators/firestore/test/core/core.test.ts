@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { Code, type FirestoreError, type Msg } from '../../src/backend.ts';
+import { Code, type FirestoreError } from '../../src/backend.ts';
+import type {
+  ListenResponse,
+  StructuredQuery,
+  StructuredQuery_FieldFilter_Operator,
+  Value,
+  Write,
+} from '../../src/proto-types.ts';
 import { createBackend } from '../../src/core/index.ts';
+import { present, type Present } from '../present.ts';
+
+/** The core, its answers read as Present (see ../present.ts). */
+const backend = () => present(createBackend());
+type Backend = Present<ReturnType<typeof createBackend>>;
 import { compareValues } from '../../src/core/values.ts';
 
 const DB = 'projects/p/databases/(default)';
@@ -9,15 +21,10 @@ const int = (n: number | string) => ({ integerValue: String(n) });
 const dbl = (n: number) => ({ doubleValue: n });
 const str = (s: string) => ({ stringValue: s });
 
-async function set(
-  b: ReturnType<typeof createBackend>,
-  path: string,
-  fields: Msg,
-  extra: Msg = {},
-) {
+async function set(b: Backend, path: string, fields: Record<string, Value>, extra: Write = {}) {
   return b.commit({ database: DB, writes: [{ update: { name: N(path), fields }, ...extra }] });
 }
-async function query(b: ReturnType<typeof createBackend>, sq: Msg, parent = `${DB}/documents`) {
+async function query(b: Backend, sq: StructuredQuery, parent = `${DB}/documents`) {
   const r = await b.runQuery({ parent, structuredQuery: sq });
   return r.filter((x) => x.document).map((x) => x.document.name.split('/').pop());
 }
@@ -29,13 +36,13 @@ async function code(p: Promise<unknown>): Promise<number> {
     return (e as FirestoreError).code;
   }
 }
-const fieldFilter = (f: string, op: string, value: Msg) => ({
+const fieldFilter = (f: string, op: StructuredQuery_FieldFilter_Operator, value: Value) => ({
   fieldFilter: { field: { fieldPath: f }, op, value },
 });
 
 describe('value ordering', () => {
   it('orders across types as Firestore does', () => {
-    const ordered: Msg[] = [
+    const ordered: Value[] = [
       { nullValue: 'NULL_VALUE' },
       { booleanValue: false },
       { booleanValue: true },
@@ -62,7 +69,7 @@ describe('value ordering', () => {
 
 describe('commit and get', () => {
   it('writes with strictly increasing microsecond times, masks, transforms', async () => {
-    const b = createBackend();
+    const b = backend();
     const r1 = await set(b, 'c/d', {
       a: int(1),
       m: { mapValue: { fields: { x: int(1), y: int(2) } } },
@@ -78,9 +85,9 @@ describe('commit and get', () => {
     ).toBeGreaterThan(BigInt(r1.commitTime.seconds) * 1_000_000_000n + BigInt(r1.commitTime.nanos));
     expect(r2.commitTime.nanos % 1000).toBe(0);
     const doc = await b.getDocument({ name: N('c/d') });
-    expect(doc.fields.m.mapValue.fields.x).toEqual(int(9));
-    expect(doc.fields.m.mapValue.fields.y).toEqual(int(2));
-    expect(doc.createTime).toEqual(r1.writeResults[0].updateTime);
+    expect(doc.fields.m!.mapValue.fields.x).toEqual(int(9));
+    expect(doc.fields.m!.mapValue.fields.y).toEqual(int(2));
+    expect(doc.createTime).toEqual(r1.writeResults[0]!.updateTime);
     const masked = await b.getDocument({ name: N('c/d'), mask: { fieldPaths: ['a'] } });
     expect(Object.keys(masked.fields)).toEqual(['a']);
 
@@ -105,9 +112,9 @@ describe('commit and get', () => {
         },
       ],
     });
-    const tr = t.writeResults[0].transformResults;
+    const tr = t.writeResults[0]!.transformResults;
     expect(tr[0]).toEqual(int(2)); // mask [] keeps nothing from update: field absent -> increment sets it
-    expect(tr[6].timestampValue).toEqual(t.commitTime);
+    expect(tr[6]!.timestampValue).toEqual(t.commitTime);
     await b.commit({
       database: DB,
       writes: [
@@ -126,11 +133,11 @@ describe('commit and get', () => {
     expect(td.fields.i).toEqual(int(4));
     expect(td.fields.big).toEqual(int('9223372036854775807'));
     expect(td.fields.d).toEqual(dbl(1.5));
-    expect(td.fields.arr.arrayValue.values).toEqual([int(2), dbl(3)]);
+    expect(td.fields.arr!.arrayValue.values).toEqual([int(2), dbl(3)]);
   });
 
   it('preconditions give Firestore codes', async () => {
-    const b = createBackend();
+    const b = backend();
     expect(await code(set(b, 'c/x', {}, { currentDocument: { exists: true } }))).toBe(
       Code.NOT_FOUND,
     );
@@ -168,7 +175,7 @@ describe('commit and get', () => {
 
 describe('queries', () => {
   async function seed() {
-    const b = createBackend();
+    const b = backend();
     await set(b, 'q/a', { n: int(1), s: str('x'), tags: { arrayValue: { values: [str('red')] } } });
     await set(b, 'q/b', { n: dbl(2.5), s: str('y') });
     await set(b, 'q/c', { n: int(3), s: { nullValue: 'NULL_VALUE' } });
@@ -267,7 +274,7 @@ describe('queries', () => {
 
   it('orders, cursors, offset, limit, select', async () => {
     const b = await seed();
-    const orderBy = [{ field: { fieldPath: 'n' }, direction: 'DESCENDING' }];
+    const orderBy = [{ field: { fieldPath: 'n' }, direction: 'DESCENDING' as const }];
     expect(await query(b, { from, orderBy })).toEqual(['d', 'c', 'b', 'a', 'e']);
     expect(await query(b, { from, orderBy, limit: { value: 2 }, offset: 1 })).toEqual(['c', 'b']);
     const asc = [{ field: { fieldPath: 'n' } }];
@@ -318,7 +325,7 @@ describe('queries', () => {
 
 describe('transactions', () => {
   it('a write to a document a transaction read waits for it (ABORTED after 2 s); rejects reused ids', async () => {
-    const b = createBackend();
+    const b = backend();
     await set(b, 't/a', { n: int(1) });
     const { transaction } = await b.beginTransaction({ database: DB });
     const got = await b.batchGetDocuments({
@@ -353,7 +360,7 @@ describe('transactions', () => {
   });
 
   it('newTransaction returns the id in the first response; locks serialize read-modify-write', async () => {
-    const b = createBackend();
+    const b = backend();
     await set(b, 't/c', { n: int(0) });
     const inc = async () => {
       for (let attempt = 0; attempt < 5; attempt++) {
@@ -366,7 +373,7 @@ describe('transactions', () => {
           .catch(() => undefined);
         if (!r) continue;
         const transaction = r[0]!.transaction;
-        const n = Number(r[0]!.found.fields.n.integerValue);
+        const n = Number(r[0]!.found.fields.n!.integerValue);
         await new Promise((res) => setTimeout(res, 1));
         try {
           await b.commit({
@@ -388,7 +395,7 @@ describe('transactions', () => {
 
 describe('locks (wound-wait)', () => {
   it('an older transaction wounds a younger holder; a younger one waits', async () => {
-    const b = createBackend();
+    const b = backend();
     await set(b, 'w/x', { n: int(0) });
     const { transaction: older } = await b.beginTransaction({ database: DB });
     const { transaction: younger } = await b.beginTransaction({ database: DB });
@@ -445,11 +452,14 @@ describe('locks (wound-wait)', () => {
 
 describe('listen', () => {
   it('sends ADD, docs, CURRENT, global; then changes per commit; REMOVE', async () => {
-    const b = createBackend();
+    const b = backend();
     await set(b, 'l/a', { n: int(1) });
     await set(b, 'l/b', { n: int(5) });
-    const out: Msg[] = [];
-    const s = b.openListen({ send: (m) => out.push(m), fail: (e) => out.push({ error: e }) });
+    const out: Present<ListenResponse & { error: FirestoreError }>[] = [];
+    const s = b.openListen({
+      send: (m) => out.push(present(m) as (typeof out)[number]),
+      fail: (e) => out.push(present({ error: e }) as (typeof out)[number]),
+    });
     s.onRequest({
       database: DB,
       addTarget: {
@@ -464,7 +474,7 @@ describe('listen', () => {
         },
       },
     });
-    const kinds = (ms: Msg[]) =>
+    const kinds = (ms: Present<ListenResponse>[]) =>
       ms.map((m) =>
         m.targetChange
           ? `tc:${m.targetChange.targetChangeType ?? 'GLOBAL'}`
@@ -505,8 +515,8 @@ describe('listen', () => {
 
 describe('persistence', () => {
   it('round-trips every value type exactly', async () => {
-    const b = createBackend();
-    const fields: Msg = {
+    const b = backend();
+    const fields: Record<string, Value> = {
       nul: { nullValue: 'NULL_VALUE' },
       t: { booleanValue: true },
       f: { booleanValue: false },
@@ -537,13 +547,13 @@ describe('persistence', () => {
       ],
     });
     const json = JSON.parse(JSON.stringify(b.exportData()));
-    const b2 = createBackend();
+    const b2 = backend();
     b2.importData(json);
     const before = await b.getDocument({ name: N('p/doc') });
     const after = await b2.getDocument({ name: N('p/doc') });
     expect(after).toEqual(before);
-    expect(Object.is(after.fields.negz.doubleValue, -0)).toBe(true);
-    expect(Object.is(after.fields.geo.geoPointValue.latitude, -0)).toBe(true);
+    expect(Object.is(after.fields.negz!.doubleValue, -0)).toBe(true);
+    expect(Object.is(after.fields.geo!.geoPointValue.latitude, -0)).toBe(true);
     expect(
       (await b2.getDocument({ name: 'projects/p2/databases/named/documents/x/y' })).fields.a,
     ).toEqual(int(1));

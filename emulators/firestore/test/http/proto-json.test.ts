@@ -6,12 +6,18 @@ import {
   parseTimestamp,
   toProto3Json,
 } from '../../src/http/proto-json.ts';
+import type { ListenResponse, Messages } from '../../src/proto-types.ts';
+import { present } from '../present.ts';
 import {
   frame,
   frameChunk,
   parseChunks,
   parseForwardBody,
 } from '../../src/http/webchannel/framing.ts';
+
+/** fromProto3Json, its answer read as Present (see ../present.ts). */
+const parse = <N extends keyof Messages>(typeName: N, json: unknown, strict?: boolean) =>
+  present(fromProto3Json(typeName, json, strict));
 
 describe('timestamps', () => {
   it('parses and formats RFC 3339 with nanos', () => {
@@ -61,7 +67,7 @@ describe('proto3 JSON <-> proto-loader objects', () => {
         expectedCount: 3,
       },
     };
-    const msg = fromProto3Json('ListenRequest', json);
+    const msg = parse('ListenRequest', json);
     expect(msg.targetChange).toBe('addTarget');
     const t = msg.addTarget;
     expect(t.targetId).toBe(2);
@@ -103,14 +109,14 @@ describe('proto3 JSON <-> proto-loader objects', () => {
       fields,
       updateTime: '2026-01-01T00:00:00.5Z',
     };
-    const obj = fromProto3Json('Document', doc);
+    const obj = parse('Document', doc);
     expect(obj.fields.n).toEqual({ nullValue: 'NULL_VALUE', valueType: 'nullValue' });
-    expect(obj.fields.i.integerValue).toBe('9007199254740993');
-    expect(Number.isNaN(obj.fields.nan.doubleValue)).toBe(true);
-    expect(obj.fields.inf.doubleValue).toBe(Infinity);
-    expect(obj.fields.ninf.doubleValue).toBe(-Infinity);
-    expect(obj.fields.t.timestampValue).toEqual({ seconds: '1767225600', nanos: 123456000 });
-    expect([...obj.fields.y.bytesValue]).toEqual([0, 1, 2, 255]);
+    expect(obj.fields.i!.integerValue).toBe('9007199254740993');
+    expect(Number.isNaN(obj.fields.nan!.doubleValue)).toBe(true);
+    expect(obj.fields.inf!.doubleValue).toBe(Infinity);
+    expect(obj.fields.ninf!.doubleValue).toBe(-Infinity);
+    expect(obj.fields.t!.timestampValue).toEqual({ seconds: '1767225600', nanos: 123456000 });
+    expect([...obj.fields.y!.bytesValue]).toEqual([0, 1, 2, 255]);
     expect(obj.updateTime).toEqual({ seconds: '1767225600', nanos: 500000000 });
     const back = toProto3Json('Document', obj);
     expect(back).toEqual({ ...doc, updateTime: '2026-01-01T00:00:00.500Z' });
@@ -126,7 +132,7 @@ describe('proto3 JSON <-> proto-loader objects', () => {
         cause: { code: 7, message: 'no' },
       },
       responseType: 'targetChange',
-    };
+    } satisfies ListenResponse;
     expect(toProto3Json('ListenResponse', resp)).toEqual({
       targetChange: {
         targetChangeType: 'CURRENT',
@@ -190,10 +196,10 @@ describe('proto3 JSON <-> proto-loader objects', () => {
         { verify: 'projects/p/databases/d/documents/a/d' },
       ],
     };
-    const obj = fromProto3Json('WriteRequest', req);
-    expect(obj.writes[0].operation).toBe('update');
-    expect(obj.writes[1].currentDocument.updateTime).toEqual({ seconds: '1767225600', nanos: 0 });
-    expect(obj.writes[0].updateTransforms[0].transformType).toBe('setToServerValue');
+    const obj = parse('WriteRequest', req);
+    expect(obj.writes[0]!.operation).toBe('update');
+    expect(obj.writes[1]!.currentDocument.updateTime).toEqual({ seconds: '1767225600', nanos: 0 });
+    expect(obj.writes[0]!.updateTransforms[0]!.transformType).toBe('setToServerValue');
     expect(toProto3Json('WriteRequest', obj)).toEqual(req);
     const resp = toProto3Json('WriteResponse', {
       streamId: 's',
@@ -219,7 +225,7 @@ describe('proto3 JSON <-> proto-loader objects', () => {
   });
 
   it('handles REST request shapes', () => {
-    const agg = fromProto3Json('RunAggregationQueryRequest', {
+    const agg = parse('RunAggregationQueryRequest', {
       structuredAggregationQuery: {
         aggregations: [
           { alias: 'aggregate_0', count: {} },
@@ -233,7 +239,7 @@ describe('proto3 JSON <-> proto-loader objects', () => {
       count: {},
       operator: 'count',
     });
-    const bt = fromProto3Json('BeginTransactionRequest', {
+    const bt = parse('BeginTransactionRequest', {
       options: { readOnly: { readTime: '2026-01-01T00:00:00Z' } },
     });
     expect(bt.options.readOnly.readTime.seconds).toBe('1767225600');
@@ -259,7 +265,7 @@ describe('proto3 JSON <-> proto-loader objects', () => {
     });
     // snake_case input is accepted too
     expect(
-      fromProto3Json('BatchGetDocumentsRequest', {
+      parse('BatchGetDocumentsRequest', {
         documents: ['a'],
         new_transaction: { readWrite: {} },
       }).newTransaction,
@@ -267,18 +273,16 @@ describe('proto3 JSON <-> proto-loader objects', () => {
   });
 
   it('rejects malformed input', () => {
-    expect(() => fromProto3Json('Document', { fields: { x: { integerValue: 'abc' } } })).toThrow(
-      /integer/,
-    );
+    expect(() => parse('Document', { fields: { x: { integerValue: 'abc' } } })).toThrow(/integer/);
     expect(() =>
-      fromProto3Json('Document', { fields: { x: { stringValue: 'a', integerValue: '1' } } }),
+      parse('Document', { fields: { x: { stringValue: 'a', integerValue: '1' } } }),
     ).toThrow(/Only one/);
-    expect(() => fromProto3Json('ListenRequest', { addTarget: { targetId: 'x' } })).toThrow();
-    expect(() => fromProto3Json('ListenRequest', [])).toThrow();
-    expect(() =>
-      fromProto3Json('StructuredQuery', { where: { fieldFilter: { op: 'NOPE' } } }),
-    ).toThrow(/enum/);
-    expect(() => fromProto3Json('Document', { updateTime: 'now' })).toThrow(/timestamp/);
+    expect(() => parse('ListenRequest', { addTarget: { targetId: 'x' } })).toThrow();
+    expect(() => parse('ListenRequest', [])).toThrow();
+    expect(() => parse('StructuredQuery', { where: { fieldFilter: { op: 'NOPE' } } })).toThrow(
+      /enum/,
+    );
+    expect(() => parse('Document', { updateTime: 'now' })).toThrow(/timestamp/);
   });
 });
 

@@ -1,12 +1,8 @@
 /** Test helpers: the HTTP handler on a free port, and a stub backend for transport-only tests. */
 import http from 'node:http';
 import { listenOnFreePort } from '@parroquia/testkit/ports';
-import {
-  FirestoreError,
-  type FirestoreBackend,
-  type ListenSink,
-  type Msg,
-} from '../../src/backend.ts';
+import { FirestoreError, type FirestoreBackend, type ListenSink } from '../../src/backend.ts';
+import type { CommitRequest, ListenRequest } from '../../src/proto-types.ts';
 
 export async function listen(handler: {
   handle(req: http.IncomingMessage, res: http.ServerResponse): void;
@@ -25,13 +21,13 @@ export async function listen(handler: {
 
 /** A backend that answers Listen with empty targets and commits with a fixed clock. */
 export function stubBackend() {
-  const listens: { sink: ListenSink; requests: Msg[]; closed: boolean }[] = [];
-  const commits: Msg[] = [];
+  const listens: { sink: ListenSink; requests: ListenRequest[]; closed: boolean }[] = [];
+  const commits: CommitRequest[] = [];
   let clock = 1_000;
   const ts = () => ({ seconds: String(++clock), nanos: 0 });
   const backend: FirestoreBackend & {
     listens: typeof listens;
-    commits: Msg[];
+    commits: CommitRequest[];
     failNextCommit?: FirestoreError;
   } = {
     listens,
@@ -68,7 +64,7 @@ export function stubBackend() {
       }
       commits.push(r);
       const t = ts();
-      return { commitTime: t, writeResults: (r.writes as Msg[]).map(() => ({ updateTime: t })) };
+      return { commitTime: t, writeResults: (r.writes ?? []).map(() => ({ updateTime: t })) };
     },
     async batchWrite() {
       return {};
@@ -81,13 +77,13 @@ export function stubBackend() {
     },
     async deleteDocument() {},
     openListen(sink) {
-      const entry = { sink, requests: [] as Msg[], closed: false };
+      const entry = { sink, requests: [] as ListenRequest[], closed: false };
       listens.push(entry);
       return {
         onRequest(req) {
           entry.requests.push(req);
           if (req.addTarget) {
-            const id = req.addTarget.targetId;
+            const id = req.addTarget.targetId ?? 0;
             sink.send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } });
             sink.send({
               targetChange: {

@@ -4,7 +4,11 @@
  * types", "Manage indexes", "Index merging", "Collection group queries", "Single-field index
  * exemptions").
  */
-import type { Msg } from '../../src/backend.ts';
+import type {
+  StructuredQuery,
+  StructuredQuery_FieldFilter_Operator,
+  StructuredQuery_Filter,
+} from '../../src/proto-types.ts';
 import type { IndexField } from '../../src/indexes/config.ts';
 
 type Json = Record<string, unknown>;
@@ -12,7 +16,11 @@ type Json = Record<string, unknown>;
 const value = { integerValue: '1' };
 const list = { arrayValue: { values: [value, { integerValue: '2' }] } };
 const field = (fieldPath: string) => ({ fieldPath });
-const op = (fieldPath: string, o: string, v: Json = value): Msg => ({
+const op = (
+  fieldPath: string,
+  o: StructuredQuery_FieldFilter_Operator,
+  v: Json = value,
+): StructuredQuery_Filter => ({
   fieldFilter: { field: field(fieldPath), op: o, value: v },
 });
 export const eq = (f: string) => op(f, 'EQUAL');
@@ -22,10 +30,16 @@ export const inList = (f: string) => op(f, 'IN', list);
 export const notIn = (f: string) => op(f, 'NOT_IN', list);
 export const contains = (f: string) => op(f, 'ARRAY_CONTAINS');
 export const containsAny = (f: string) => op(f, 'ARRAY_CONTAINS_ANY', list);
-export const isNull = (f: string): Msg => ({ unaryFilter: { field: field(f), op: 'IS_NULL' } });
-export const and = (...filters: Msg[]): Msg => ({ compositeFilter: { op: 'AND', filters } });
-export const or = (...filters: Msg[]): Msg => ({ compositeFilter: { op: 'OR', filters } });
-const nameAfter: Msg = {
+export const isNull = (f: string): StructuredQuery_Filter => ({
+  unaryFilter: { field: field(f), op: 'IS_NULL' },
+});
+export const and = (...filters: StructuredQuery_Filter[]): StructuredQuery_Filter => ({
+  compositeFilter: { op: 'AND', filters },
+});
+export const or = (...filters: StructuredQuery_Filter[]): StructuredQuery_Filter => ({
+  compositeFilter: { op: 'OR', filters },
+});
+const nameAfter: StructuredQuery_Filter = {
   fieldFilter: {
     field: field('__name__'),
     op: 'GREATER_THAN',
@@ -34,10 +48,10 @@ const nameAfter: Msg = {
 };
 
 export function query(
-  where?: Msg,
+  where?: StructuredQuery_Filter,
   orderBy: [string, 'ASCENDING' | 'DESCENDING'][] = [],
   group = false,
-): Msg {
+): StructuredQuery {
   return {
     from: [{ collectionId: 'c', ...(group ? { allDescendants: true } : {}) }],
     ...(where ? { where } : {}),
@@ -68,7 +82,7 @@ export interface IndexCase {
   name: string;
   /** The documented rule this case checks. */
   rule: string;
-  query: Msg;
+  query: StructuredQuery;
   file?: Json;
   /** undefined: served. Else the index production asks for. */
   needs?: Json;

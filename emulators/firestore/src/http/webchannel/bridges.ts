@@ -1,6 +1,7 @@
 /** Listen and Write streams of google.firestore.v1.Firestore carried over a WebChannel session. */
 import { randomBytes } from 'node:crypto';
-import type { FirestoreBackend, ListenStream, Msg } from '../../backend.ts';
+import type { FirestoreBackend, ListenStream } from '../../backend.ts';
+import type { ListenResponse } from '../../proto-types.ts';
 import { fromProto3Json, toProto3Json } from '../proto-json.ts';
 import { toStatus } from '../../errors.ts';
 import type { Bridge, Session } from './session.ts';
@@ -9,7 +10,7 @@ export function listenBridge(backend: FirestoreBackend, session: Session): Bridg
   let stream: ListenStream | undefined;
   let ended = false;
   const sink = {
-    send(response: Msg): void {
+    send(response: ListenResponse): void {
       if (ended) return;
       session.send([toProto3Json('ListenResponse', response)]);
     },
@@ -49,7 +50,7 @@ export function writeBridge(backend: FirestoreBackend, session: Session): Bridge
     if (ended || session.failed) return;
     const request = fromProto3Json('WriteRequest', json);
     if (request.database) database = request.database;
-    const writes = (request.writes ?? []) as Msg[];
+    const writes = request.writes ?? [];
     if (!handshaken) {
       handshaken = true;
       session.send([toProto3Json('WriteResponse', { streamId, streamToken: nextToken() })]);

@@ -1,0 +1,449 @@
+/**
+ * Protobuf bytes <-> the message shape the core takes (PROTO_LOADER_OPTIONS in ../backend.ts), in
+ * one pass each way, planned per message type from the protobufjs reflection.
+ *
+ * Why not protobufjs's own `decode` + `toObject` and `fromObject` + `encode`: each builds every
+ * message twice, and its int64s go through long.js (a Long object per Timestamp, then a decimal
+ * conversion by long division); without TurboFan (node-flags.json) that was over a third of a
+ * batch commit's time. The output is the same object `toObject` gives (same keys, int64 as
+ * decimal strings, enums as names, bytes as Buffers sharing the request's memory, a virtual
+ * field naming each oneof member that is set, unknown fields skipped); encoding accepts what
+ * `fromObject` accepts (test/grpc/codec.test.ts compares both ways with protobufjs).
+ */
+import protobuf from 'protobufjs';
+
+export interface MessageCodecOf {
+  decode(bytes: Buffer): Record<string, unknown>;
+  encode(message: object): Uint8Array;
+}
+
+/** Bytes being read, and where. */
+class Input {
+  pos = 0;
+  constructor(readonly buf: Buffer) {}
+
+  uint32(): number {
+    const buf = this.buf;
+    let value = 0;
+    for (let shift = 0; shift < 35; shift += 7) {
+      const b = buf[this.pos++];
+      if (b === undefined) throw new RangeError('index out of range');
+      value |= (b & 127) << shift;
+      if (b < 128) return value >>> 0;
+    }
+    // Bytes 6-10 of a 64-bit varint (a negative int32): their bits are above 32.
+    for (let i = 0; i < 5; i++) {
+      const b = buf[this.pos++];
+      if (b === undefined) throw new RangeError('index out of range');
+      if (b < 128) return value >>> 0;
+    }
+    throw new Error('invalid varint encoding');
+  }
+
+  /** A 64-bit varint as its low and high 32 bits (unsigned). */
+  varint64(): [number, number] {
+    const buf = this.buf;
+    let lo = 0;
+    for (let i = 0; i < 4; i++) {
+      const b = this.byte(buf);
+      lo |= (b & 127) << (i * 7);
+      if (b < 128) return [lo >>> 0, 0];
+    }
+    let b = this.byte(buf);
+    lo |= (b & 127) << 28;
+    let hi = (b & 127) >> 4;
+    if (b < 128) return [lo >>> 0, hi >>> 0];
+    for (let i = 0; i < 5; i++) {
+      b = this.byte(buf);
+      hi |= (b & 127) << (i * 7 + 3);
+      if (b < 128) return [lo >>> 0, hi >>> 0];
+    }
+    throw new Error('invalid varint encoding');
+  }
+
+  fixed32(): number {
+    this.need(4);
+    const value = this.buf.readUInt32LE(this.pos);
+    this.pos += 4;
+    return value;
+  }
+
+  fixed64(): [number, number] {
+    const lo = this.fixed32();
+    return [lo, this.fixed32()];
+  }
+
+  double(): number {
+    this.need(8);
+    const value = this.buf.readDoubleLE(this.pos);
+    this.pos += 8;
+    return value;
+  }
+
+  float(): number {
+    this.need(4);
+    const value = this.buf.readFloatLE(this.pos);
+    this.pos += 4;
+    return value;
+  }
+
+  /** The end of a length-delimited field that starts here. */
+  delimited(): number {
+    const length = this.uint32();
+    this.need(length);
+    return this.pos + length;
+  }
+
+  string(): string {
+    const end = this.delimited();
+    // Buffer's own utf8Slice, as protobufjs reads strings: toString() checks its arguments first.
+    const value = (
+      this.buf as Buffer & { utf8Slice(start: number, end: number): string }
+    ).utf8Slice(this.pos, end);
+    this.pos = end;
+    return value;
+  }
+
+  bytes(): Buffer {
+    const end = this.delimited();
+    const value = this.buf.subarray(this.pos, end);
+    this.pos = end;
+    return value;
+  }
+
+  skip(wireType: number): void {
+    switch (wireType) {
+      case 0:
+        this.uint32();
+        return;
+      case 1:
+        this.need(8);
+        this.pos += 8;
+        return;
+      case 2:
+        this.pos = this.delimited();
+        return;
+      case 3:
+        for (;;) {
+          const tag = this.uint32();
+          if ((tag & 7) === 4) return;
+          this.skip(tag & 7);
+        }
+      case 5:
+        this.need(4);
+        this.pos += 4;
+        return;
+      default:
+        throw new Error(`invalid wire type ${wireType} at offset ${this.pos}`);
+    }
+  }
+
+  private byte(buf: Buffer): number {
+    const b = buf[this.pos++];
+    if (b === undefined) throw new RangeError('index out of range');
+    return b;
+  }
+
+  private need(bytes: number): void {
+    if (this.pos + bytes > this.buf.length) throw new RangeError('index out of range');
+  }
+}
+
+const TWO_32 = 4294967296;
+
+/** The decimal text of a 64-bit integer, as long.js's `toString` gives it. */
+export function int64Text(lo: number, hi: number, unsigned: boolean): string {
+  if (hi < 0x200000) return String(hi * TWO_32 + lo);
+  if (!unsigned && hi >= 0xffe00000) return String((hi - TWO_32) * TWO_32 + lo);
+  const bits = (BigInt(hi) << 32n) | BigInt(lo);
+  return (unsigned ? bits : BigInt.asIntN(64, bits)).toString();
+}
+
+function zigzag64([lo, hi]: [number, number]): [number, number] {
+  const mask = -(lo & 1);
+  return [(((lo >>> 1) | (hi << 31)) ^ mask) >>> 0, ((hi >>> 1) ^ mask) >>> 0];
+}
+
+type Read = (input: Input) => unknown;
+type Put = (writer: protobuf.Writer, value: unknown) => void;
+
+/** Reads one value of a scalar type (not for messages and enums). */
+const SCALAR_READERS: Record<string, Read> = {
+  double: (i) => i.double(),
+  float: (i) => i.float(),
+  int32: (i) => i.uint32() | 0,
+  uint32: (i) => i.uint32(),
+  sint32: (i) => {
+    const n = i.uint32();
+    return ((n >>> 1) ^ -(n & 1)) | 0;
+  },
+  fixed32: (i) => i.fixed32(),
+  sfixed32: (i) => i.fixed32() | 0,
+  bool: (i) => i.uint32() !== 0,
+  string: (i) => i.string(),
+  bytes: (i) => i.bytes(),
+  int64: (i) => int64Text(...i.varint64(), false),
+  uint64: (i) => int64Text(...i.varint64(), true),
+  sint64: (i) => int64Text(...zigzag64(i.varint64()), false),
+  fixed64: (i) => int64Text(...i.fixed64(), true),
+  sfixed64: (i) => int64Text(...i.fixed64(), false),
+};
+
+/** The wire type of one (unpacked) value of a scalar type. */
+const WIRE_TYPES: Record<string, number> = {
+  double: 1,
+  float: 5,
+  int32: 0,
+  uint32: 0,
+  sint32: 0,
+  fixed32: 5,
+  sfixed32: 5,
+  bool: 0,
+  string: 2,
+  bytes: 2,
+  int64: 0,
+  uint64: 0,
+  sint64: 0,
+  fixed64: 1,
+  sfixed64: 1,
+};
+
+interface FieldPlan {
+  name: string;
+  id: number;
+  /** Reads one value (of a repeated field: one element; of a map: one entry's value). */
+  read: Read;
+  /** Writes one value with its tag, or none for a value `fromObject` would drop. */
+  write: Put;
+  /** Writes one value without a tag (the elements of a packed field). */
+  put: Put;
+  /** Numeric scalars and enums: a repeated one may come packed. */
+  packable: boolean;
+  repeated: boolean;
+  packed: boolean;
+  /** A map's key: read from entry field 1, written as it. */
+  mapKey?: { read: Read; write: Put };
+  oneof?: string;
+}
+
+interface TypePlan {
+  byId: Map<number, FieldPlan>;
+  /** In field-number order, as protobufjs encodes. */
+  fields: FieldPlan[];
+}
+
+const plans = new Map<protobuf.Type, TypePlan>();
+
+function planOf(type: protobuf.Type): TypePlan {
+  let plan = plans.get(type);
+  if (!plan) {
+    plan = { byId: new Map(), fields: [] };
+    plans.set(type, plan); // before the fields: a type may contain itself (Value, MapValue)
+    for (const field of [...type.fieldsArray].sort((a, b) => a.id - b.id)) {
+      const fieldPlan = planField(field.resolve());
+      plan.byId.set(field.id, fieldPlan);
+      plan.fields.push(fieldPlan);
+    }
+  }
+  return plan;
+}
+
+function planField(field: protobuf.Field): FieldPlan {
+  const value = valueCodec(field.type, field.resolvedType, field.id);
+  const plan: FieldPlan = {
+    name: field.name,
+    id: field.id,
+    read: value.read,
+    write: value.write,
+    put: value.put,
+    packable: value.wireType === 0 || value.wireType === 1 || value.wireType === 5,
+    repeated: field.repeated,
+    packed: field.repeated && field.packed,
+    oneof: field.partOf?.name,
+  };
+  if (field instanceof protobuf.MapField) {
+    const key = valueCodec(field.keyType, null, 1);
+    const entryValue = valueCodec(field.type, field.resolvedType, 2);
+    plan.read = (input) => readMapEntry(input, key.read, entryValue.read);
+    plan.write = entryValue.write;
+    plan.mapKey = key;
+  }
+  return plan;
+}
+
+interface ValueCodec {
+  read: Read;
+  write: Put;
+  put: Put;
+  wireType: number;
+}
+
+/** Reading and writing (with the tag of field `id`) one value of a field's type. */
+function valueCodec(
+  typeName: string,
+  resolved: protobuf.Type | protobuf.Enum | null,
+  id: number,
+): ValueCodec {
+  if (resolved instanceof protobuf.Type) {
+    const tag = (id << 3) | 2;
+    const putMessage: Put = (writer, value) => {
+      if (typeof value !== 'object') throw new TypeError(`.${typeName}: object expected`);
+      encodeMessage(resolved, value as Record<string, unknown>, writer.fork());
+      writer.ldelim();
+    };
+    return {
+      read: (input) => decodeMessage(resolved, input, input.delimited()),
+      write: (writer, value) => putMessage(writer.uint32(tag), value),
+      put: (writer, value) => putMessage(writer, value),
+      wireType: 2,
+    };
+  }
+  if (resolved instanceof protobuf.Enum) {
+    const names = resolved.valuesById;
+    const numbers = resolved.values;
+    const tag = id << 3;
+    return {
+      read: (input) => {
+        const n = input.uint32() | 0;
+        return names[n] ?? n;
+      },
+      // An unknown name is dropped, as `fromObject` leaves such a field unset.
+      write: (writer, value) => {
+        const n = typeof value === 'number' ? value : numbers[String(value)];
+        if (n !== undefined) writer.uint32(tag).int32(n);
+      },
+      put: (writer, value) =>
+        writer.int32(typeof value === 'number' ? value : (numbers[String(value)] ?? 0)),
+      wireType: 0,
+    };
+  }
+  const read = SCALAR_READERS[typeName];
+  const wireType = WIRE_TYPES[typeName];
+  if (!read || wireType === undefined) throw new Error(`unknown field type ${typeName}`);
+  const tag = (id << 3) | wireType;
+  const put = SCALAR_WRITERS[typeName]!;
+  return { read, write: (writer, value) => put(writer.uint32(tag), value), put, wireType };
+}
+
+function readMapEntry(input: Input, readKey: Read, readValue: Read): [string, unknown] {
+  const end = input.delimited();
+  let key: unknown = '';
+  let value: unknown;
+  while (input.pos < end) {
+    const tag = input.uint32();
+    if (tag >>> 3 === 1) key = readKey(input);
+    else if (tag >>> 3 === 2) value = readValue(input);
+    else input.skip(tag & 7);
+  }
+  return [String(key), value ?? {}];
+}
+
+function decodeMessage(type: protobuf.Type, input: Input, end: number): Record<string, unknown> {
+  const plan = planOf(type);
+  const message: Record<string, unknown> = {};
+  while (input.pos < end) {
+    const tag = input.uint32();
+    const field = plan.byId.get(tag >>> 3);
+    if (!field) {
+      input.skip(tag & 7);
+      continue;
+    }
+    if (field.mapKey) {
+      const [key, value] = field.read(input) as [string, unknown];
+      ((message[field.name] ??= {}) as Record<string, unknown>)[key] = value;
+    } else if (field.repeated) {
+      const list = (message[field.name] ??= []) as unknown[];
+      if (field.packable && (tag & 7) === 2) {
+        const packedEnd = input.delimited();
+        while (input.pos < packedEnd) list.push(field.read(input));
+      } else list.push(field.read(input));
+    } else {
+      if (field.oneof) {
+        const previous = message[field.oneof];
+        if (typeof previous === 'string' && previous !== field.name) delete message[previous];
+        message[field.oneof] = field.name;
+      }
+      message[field.name] = field.read(input);
+    }
+  }
+  if (input.pos !== end) throw new RangeError('index out of range');
+  return message;
+}
+
+const SAFE_INTEGER_TEXT = /^-?\d{1,15}$/;
+
+/**
+ * An int64 given as `fromObject` accepts it (decimal text, number, Long), for the writer: a
+ * safe integer as a number (the writer's fast path), anything else as given (long.js parses it).
+ */
+function longOf(value: unknown): number | string | protobuf.Long {
+  if (typeof value === 'string' && SAFE_INTEGER_TEXT.test(value)) return Number(value);
+  return value as number | string | protobuf.Long;
+}
+
+const SCALAR_WRITERS: Record<string, Put> = {
+  double: (w, v) => w.double(Number(v)),
+  float: (w, v) => w.float(Number(v)),
+  int32: (w, v) => w.int32((v as number) | 0),
+  uint32: (w, v) => w.uint32((v as number) >>> 0),
+  sint32: (w, v) => w.sint32((v as number) | 0),
+  fixed32: (w, v) => w.fixed32((v as number) >>> 0),
+  sfixed32: (w, v) => w.sfixed32((v as number) | 0),
+  bool: (w, v) => w.bool(Boolean(v)),
+  string: (w, v) => w.string(String(v)),
+  bytes: (w, v) => w.bytes(typeof v === 'string' ? Buffer.from(v, 'base64') : (v as Uint8Array)),
+  int64: (w, v) => w.int64(longOf(v)),
+  uint64: (w, v) => w.uint64(longOf(v)),
+  sint64: (w, v) => w.sint64(longOf(v)),
+  fixed64: (w, v) => w.fixed64(longOf(v)),
+  sfixed64: (w, v) => w.sfixed64(longOf(v)),
+};
+
+function encodeMessage(
+  type: protobuf.Type,
+  message: Record<string, unknown>,
+  writer: protobuf.Writer,
+): void {
+  for (const field of planOf(type).fields) {
+    const value = message[field.name];
+    if (value == null) continue;
+    if (field.mapKey) {
+      if (typeof value !== 'object') throw new TypeError(`.${field.name}: object expected`);
+      const entries = value as Record<string, unknown>;
+      for (const key of Object.keys(entries)) {
+        writer.uint32((field.id << 3) | 2).fork();
+        field.mapKey.write(writer, key);
+        field.write(writer, entries[key]);
+        writer.ldelim();
+      }
+    } else if (field.repeated) {
+      if (!Array.isArray(value)) throw new TypeError(`.${field.name}: array expected`);
+      if (field.packed && field.packable) writePacked(writer, field, value);
+      else for (const element of value) field.write(writer, element);
+    } else field.write(writer, value);
+  }
+}
+
+/** A packed repeated field: one length-delimited run of untagged values. */
+function writePacked(writer: protobuf.Writer, field: FieldPlan, values: unknown[]): void {
+  if (!values.length) return;
+  writer.uint32((field.id << 3) | 2).fork();
+  for (const value of values) field.put(writer, value);
+  writer.ldelim();
+}
+
+/** The codec of one message type. */
+export function codecOf(type: protobuf.Type): MessageCodecOf {
+  return {
+    decode: (bytes) => {
+      const input = new Input(bytes);
+      return decodeMessage(type, input, bytes.length);
+    },
+    encode: (message) => {
+      if (Array.isArray(message)) throw new Error(`expected a ${type.name} object, got an array`);
+      const writer = protobuf.Writer.create();
+      encodeMessage(type, message as Record<string, unknown>, writer);
+      return writer.finish();
+    },
+  };
+}
