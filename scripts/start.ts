@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { DEFAULT_PORTS, ROOT, provideSeedAuth, startStack, webBuildEnv } from './stack.ts';
 import { readSeed, seedStack } from './seed.ts';
+import { warnUnsetParishDetails } from './parish-config.ts';
 
 const STATE_DIR = join(ROOT, '.emulator-state');
 
@@ -26,6 +27,7 @@ function run(title: string, args: string[], env: Record<string, string> = {}) {
 async function main() {
   run('building the functions', ['run', 'build', '-w', 'functions']);
   run('building the web app', ['run', 'build', '-w', 'web'], webBuildEnv(DEFAULT_PORTS));
+  warnUnsetParishDetails();
   // The first run starts from the committed seed; later runs from what the last one exported.
   provideSeedAuth(STATE_DIR);
   console.log('> starting the emulators (Firestore, Auth, Functions, Hosting)');
