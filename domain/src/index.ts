@@ -28,3 +28,4 @@ export * from './person-email';
 export * from './plot-coverage';
 export * from './hold-cap';
 export * from './checkout-cancel';
+export * from './donor-name';

@@ -19,6 +19,7 @@ import * as z from 'zod/mini';
 import { ApiError } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { currentIdToken, signOutOfFirebase, watchAccount, type AuthAccount } from '@/lib/auth';
+import { takeSignUpName } from '@/lib/sign-up-name';
 
 export const DonorUserSchema = z.object({
   id: z.string(),
@@ -101,8 +102,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
                 providerId: account.providerId,
                 subject: account.uid,
               }),
-              // None: the API stores its default name ("Usuario sin nombre").
-              name: account.displayName?.trim() || null,
+              // The name typed at sign-up, else the provider's; none: the API's default name.
+              name: takeSignUpName(account.email) ?? (account.displayName?.trim() || null),
               sub: account.uid,
             },
             Ignored,

@@ -11,6 +11,8 @@ export type SignInErrorKey =
   | 'emailInUse'
   | 'weakPassword'
   | 'accountExists'
+  | 'invalidEmail'
+  | 'tooManyRequests'
   | 'failed';
 
 const BY_CODE: Record<string, SignInErrorKey> = {
@@ -24,7 +26,9 @@ const BY_CODE: Record<string, SignInErrorKey> = {
   'auth/invalid-login-credentials': 'invalidCredentials',
   'auth/wrong-password': 'invalidCredentials',
   'auth/user-not-found': 'invalidCredentials',
-  'auth/invalid-email': 'invalidCredentials',
+  'auth/invalid-email': 'invalidEmail',
+  'auth/missing-email': 'invalidEmail',
+  'auth/too-many-requests': 'tooManyRequests',
   'auth/email-already-in-use': 'emailInUse',
   'auth/weak-password': 'weakPassword',
   'auth/account-exists-with-different-credential': 'accountExists',
