@@ -13,6 +13,7 @@ export type SignInErrorKey =
   | 'accountExists'
   | 'invalidEmail'
   | 'tooManyRequests'
+  | 'providerOffline'
   | 'failed';
 
 const BY_CODE: Record<string, SignInErrorKey> = {
@@ -36,4 +37,15 @@ const BY_CODE: Record<string, SignInErrorKey> = {
 
 export function signInErrorKey(code: string | null): SignInErrorKey {
   return (code && BY_CODE[code]) || 'failed';
+}
+
+/**
+ * A provider's popup sign-in: when the SDK could not load what the popup needs (Google's
+ * `apis.google.com` script, offline: `internal-error` from its script loader, or
+ * `network-request-failed`), the visitor is told that this way needs an internet connection.
+ */
+export function providerSignInErrorKey(code: string | null): SignInErrorKey {
+  return code === 'auth/internal-error' || code === 'auth/network-request-failed'
+    ? 'providerOffline'
+    : signInErrorKey(code);
 }

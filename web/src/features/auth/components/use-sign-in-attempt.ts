@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { authErrorCode, type ExternalProvider } from '@/lib/auth';
-import { signInErrorKey } from './sign-in-errors';
+import { providerSignInErrorKey, signInErrorKey } from './sign-in-errors';
 
 const PROVIDER_NAMES: Record<ExternalProvider, string> = {
   google: 'Google',
@@ -29,11 +29,14 @@ export function useSignInAttempt(offerEmail: () => void) {
       return true;
     } catch (error) {
       console.error('sign-in failed', error);
-      const key = signInErrorKey(authErrorCode(error));
-      if (provider && key === 'network') {
+      const code = authErrorCode(error);
+      const key = provider ? providerSignInErrorKey(code) : signInErrorKey(code);
+      if (provider && key === 'providerOffline') {
         toast.error(t('signIn.errorTitle'), {
           description: t('signIn.errors.providerOffline', { provider: PROVIDER_NAMES[provider] }),
           action: { label: t('signIn.useEmail'), onClick: offerEmail },
+          // Longer than the usual 4 s: it offers a way on, which takes a moment to read.
+          duration: 10_000,
         });
       } else {
         toast.error(t('signIn.errorTitle'), { description: t(`signIn.errors.${key}`) });
