@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { DEFAULT_PORTS, ROOT, provideSeedAuth, startStack, webBuildEnv } from './stack.ts';
 import { readSeed, seedStack } from './seed.ts';
 import { warnUnsetParishDetails } from './parish-config.ts';
+import { startLocalMail } from './local-mail.ts';
 
 const STATE_DIR = join(ROOT, '.emulator-state');
 
@@ -40,12 +41,14 @@ async function main() {
   console.log(
     `> seed: ${seeded.cellsCreated} plots created, ${seeded.usersCreated} demo profiles created`,
   );
+  const mail = await startLocalMail(stack.env);
 
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     console.log('\n> saving the data and stopping the emulators...');
+    await mail.stop();
     await stack.stop({ exportData: true });
     console.log(`> data saved in ${STATE_DIR}`);
     process.exit(0);
@@ -55,6 +58,7 @@ async function main() {
 
   console.log(`
   The site is running on ${stack.siteUrl}
+  E-mails it sends (receipts, reminders, password resets): ${mail.inboxUrl}
 
   Demo accounts (local emulators only):
     staff@parroquia.test / Personal-2026   (staff)

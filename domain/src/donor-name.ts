@@ -12,8 +12,7 @@ export type DonorNameCheck = { ok: true; name: string } | { ok: false; message: 
 const NAME_ERRORS = {
   nameNotText: (language: Language) => DOMAIN_MESSAGES[language].nameNotText,
   nameEmpty: (language: Language) => DOMAIN_MESSAGES[language].nameEmpty,
-  nameTooLong: (language: Language) =>
-    DOMAIN_MESSAGES[language].nameTooLong(DONOR_NAME_MAX_LENGTH),
+  nameTooLong: (language: Language) => DOMAIN_MESSAGES[language].nameTooLong(DONOR_NAME_MAX_LENGTH),
   nameControlCharacters: (language: Language) => DOMAIN_MESSAGES[language].nameControlCharacters,
 } as const;
 
@@ -22,6 +21,7 @@ export function checkDonorName(value: unknown, language: Language): DonorNameChe
   if (parsed.success) return { ok: true, name: parsed.data };
   const spanish = parsed.error.issues[0]?.message;
   const refusal =
-    Object.values(NAME_ERRORS).find((render) => render('es') === spanish) ?? NAME_ERRORS.nameNotText;
+    Object.values(NAME_ERRORS).find((render) => render('es') === spanish) ??
+    NAME_ERRORS.nameNotText;
   return { ok: false, message: refusal(language) };
 }

@@ -29,3 +29,4 @@ export * from './plot-coverage';
 export * from './hold-cap';
 export * from './checkout-cancel';
 export * from './donor-name';
+export * from './donor-mail';

@@ -7,6 +7,7 @@ import { REGION, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, SWEEP_SCHEDULE } from
 import { productionDependencies } from './dependencies';
 import { firestore } from './firebase';
 import { logSweep } from './log';
+import { mailReservationReminders } from './mail/donor-mail';
 import { retryDueRefunds } from './payments/stripe-events';
 import { sweepLapsedCells } from './payments/sweep';
 
@@ -30,6 +31,7 @@ export const sweepPlots = onSchedule(
   async () => {
     const released = await sweepLapsedCells(firestore(), () => Date.now());
     const refunded = await retryDueRefunds(productionDependencies().payments);
+    await mailReservationReminders(firestore, Date.now());
     logSweep(released.length, refunded.length);
   },
 );
