@@ -83,8 +83,10 @@ async function lookAtInbox(
   mail: CaughtMail,
   name: string,
 ) {
-  await page.goto(`http://localhost:${webPort}/email/${mail.id}`);
-  await expect(page.getByText(mail.subject).first()).toBeVisible();
+  await page.goto(`http://localhost:${webPort}/`);
+  await page.getByText(mail.subject).first().click();
+  // The message itself, shown in its own frame beside the list.
+  await expect(page.locator('iframe').first()).toBeVisible();
   await screenshotAtBothSizes(page, testInfo, name);
 }
 
