@@ -5,7 +5,7 @@
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { mailReservationReminders } from '../functions/src/mail/donor-mail.ts';
+import { mailReservationReminders } from '../functions/src/adapters/donor-mail.ts';
 import { sweepLapsedCells } from '../functions/src/payments/sweep.ts';
 import { DEFAULT_PORTS, PROJECT_ID } from './stack.ts';
 

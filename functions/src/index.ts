@@ -7,7 +7,7 @@ import { REGION, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, SWEEP_SCHEDULE } from
 import { productionDependencies } from './dependencies';
 import { firestore } from './firebase';
 import { logSweep } from './log';
-import { mailReservationReminders } from './mail/donor-mail';
+import { mailReservationReminders } from './adapters/donor-mail';
 import { retryDueRefunds } from './payments/stripe-events';
 import { sweepLapsedCells } from './payments/sweep';
 

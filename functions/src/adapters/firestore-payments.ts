@@ -33,7 +33,7 @@ import type { CheckoutOrder, PaymentStore, SettlementOutcome } from '../ports';
 import { cellData } from './cell-writes';
 import { ledgerDocument, ledgerRowOf } from './ledger-document';
 import { userProfileFromDocument } from './user-document';
-import { mailPaymentReceipt } from '../mail/donor-mail';
+import { mailPaymentReceipt } from './donor-mail';
 
 /** Card payments are charged in euros only. */
 const CURRENCY = 'eur';

@@ -10,6 +10,7 @@ import { checkDonorName, DONOR_NAME_MAX_LENGTH } from '@parroquia/domain';
 import { Button } from '@/components/ui/button';
 import { createAccountWithEmail, signInWithEmail } from '@/lib/auth';
 import { currentLanguage } from '@/lib/i18n';
+import { EmailField } from './email-field';
 import styles from './auth.module.css';
 
 export type EmailMode = 'sign-in' | 'sign-up';
@@ -77,17 +78,7 @@ export function EmailSignInForm({
           )}
         </label>
       )}
-      <label>
-        {t('signIn.email')}
-        <input
-          ref={emailField}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => onEmailChange(e.target.value)}
-        />
-      </label>
+      <EmailField value={email} onChange={onEmailChange} field={emailField} />
       <label>
         {t('signIn.password')}
         <input

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { sendPasswordReset } from '@/lib/auth';
 import { useSignInAttempt } from './use-sign-in-attempt';
+import { EmailField } from './email-field';
 import styles from './auth.module.css';
 
 export function PasswordResetForm({
@@ -40,17 +41,7 @@ export function PasswordResetForm({
         {t('signIn.reset.title')}
       </h2>
       <p>{t('signIn.reset.intro')}</p>
-      <label>
-        {t('signIn.email')}
-        <input
-          ref={emailField}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => onEmailChange(e.target.value)}
-        />
-      </label>
+      <EmailField value={email} onChange={onEmailChange} field={emailField} />
       <Button type="submit" disabled={busy}>
         {t('signIn.reset.submit')}
       </Button>

@@ -4,10 +4,10 @@
  * queued is logged and never fails the payment or the sweep around it.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { firestoreDonorMailData, firestoreMailOutbox } from '../adapters/firestore-mail';
-import { logMailFailed } from './log';
-import { queuePaymentReceipt } from './payment-receipt';
-import { queueReservationReminders } from './reservation-reminders';
+import { firestoreDonorMailData, firestoreMailOutbox } from './firestore-mail';
+import { logMailFailed } from '../mail/log';
+import { queuePaymentReceipt } from '../mail/payment-receipt';
+import { queueReservationReminders } from '../mail/reservation-reminders';
 
 /** The site's address for the links in the e-mails (`SITE_URL`, docs/deploy.md). */
 function siteUrl(): string {
