@@ -64,10 +64,16 @@ export async function createAccountWithEmail(
 /**
  * Firebase Auth's password reset e-mail; its link comes back to `continueUrl` once the new
  * password is set. An unknown address is not an error the visitor sees (nobody learns from
- * this form who has an account), so it resolves the same.
+ * this form who has an account), so it resolves the same. Firebase writes the e-mail in
+ * `language`, the site's.
  */
-export async function sendPasswordReset(email: string, continueUrl: string): Promise<void> {
+export async function sendPasswordReset(
+  email: string,
+  continueUrl: string,
+  language: string,
+): Promise<void> {
   const [auth, sdk] = await Promise.all([getFirebaseAuth(), import('firebase/auth')]);
+  auth.languageCode = language;
   try {
     await sdk.sendPasswordResetEmail(auth, email, { url: continueUrl });
   } catch (error) {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { sendPasswordReset } from '@/lib/auth';
+import { currentLanguage } from '@/lib/i18n';
 import { useSignInAttempt } from './use-sign-in-attempt';
 import { EmailField } from './email-field';
 import styles from './auth.module.css';
@@ -30,7 +31,7 @@ export function PasswordResetForm({
     event.preventDefault();
     const address = email.trim();
     const back = new URL(paths.login.getHref(), window.location.origin).href;
-    void attempt(() => sendPasswordReset(address, back)).then((sent) => {
+    void attempt(() => sendPasswordReset(address, back, currentLanguage())).then((sent) => {
       setSentTo(sent ? address : null);
     });
   };
