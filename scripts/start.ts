@@ -14,6 +14,8 @@ import {
   startStack,
   webBuildEnv,
 } from '@parroquia/testkit/local-stack';
+import { warnUnsetParishDetails } from './parish-config.ts';
+import { startLocalMail } from './local-mail.ts';
 
 const STATE_DIR = join(ROOT, '.emulator-state');
 
@@ -33,6 +35,7 @@ function run(title: string, args: string[], env: Record<string, string> = {}) {
 async function main() {
   run('building the functions', ['run', 'build', '-w', 'functions']);
   run('building the web app', ['run', 'build', '-w', 'web'], webBuildEnv(DEFAULT_PORTS));
+  warnUnsetParishDetails();
   // The first run starts from the committed seed; later runs from what the last one exported.
   provideSeedAuth(STATE_DIR);
   console.log('> starting the emulators (Firestore, Auth, Functions, Hosting)');
@@ -45,12 +48,14 @@ async function main() {
   console.log(
     `> seed: ${seeded.cellsCreated} plots created, ${seeded.usersCreated} demo profiles created`,
   );
+  const mail = await startLocalMail(stack.env);
 
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     console.log('\n> saving the data and stopping the emulators...');
+    await mail.stop();
     await stack.stop({ exportData: true });
     console.log(`> data saved in ${STATE_DIR}`);
     process.exit(0);
@@ -60,6 +65,7 @@ async function main() {
 
   console.log(`
   The site is running on ${stack.siteUrl}
+  E-mails it sends (receipts, reminders, password resets): ${mail.inboxUrl}
 
   Demo accounts (local emulators only):
     staff@parroquia.test / Personal-2026   (staff)

@@ -5,10 +5,13 @@
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { mailReservationReminders } from '../functions/src/adapters/donor-mail.ts';
 import { firestoreCellRepository } from '../functions/src/adapters/firestore-cells.ts';
 import { DEFAULT_PORTS, PROJECT_ID } from '@parroquia/testkit/local-stack';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
+// The links in the reminders point at npm start's site.
+process.env.SITE_URL ??= `http://localhost:${DEFAULT_PORTS.hosting}`;
 process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${DEFAULT_PORTS.firestore}`;
 const app = initializeApp({ projectId: PROJECT_ID }, 'sweep');
 try {
@@ -17,6 +20,8 @@ try {
   console.log(
     `sweep: ${released.length} plots released${released.length ? `: ${released.join(', ')}` : ''}`,
   );
+  const reminders = await mailReservationReminders(() => getFirestore(app), Date.now());
+  console.log(`sweep: ${reminders.length} reservation reminders queued`);
 } finally {
   await deleteApp(app);
 }

@@ -5,7 +5,7 @@
  * name (e-mail, personal code, staff flag).
  */
 import * as z from 'zod/mini';
-import { MESSAGES } from './messages';
+import { LANGUAGES, MESSAGES } from './messages';
 import { isPersonalCode, normalizeCode } from './personal-code';
 
 export const DEFAULT_DONOR_NAME = 'Usuario sin nombre';
@@ -42,18 +42,24 @@ export const syncUserBodySchema = z.object({
 export type SyncUserBody = z.input<typeof syncUserBodySchema>;
 
 /**
- * `POST /api/users/update_user/`: the web sends the whole user object; only `name` and
- * `is_anonymous_donor` are read, and at least one of them must be there.
+ * `POST /api/users/update_user/`: the web sends the whole user object; only `name`,
+ * `is_anonymous_donor` and `language` are read, and at least one of them must be there.
  */
 export const updateUserBodySchema = z
   .object({
     name: z.optional(donorNameSchema),
     is_anonymous_donor: z.optional(z.boolean({ error: MESSAGES.anonymousNotBoolean })),
+    /** The site's language the donor uses, for their e-mails (issue 19); never shown. */
+    language: z.optional(z.enum(LANGUAGES, { error: MESSAGES.languageUnknown })),
   })
   .check(
-    z.refine((change) => change.name !== undefined || change.is_anonymous_donor !== undefined, {
-      error: MESSAGES.profileChangeEmpty,
-    }),
+    z.refine(
+      (change) =>
+        change.name !== undefined ||
+        change.is_anonymous_donor !== undefined ||
+        change.language !== undefined,
+      { error: MESSAGES.profileChangeEmpty },
+    ),
   );
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 export type DonorProfileChange = z.output<typeof updateUserBodySchema>;

@@ -30,3 +30,5 @@ export * from './hold-cap';
 export * from './checkout-cancel';
 export * from './checkout-order';
 export * from './checkout-lines';
+export * from './donor-name';
+export * from './donor-mail';

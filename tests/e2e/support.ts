@@ -1,6 +1,6 @@
 /** Shared steps of the browser journeys: signing in through the page, axe, Firestore writes. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { Timestamp } from 'firebase-admin/firestore';
 import { adminFirestore } from '../support/clients.ts';
 
@@ -58,3 +58,28 @@ export async function setCell(code: string, fields: CellFields) {
 export const freeCell = (code: string) => setCell(code, { status: 'available' });
 
 export const inHalfAnHour = () => Timestamp.fromMillis(Date.now() + 30 * 60 * 1000);
+
+/** The two widths every changed screen is looked at (CONTRIBUTING.md: phone and desktop). */
+export const SCREEN_SIZES = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+/**
+ * Screenshots of the page as it is now at both sizes, kept with the test's results
+ * (`tests/test-results/`) and attached to its report; `ready` waits for what must be on screen.
+ */
+export async function screenshotAtBothSizes(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  ready: () => Promise<void> = async () => {},
+) {
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    await ready();
+    const path = testInfo.outputPath(`${name}-${size.width}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await testInfo.attach(`${name} ${size.width}`, { path, contentType: 'image/png' });
+  }
+}

@@ -132,7 +132,8 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
       if (change.is_anonymous_donor !== undefined) {
         fields.is_anonymous_donor = change.is_anonymous_donor;
       }
-      return changeDonor(uid, fields, {}, now);
+      // The language only picks the donor's e-mails' language (issue 19): stored, never shown.
+      return changeDonor(uid, fields, change.language ? { language: change.language } : {}, now);
     },
 
     acceptPrivacyPolicy(uid, anonymous, now) {

@@ -33,6 +33,7 @@ import type { CheckoutOrder, PaymentStore, SettlementOutcome } from '../ports';
 import { cellData } from './cell-writes';
 import { ledgerDocument, ledgerRowOf } from './ledger-document';
 import { userProfileFromDocument } from './user-document';
+import { mailPaymentReceipt } from './donor-mail';
 
 /** Card payments are charged in euros only. */
 const CURRENCY = 'eur';
@@ -243,6 +244,7 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
         return { outcome: 'applied' };
       });
       if (outcome.outcome === 'refund-due') logLatePaymentRefunded(sessionId, order.uid, lost);
+      if (outcome.outcome === 'applied') await mailPaymentReceipt(db, sessionId);
       return outcome;
     },
 

@@ -2,6 +2,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@/lib/i18n';
+import { DonorLanguage } from '@/lib/donor-language';
 import { SessionProvider } from '@/lib/session';
 
 /** docs/product.md: bottom-centre, close button, 4000 ms, 3 visible, 14 px gap (width 356 is sonner's default). */
@@ -21,6 +22,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <SessionProvider>
       {children}
+      <DonorLanguage />
       <Suspense fallback={null}>
         <Toaster {...TOASTER_SETTINGS} toastOptions={{ closeButtonAriaLabel: t('toast.close') }} />
       </Suspense>

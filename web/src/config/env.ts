@@ -32,8 +32,8 @@ const EnvSchema = z.object({
   AUTH_EMULATOR_URL: text('http://127.0.0.1:9099'),
   FIRESTORE_EMULATOR_HOST: text('127.0.0.1:8080'),
   /**
-   * The parish's bank and contact details shown in the "how to donate" popup. The defaults are
-   * placeholders (marked as such on screen); production sets the real ones.
+   * The parish's bank and contact details shown in the "how to donate" popup
+   * (`parish-variables.ts`). No defaults: an unset one reads "ask the parish" on screen.
    */
   PARISH_BANK_HOLDER: z.optional(z.string()),
   PARISH_BANK_NAME: z.optional(z.string()),

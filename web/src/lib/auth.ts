@@ -4,6 +4,7 @@
  */
 import type { User } from 'firebase/auth';
 import { getFirebaseAuth } from '@/lib/firebase';
+import { dropSignUpName, holdSignUpName } from '@/lib/sign-up-name';
 
 export type ExternalProvider = 'google' | 'facebook' | 'apple';
 export const EXTERNAL_PROVIDERS: readonly ExternalProvider[] = ['google', 'facebook', 'apple'];
@@ -43,9 +44,41 @@ export async function signInWithEmail(email: string, password: string): Promise<
   await sdk.signInWithEmailAndPassword(auth, email, password);
 }
 
-export async function createAccountWithEmail(email: string, password: string): Promise<void> {
+/** A new e-mail account with the donor's name (already checked: `checkDonorName`). */
+export async function createAccountWithEmail(
+  email: string,
+  password: string,
+  name: string,
+): Promise<void> {
   const [auth, sdk] = await Promise.all([getFirebaseAuth(), import('firebase/auth')]);
-  await sdk.createUserWithEmailAndPassword(auth, email, password);
+  holdSignUpName(email, name);
+  try {
+    const { user } = await sdk.createUserWithEmailAndPassword(auth, email, password);
+    await sdk.updateProfile(user, { displayName: name });
+  } catch (error) {
+    dropSignUpName();
+    throw error;
+  }
+}
+
+/**
+ * Firebase Auth's password reset e-mail; its link comes back to `continueUrl` once the new
+ * password is set. An unknown address is not an error the visitor sees (nobody learns from
+ * this form who has an account), so it resolves the same. Firebase writes the e-mail in
+ * `language`, the site's.
+ */
+export async function sendPasswordReset(
+  email: string,
+  continueUrl: string,
+  language: string,
+): Promise<void> {
+  const [auth, sdk] = await Promise.all([getFirebaseAuth(), import('firebase/auth')]);
+  auth.languageCode = language;
+  try {
+    await sdk.sendPasswordResetEmail(auth, email, { url: continueUrl });
+  } catch (error) {
+    if (authErrorCode(error) !== 'auth/user-not-found') throw error;
+  }
 }
 
 export async function signOutOfFirebase(): Promise<void> {

@@ -18,6 +18,7 @@ import { accountEmail, API_ROUTES, type DonorProfileJson } from '@parroquia/doma
 import { ApiError } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { currentIdToken, signOutOfFirebase, watchAccount, type AuthAccount } from '@/lib/auth';
+import { takeSignUpName } from '@/lib/sign-up-name';
 
 /** The donor record as the API answers it (`API_ROUTES.whoami`). */
 export type DonorUser = DonorProfileJson;
@@ -87,8 +88,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
                 providerId: account.providerId,
                 subject: account.uid,
               }),
-              // None: the API stores its default name ("Usuario sin nombre").
-              name: account.displayName?.trim() || null,
+              // The name typed at sign-up, else the provider's; none: the API's default name.
+              name: takeSignUpName(account.email) ?? (account.displayName?.trim() || null),
               sub: account.uid,
             },
             token: await getToken(),

@@ -1,28 +1,21 @@
 /**
- * The parish's bank and contact details, from configuration (`VITE_PARISH_*`). Locally they are
- * placeholders, and the popup says so rather than show invented details as real.
+ * The parish's bank and contact details, from configuration (`VITE_PARISH_*`,
+ * `config/parish-variables.ts`). An unset one is null: the popup then says to ask the parish
+ * rather than show an invented value.
  */
-import { env } from '@/config/env';
+import { env, type Env } from '@/config/env';
+import type { ParishDetail } from '@/config/parish-variables';
 
-export interface ParishDetails {
-  holder: string;
-  bank: string;
-  iban: string;
-  bic: string;
-  contactEmail: string;
-  contactPhone: string;
-  placeholder: boolean;
-}
+export type ParishDetails = Record<ParishDetail, string | null>;
 
-export function parishDetails(): ParishDetails {
-  const configured = Boolean(env.PARISH_IBAN);
+export function parishDetails(source: Env = env): ParishDetails {
+  const value = (text: string | undefined) => text?.trim() || null;
   return {
-    holder: env.PARISH_BANK_HOLDER ?? 'Parroquia Ortodoxa de Asturias',
-    bank: env.PARISH_BANK_NAME ?? 'Banco de ejemplo',
-    iban: env.PARISH_IBAN ?? 'ES00 0000 0000 0000 0000 0000',
-    bic: env.PARISH_BIC ?? 'XXXXESXXXXX',
-    contactEmail: env.PARISH_CONTACT_EMAIL ?? 'contacto@parroquia.example',
-    contactPhone: env.PARISH_CONTACT_PHONE ?? '+34 600 000 000',
-    placeholder: !configured,
+    holder: value(source.PARISH_BANK_HOLDER),
+    bank: value(source.PARISH_BANK_NAME),
+    iban: value(source.PARISH_IBAN),
+    bic: value(source.PARISH_BIC),
+    contactEmail: value(source.PARISH_CONTACT_EMAIL),
+    contactPhone: value(source.PARISH_CONTACT_PHONE),
   };
 }

@@ -11,6 +11,9 @@ export type SignInErrorKey =
   | 'emailInUse'
   | 'weakPassword'
   | 'accountExists'
+  | 'invalidEmail'
+  | 'tooManyRequests'
+  | 'providerOffline'
   | 'failed';
 
 const BY_CODE: Record<string, SignInErrorKey> = {
@@ -24,7 +27,9 @@ const BY_CODE: Record<string, SignInErrorKey> = {
   'auth/invalid-login-credentials': 'invalidCredentials',
   'auth/wrong-password': 'invalidCredentials',
   'auth/user-not-found': 'invalidCredentials',
-  'auth/invalid-email': 'invalidCredentials',
+  'auth/invalid-email': 'invalidEmail',
+  'auth/missing-email': 'invalidEmail',
+  'auth/too-many-requests': 'tooManyRequests',
   'auth/email-already-in-use': 'emailInUse',
   'auth/weak-password': 'weakPassword',
   'auth/account-exists-with-different-credential': 'accountExists',
@@ -32,4 +37,15 @@ const BY_CODE: Record<string, SignInErrorKey> = {
 
 export function signInErrorKey(code: string | null): SignInErrorKey {
   return (code && BY_CODE[code]) || 'failed';
+}
+
+/**
+ * A provider's popup sign-in: when the SDK could not load what the popup needs (Google's
+ * `apis.google.com` script, offline: `internal-error` from its script loader, or
+ * `network-request-failed`), the visitor is told that this way needs an internet connection.
+ */
+export function providerSignInErrorKey(code: string | null): SignInErrorKey {
+  return code === 'auth/internal-error' || code === 'auth/network-request-failed'
+    ? 'providerOffline'
+    : signInErrorKey(code);
 }

@@ -1,6 +1,7 @@
 /**
  * The "how to donate" popup (docs/product.md): online (6 steps and the colour legend), cash (3 steps),
- * bank transfer (the parish's details, then 4 steps). Its button leads to the map.
+ * bank transfer (the parish's details, then 4 steps). Its button leads to the map. A detail the
+ * parish has not configured reads "ask the parish", never an invented value.
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,10 +65,9 @@ export function HowToDonateDialog({
         <ol>
           {CASH_STEPS.map((step) => (
             <li key={step}>
-              {t(`howTo.cash.steps.${step}`, {
-                phone: details.contactPhone,
-                email: details.contactEmail,
-              })}
+              {step === '1' && !details.contactPhone
+                ? t('howTo.cash.steps.1_askParish')
+                : t(`howTo.cash.steps.${step}`, { phone: details.contactPhone })}
             </li>
           ))}
         </ol>
@@ -75,22 +75,23 @@ export function HowToDonateDialog({
 
       <section aria-labelledby="how-transfer">
         <h3 id="how-transfer">{t('howTo.transfer.title')}</h3>
-        {details.placeholder && (
-          <p className={styles.placeholder}>{t('howTo.transfer.placeholder')}</p>
-        )}
         <dl className={styles.bank} data-testid="bank-details">
           <dt>{t('howTo.transfer.holder')}</dt>
-          <dd>{details.holder}</dd>
+          <Detail value={details.holder} />
           <dt>{t('howTo.transfer.bank')}</dt>
-          <dd>{details.bank}</dd>
+          <Detail value={details.bank} />
           <dt>IBAN</dt>
-          <dd>{details.iban}</dd>
+          <Detail value={details.iban} />
           <dt>BIC</dt>
-          <dd>{details.bic}</dd>
+          <Detail value={details.bic} />
         </dl>
         <ol>
           {TRANSFER_STEPS.map((step) => (
-            <li key={step}>{t(`howTo.transfer.steps.${step}`, { email: details.contactEmail })}</li>
+            <li key={step}>
+              {step === '3' && !details.contactEmail
+                ? t('howTo.transfer.steps.3_askParish')
+                : t(`howTo.transfer.steps.${step}`, { email: details.contactEmail })}
+            </li>
           ))}
         </ol>
       </section>
@@ -100,4 +101,10 @@ export function HowToDonateDialog({
       </div>
     </dialog>
   );
+}
+
+/** A configured detail as it is, an unset one as "ask the parish" in the visitor's language. */
+function Detail({ value }: { value: string | null }) {
+  const { t } = useTranslation();
+  return value ? <dd>{value}</dd> : <dd className={styles.ask}>{t('howTo.askParish')}</dd>;
 }

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { paymentReceipt, reminderDue, reservationReminder } from './donor-mail';
+
+const DAY = 24 * 60 * 60 * 1000;
+const END = Date.UTC(2026, 6, 31, 10, 0);
+
+describe('reminderDue', () => {
+  it.each([
+    [END - 8 * DAY, null],
+    [END - 7 * DAY, '7d'],
+    [END - 2 * DAY, '7d'],
+    [END - DAY, '1d'],
+    [END - 1, '1d'],
+    [END, null],
+    [END + DAY, null],
+  ] as const)('%i before the end: %s', (now, stage) => {
+    expect(reminderDue(END, now)).toBe(stage);
+  });
+});
+
+describe('paymentReceipt', () => {
+  it('says what was paid, for which plots, in the donor language', () => {
+    const mail = paymentReceipt({
+      language: 'ro',
+      name: 'Ioana',
+      kind: 'buy',
+      plots: ['K3', 'K4'],
+      amountCents: 50_000,
+      reservedUntil: null,
+      siteUrl: 'https://parroquia.example',
+    });
+    expect(mail.subject).toBe('Chitanța donației tale · Parohia Ortodoxă din Asturias');
+    expect(mail.text).toContain('Parcele: K3, K4');
+    expect(mail.text).toMatch(/Suma: 500,00\s(€|EUR)/);
+    expect(mail.text).not.toContain('înainte de');
+  });
+
+  it('gives a deposit its deadline and the link to complete it', () => {
+    const mail = paymentReceipt({
+      language: 'en',
+      name: 'Ann',
+      kind: 'reserve',
+      plots: ['A1'],
+      amountCents: 5_000,
+      reservedUntil: END,
+      siteUrl: 'https://parroquia.example',
+    });
+    expect(mail.text).toContain('Complete the purchase before 31 July 2026 at 12:00.');
+    expect(mail.html).toContain('<a href="https://parroquia.example/donativos">');
+  });
+
+  it('never lets a name become markup in the HTML', () => {
+    const mail = paymentReceipt({
+      language: 'es',
+      name: '<img src=x onerror=alert(1)>',
+      kind: 'complete',
+      plots: ['B2'],
+      amountCents: 20_000,
+      reservedUntil: null,
+      siteUrl: 'https://parroquia.example',
+    });
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&#60;img');
+    expect(mail.text).toContain('Hola, <img src=x onerror=alert(1)>:');
+  });
+});
+
+describe('reservationReminder', () => {
+  it('differs by stage and names the deadline', () => {
+    const base = {
+      language: 'es' as const,
+      name: 'Ana',
+      plots: ['M10'],
+      reservedUntil: END,
+      siteUrl: 'http://localhost:5000',
+    };
+    expect(reservationReminder({ ...base, stage: '7d' }).subject).toBe(
+      'Tu reserva termina en 7 días',
+    );
+    const last = reservationReminder({ ...base, stage: '1d' });
+    expect(last.subject).toBe('Tu reserva termina mañana');
+    expect(last.text).toContain('Completa la compra antes del 31 de julio de 2026 a las 12:00.');
+    expect(last.text).toContain('http://localhost:5000/donativos');
+  });
+});

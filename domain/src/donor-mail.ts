@@ -1,0 +1,190 @@
+/**
+ * The e-mails donors get (issue 19): a receipt after each card payment, and reminders 7 days and
+ * 1 day before a reservation lapses. Pure: data in, `{ subject, text, html }` out, in the donor's
+ * language; the functions write them as `mail` documents (docs/data-model.md).
+ */
+import type { CheckoutKind } from './money';
+import { formatEuroCents } from './money';
+import type { Language } from './messages';
+
+export interface MailMessage {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Days before a reservation's end when its reminder goes out, earliest first. */
+export const REMINDER_STAGES = [
+  { stage: '7d', beforeMs: 7 * 24 * 60 * 60 * 1000 },
+  { stage: '1d', beforeMs: 24 * 60 * 60 * 1000 },
+] as const;
+export type ReminderStage = (typeof REMINDER_STAGES)[number]['stage'];
+
+/**
+ * The reminder a reservation ending at `reservedUntil` is due at `now`: the last stage whose
+ * time has come, none once it has ended. A sweep that missed the 7-day mark by more than 6 days
+ * sends only the 1-day one.
+ */
+export function reminderDue(reservedUntil: number, now: number): ReminderStage | null {
+  if (now >= reservedUntil) return null;
+  const due = REMINDER_STAGES.filter(({ beforeMs }) => now >= reservedUntil - beforeMs);
+  return due.at(-1)?.stage ?? null;
+}
+
+const LOCALE: Record<Language, string> = { es: 'es-ES', en: 'en-GB', ro: 'ro-RO' };
+
+const formatDate = (at: number, language: Language) =>
+  new Intl.DateTimeFormat(LOCALE[language], {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Europe/Madrid',
+  }).format(at);
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+interface Words {
+  greeting: (name: string) => string;
+  receiptSubject: string;
+  receiptLead: Record<CheckoutKind, string>;
+  plots: string;
+  amount: string;
+  deadline: string;
+  reminderSubject: Record<ReminderStage, string>;
+  reminderLead: Record<ReminderStage, string>;
+  complete: string;
+  thanks: string;
+}
+
+const WORDS: Record<Language, Words> = {
+  es: {
+    greeting: (name) => `Hola, ${name}:`,
+    receiptSubject: 'Recibo de tu donativo · Parroquia Ortodoxa de Asturias',
+    receiptLead: {
+      buy: 'Hemos recibido tu donativo. Las parcelas ya llevan tu nombre en el mapa.',
+      reserve:
+        'Hemos recibido la señal de tu reserva. Las parcelas son tuyas mientras completas la compra.',
+      complete: 'Hemos recibido el pago que completa tu reserva. Las parcelas ya son tuyas.',
+    },
+    plots: 'Parcelas',
+    amount: 'Importe',
+    deadline: 'Completa la compra antes del',
+    reminderSubject: {
+      '7d': 'Tu reserva termina en 7 días',
+      '1d': 'Tu reserva termina mañana',
+    },
+    reminderLead: {
+      '7d': 'Te quedan 7 días para completar la compra de las parcelas que reservaste.',
+      '1d': 'Mañana termina el plazo para completar la compra de las parcelas que reservaste.',
+    },
+    complete: 'Complétala en el mapa',
+    thanks: 'Gracias por ayudar a construir nuestra iglesia.',
+  },
+  en: {
+    greeting: (name) => `Hello ${name},`,
+    receiptSubject: 'Receipt for your donation · Orthodox Parish of Asturias',
+    receiptLead: {
+      buy: 'We have received your donation. The plots now carry your name on the map.',
+      reserve:
+        'We have received the deposit for your reservation. The plots are yours while you complete the purchase.',
+      complete:
+        'We have received the payment that completes your reservation. The plots are now yours.',
+    },
+    plots: 'Plots',
+    amount: 'Amount',
+    deadline: 'Complete the purchase before',
+    reminderSubject: {
+      '7d': 'Your reservation ends in 7 days',
+      '1d': 'Your reservation ends tomorrow',
+    },
+    reminderLead: {
+      '7d': 'You have 7 days left to complete the purchase of the plots you reserved.',
+      '1d': 'Tomorrow is the last day to complete the purchase of the plots you reserved.',
+    },
+    complete: 'Complete it on the map',
+    thanks: 'Thank you for helping to build our church.',
+  },
+  ro: {
+    greeting: (name) => `Bună ziua, ${name},`,
+    receiptSubject: 'Chitanța donației tale · Parohia Ortodoxă din Asturias',
+    receiptLead: {
+      buy: 'Am primit donația ta. Parcelele poartă acum numele tău pe hartă.',
+      reserve:
+        'Am primit avansul rezervării tale. Parcelele sunt ale tale cât timp finalizezi cumpărarea.',
+      complete: 'Am primit plata care finalizează rezervarea ta. Parcelele sunt acum ale tale.',
+    },
+    plots: 'Parcele',
+    amount: 'Suma',
+    deadline: 'Finalizează cumpărarea înainte de',
+    reminderSubject: {
+      '7d': 'Rezervarea ta se încheie peste 7 zile',
+      '1d': 'Rezervarea ta se încheie mâine',
+    },
+    reminderLead: {
+      '7d': 'Mai ai 7 zile pentru a finaliza cumpărarea parcelelor rezervate.',
+      '1d': 'Mâine este ultima zi pentru a finaliza cumpărarea parcelelor rezervate.',
+    },
+    complete: 'Finalizeaz-o pe hartă',
+    thanks: 'Îți mulțumim că ajuți la construirea bisericii noastre.',
+  },
+};
+
+/** One message from lines of text: the plain text as they are, the HTML escaped. */
+function compose(subject: string, lines: Array<{ text: string; href?: string }>): MailMessage {
+  const text = lines.map((line) => (line.href ? `${line.text}: ${line.href}` : line.text));
+  const html = lines.map((line) =>
+    line.href
+      ? `<p><a href="${escapeHtml(line.href)}">${escapeHtml(line.text)}</a></p>`
+      : `<p>${escapeHtml(line.text)}</p>`,
+  );
+  return { subject, text: `${text.join('\n\n')}\n`, html: html.join('\n') };
+}
+
+export interface ReceiptData {
+  language: Language;
+  name: string;
+  kind: CheckoutKind;
+  plots: readonly string[];
+  amountCents: number;
+  /** The reservation's end, for a deposit. */
+  reservedUntil: number | null;
+  /** The site's address, for the link to the map. */
+  siteUrl: string;
+}
+
+export function paymentReceipt(data: ReceiptData): MailMessage {
+  const words = WORDS[data.language];
+  return compose(words.receiptSubject, [
+    { text: words.greeting(data.name) },
+    { text: words.receiptLead[data.kind] },
+    { text: `${words.plots}: ${data.plots.join(', ')}` },
+    { text: `${words.amount}: ${formatEuroCents(data.amountCents, LOCALE[data.language])}` },
+    ...(data.kind === 'reserve' && data.reservedUntil !== null
+      ? [
+          { text: `${words.deadline} ${formatDate(data.reservedUntil, data.language)}.` },
+          { text: words.complete, href: `${data.siteUrl}/donativos` },
+        ]
+      : []),
+    { text: words.thanks },
+  ]);
+}
+
+export interface ReminderData {
+  language: Language;
+  name: string;
+  stage: ReminderStage;
+  plots: readonly string[];
+  reservedUntil: number;
+  siteUrl: string;
+}
+
+export function reservationReminder(data: ReminderData): MailMessage {
+  const words = WORDS[data.language];
+  return compose(words.reminderSubject[data.stage], [
+    { text: words.greeting(data.name) },
+    { text: words.reminderLead[data.stage] },
+    { text: `${words.plots}: ${data.plots.join(', ')}` },
+    { text: `${words.deadline} ${formatDate(data.reservedUntil, data.language)}.` },
+    { text: words.complete, href: `${data.siteUrl}/donativos` },
+    { text: words.thanks },
+  ]);
+}

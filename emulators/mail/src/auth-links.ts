@@ -1,0 +1,47 @@
+/**
+ * The Auth emulator's e-mail links (`GET /emulator/v1/projects/{project}/oobCodes`) as the
+ * e-mails Firebase Auth would send. Production sends its own template, in the language the
+ * SDK asked for (`auth.languageCode`, the site's); the emulator keeps no language, so this one
+ * says it in the site's three languages. Its link opens the emulator's action page, which sets
+ * the new password from `&newPassword=` and then goes back to the site (docs/local-stack.md).
+ */
+export interface OobCode {
+  email: string;
+  requestType: string;
+  oobCode: string;
+  oobLink: string;
+}
+
+const SUBJECTS: Record<string, string> = {
+  PASSWORD_RESET:
+    'Restablecer la contraseña · Reset your password · Resetează parola (Parroquia Ortodoxa de Asturias)',
+  VERIFY_EMAIL: 'Verifica tu correo · Verify your e-mail · Verifică adresa de e-mail',
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function authEmulatorMail(
+  code: OobCode,
+): { subject: string; text: string; html: string } | null {
+  const subject = SUBJECTS[code.requestType];
+  if (!subject) return null;
+  const link =
+    code.requestType === 'PASSWORD_RESET' ? `${code.oobLink}&newPassword=` : code.oobLink;
+  const lines = [
+    'Abre este enlace y escribe tu nueva contraseña al final de la dirección. · Open this link and type your new password at the end of the address. · Deschide acest link și scrie parola nouă la sfârșitul adresei.',
+    link,
+    '(Auth emulator, local stack)',
+  ];
+  const shown = code.requestType === 'PASSWORD_RESET' ? lines : [lines[1]!, lines[2]!];
+  return {
+    subject,
+    text: `${shown.join('\n\n')}\n`,
+    html: shown
+      .map((line) =>
+        line === link
+          ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`
+          : `<p>${escapeHtml(line)}</p>`,
+      )
+      .join('\n'),
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * Issue 19 item 1: e-mail sign-up asks the donor's name (the profile's rules, refused under the
+ * field in the visitor's language, creating nothing), so the new donor is never "Usuario sin
+ * nombre"; "forgot password" sends Firebase Auth's reset e-mail, whose link (the Auth emulator's
+ * `oobCodes`) sets a new password and comes back to /login.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { suiteStackPorts } from '@parroquia/testkit/stack';
+import {
+  expectNoAxeViolations,
+  firestore,
+  LANGUAGES,
+  screenshotAtBothSizes,
+  type Language,
+} from './support.ts';
+
+const TEXT: Record<
+  Language,
+  {
+    noAccount: string;
+    create: string;
+    name: string;
+    empty: string;
+    forgot: string;
+    send: string;
+    sent: RegExp;
+    submit: string;
+  }
+> = {
+  es: {
+    noAccount: '¿No tienes cuenta? Crea una',
+    create: 'Crear cuenta',
+    name: 'Nombre',
+    empty: 'El nombre no puede estar vacío.',
+    forgot: '¿Has olvidado tu contraseña?',
+    send: 'Enviarme el enlace',
+    sent: /le hemos enviado un enlace/,
+    submit: 'Entrar',
+  },
+  en: {
+    noAccount: 'No account yet? Create one',
+    create: 'Create account',
+    name: 'Name',
+    empty: 'The name cannot be empty.',
+    forgot: 'Forgot your password?',
+    send: 'Send me the link',
+    sent: /we have sent it a link/,
+    submit: 'Log in',
+  },
+  ro: {
+    noAccount: 'Nu ai cont? Creează unul',
+    create: 'Creează cont',
+    name: 'Nume',
+    empty: 'Numele nu poate fi gol.',
+    forgot: 'Ai uitat parola?',
+    send: 'Trimite-mi linkul',
+    sent: /i-am trimis un link/,
+    submit: 'Intră',
+  },
+};
+
+interface OobCode {
+  email: string;
+  requestType: string;
+  oobLink: string;
+}
+
+/** The password reset links the Auth emulator has issued for `email`, newest last. */
+async function resetLinksFor(email: string): Promise<string[]> {
+  const { auth } = await suiteStackPorts();
+  const response = await fetch(
+    `http://127.0.0.1:${auth}/emulator/v1/projects/demo-parroquia/oobCodes`,
+  );
+  const { oobCodes } = (await response.json()) as { oobCodes: OobCode[] };
+  return oobCodes
+    .filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET')
+    .map((code) => code.oobLink);
+}
+
+async function accountExists(email: string): Promise<boolean> {
+  const found = await firestore().collection('users').where('email', '==', email).get();
+  return !found.empty;
+}
+
+async function fillEmailAndPassword(page: Page, email: string, password: string) {
+  await page.locator('input[type=email]').fill(email);
+  await page.locator('input[type=password]').fill(password);
+}
+
+for (const language of LANGUAGES) {
+  test(`in ${language}: sign-up needs the name, the donor is stored with it, and a forgotten password is reset by e-mail`, async ({
+    page,
+  }, testInfo) => {
+    const text = TEXT[language];
+    const email = `alta-${language}-${Date.now()}@parroquia.test`;
+    const name = `Ioana Țăranu ${language}`;
+    await page.goto(`/login?lng=${language}`);
+    await page.getByRole('button', { name: text.noAccount }).click();
+
+    // No name: refused under the field, in the page's language; no account.
+    await fillEmailAndPassword(page, email, 'Primera-2026');
+    await page.getByRole('button', { name: text.create }).click();
+    const nameField = page.getByRole('textbox', { name: text.name });
+    await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert').filter({ hasText: text.empty })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshotAtBothSizes(page, testInfo, `sign-up-${language}`);
+    await nameField.fill('   ');
+    await page.getByRole('button', { name: text.create }).click();
+    await expect(page.getByRole('alert').filter({ hasText: text.empty })).toBeVisible();
+    expect(await accountExists(email)).toBe(false);
+
+    // With the name: the donor record has it from the first sync on.
+    await nameField.fill(`  ${name} `);
+    await page.getByRole('button', { name: text.create }).click();
+    await expect(page).toHaveURL(/\/post-login$/);
+    await expect
+      .poll(async () => {
+        const found = await firestore().collection('users').where('email', '==', email).get();
+        return found.docs[0]?.data().name;
+      })
+      .toBe(name);
+
+    // Forgot the password: the reset e-mail's link sets a new one and comes back to /login.
+    await page.context().clearCookies();
+    await page.evaluate(() => indexedDB.deleteDatabase('firebaseLocalStorageDb'));
+    await page.goto(`/login?lng=${language}`);
+    await page.getByRole('button', { name: text.forgot }).click();
+    await page.locator('input[type=email]').fill(email);
+    await page.getByRole('button', { name: text.send }).click();
+    await expect(page.getByRole('status').filter({ hasText: text.sent })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshotAtBothSizes(page, testInfo, `password-reset-${language}`);
+    await expect.poll(async () => (await resetLinksFor(email)).length).toBe(1);
+    const [link] = await resetLinksFor(email);
+    const reset = await fetch(`${link}&newPassword=Segunda-2026`, { redirect: 'manual' });
+    expect(reset.status).toBe(303);
+    expect(new URL(reset.headers.get('location')!).pathname).toBe('/login');
+
+    await page.goto(`/login?lng=${language}`);
+    await fillEmailAndPassword(page, email, 'Segunda-2026');
+    await page.locator('form button[type=submit]').click();
+    await expect(page).toHaveURL(/\/post-login$/);
+  });
+}
+
+test('a reset asked for an address with no account answers the same, and sends nothing', async ({
+  page,
+}) => {
+  const email = `nadie-${Date.now()}@parroquia.test`;
+  await page.goto('/login?lng=es');
+  await page.getByRole('button', { name: TEXT.es.forgot }).click();
+  await page.locator('input[type=email]').fill(email);
+  await page.getByRole('button', { name: TEXT.es.send }).click();
+  await expect(page.getByRole('status').filter({ hasText: TEXT.es.sent })).toBeVisible();
+  expect(await resetLinksFor(email)).toEqual([]);
+});

@@ -1,0 +1,113 @@
+/**
+ * E-mail and password: sign in, or create an account, which asks the donor's name (required,
+ * the profile's rules: `checkDonorName`) so the map and the certificate never show "Usuario sin
+ * nombre" for them (issue 19). A refused name is said under its field, in the visitor's
+ * language, and creates nothing (the field is checked by us, not the browser, for that reason).
+ */
+import { useState, type FormEvent, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkDonorName, DONOR_NAME_MAX_LENGTH } from '@parroquia/domain';
+import { Button } from '@/components/ui/button';
+import { createAccountWithEmail, signInWithEmail } from '@/lib/auth';
+import { currentLanguage } from '@/lib/i18n';
+import { EmailField } from './email-field';
+import styles from './auth.module.css';
+
+export type EmailMode = 'sign-in' | 'sign-up';
+
+export function EmailSignInForm({
+  mode,
+  onModeChange,
+  onForgotPassword,
+  email,
+  onEmailChange,
+  emailField,
+  busy,
+  attempt,
+}: {
+  mode: EmailMode;
+  onModeChange: (mode: EmailMode) => void;
+  onForgotPassword: () => void;
+  email: string;
+  onEmailChange: (email: string) => void;
+  emailField: RefObject<HTMLInputElement | null>;
+  busy: boolean;
+  attempt: (step: () => Promise<void>) => Promise<boolean>;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const creating = mode === 'sign-up';
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!creating) {
+      void attempt(() => signInWithEmail(email.trim(), password));
+      return;
+    }
+    const checked = checkDonorName(name, currentLanguage());
+    setNameError(checked.ok ? null : checked.message);
+    if (checked.ok)
+      void attempt(() => createAccountWithEmail(email.trim(), password, checked.name));
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit}>
+      {creating && (
+        <label>
+          {t('signIn.name')}
+          <input
+            type="text"
+            autoComplete="name"
+            aria-required="true"
+            maxLength={DONOR_NAME_MAX_LENGTH}
+            value={name}
+            aria-invalid={nameError !== null}
+            aria-describedby={nameError ? 'sign-up-name-error' : 'sign-up-name-hint'}
+            onChange={(e) => setName(e.target.value)}
+          />
+          {nameError ? (
+            <span id="sign-up-name-error" className={styles.fieldError} role="alert">
+              {nameError}
+            </span>
+          ) : (
+            <span id="sign-up-name-hint" className={styles.hint}>
+              {t('signIn.nameHint')}
+            </span>
+          )}
+        </label>
+      )}
+      <EmailField value={email} onChange={onEmailChange} field={emailField} />
+      <label>
+        {t('signIn.password')}
+        <input
+          type="password"
+          autoComplete={creating ? 'new-password' : 'current-password'}
+          required
+          minLength={6}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </label>
+      <Button type="submit" disabled={busy}>
+        {creating ? t('signIn.createAccount') : t('signIn.submit')}
+      </Button>
+      {!creating && (
+        <button type="button" className={styles.switch} onClick={onForgotPassword}>
+          {t('signIn.forgotPassword')}
+        </button>
+      )}
+      <button
+        type="button"
+        className={styles.switch}
+        onClick={() => {
+          setNameError(null);
+          onModeChange(creating ? 'sign-in' : 'sign-up');
+        }}
+      >
+        {creating ? t('signIn.haveAccount') : t('signIn.noAccount')}
+      </button>
+    </form>
+  );
+}

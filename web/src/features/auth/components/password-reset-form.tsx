@@ -1,0 +1,57 @@
+/**
+ * "Forgot your password?": Firebase Auth sends its password reset e-mail, whose link comes back
+ * to /login (docs/screens.md). The answer is the same whether or not the address has an account.
+ */
+import { useState, type FormEvent, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { sendPasswordReset } from '@/lib/auth';
+import { currentLanguage } from '@/lib/i18n';
+import { useSignInAttempt } from './use-sign-in-attempt';
+import { EmailField } from './email-field';
+import styles from './auth.module.css';
+
+export function PasswordResetForm({
+  email,
+  onEmailChange,
+  emailField,
+  onBack,
+}: {
+  email: string;
+  onEmailChange: (email: string) => void;
+  emailField: RefObject<HTMLInputElement | null>;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { busy, attempt } = useSignInAttempt(() => emailField.current?.focus());
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    const back = new URL(paths.login.getHref(), window.location.origin).href;
+    void attempt(() => sendPasswordReset(address, back, currentLanguage())).then((sent) => {
+      setSentTo(sent ? address : null);
+    });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} aria-labelledby="reset-title">
+      <h2 id="reset-title" className={styles.subtitle}>
+        {t('signIn.reset.title')}
+      </h2>
+      <p>{t('signIn.reset.intro')}</p>
+      <EmailField value={email} onChange={onEmailChange} field={emailField} />
+      <Button type="submit" disabled={busy}>
+        {t('signIn.reset.submit')}
+      </Button>
+      <p role="status" className={styles.sent}>
+        {sentTo ? t('signIn.reset.sent', { email: sentTo }) : ''}
+      </p>
+      <button type="button" className={styles.switch} onClick={onBack}>
+        {t('signIn.reset.back')}
+      </button>
+    </form>
+  );
+}
