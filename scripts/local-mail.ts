@@ -5,7 +5,7 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { startMailCatcher, startMailRelay } from '@parroquia/mail-emulator';
-import { PROJECT_ID } from './stack.ts';
+import { PROJECT_ID } from '@parroquia/testkit/local-stack';
 
 export const MAIL_PORTS = { smtp: 1025, web: 1080 } as const;
 

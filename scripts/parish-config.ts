@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { loadEnv } from 'vite';
 import { unsetParishVariables } from '../web/src/config/parish-variables.ts';
-import { ROOT } from './stack.ts';
+import { ROOT } from '@parroquia/testkit/local-stack';
 
 export function warnUnsetParishDetails(log: (line: string) => void = console.warn): void {
   const unset = unsetParishVariables(loadEnv('production', join(ROOT, 'web'), 'VITE_PARISH_'));

@@ -122,6 +122,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ...stripeClientEnv(ports),
         // Keeps firebase-tools from asking questions or phoning home.
         CI: 'true',
+        // Seconds firebase-tools waits for the functions' code to load and list its functions
+        // (30 by default). On a busy 2-core machine loading `functions/lib` alone took 8 s and
+        // the stack failed with "Failed to load function"; a slow start is better than none.
+        FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
       },
       options,
     );

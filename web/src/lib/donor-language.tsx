@@ -5,12 +5,11 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
+import { API_ROUTES } from '@parroquia/domain';
 import { useApiClient } from '@/lib/api-client-context';
 import { currentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 
-const Ignored = z.unknown();
 const told = (uid: string) => `donor-language:${uid}`;
 
 export function DonorLanguage() {
@@ -23,7 +22,7 @@ export function DonorLanguage() {
   useEffect(() => {
     if (!uid || !language || localStorage.getItem(told(uid)) === language) return;
     void getToken()
-      .then((token) => client.post('/api/users/update_user/', { language }, Ignored, { token }))
+      .then((token) => client.call(API_ROUTES.updateUser, { body: { language }, token }))
       .then(() => localStorage.setItem(told(uid), language))
       // Only the e-mails' language is at stake: tried again on the next page load.
       .catch((error: unknown) => console.error('language not saved', error));
