@@ -48,7 +48,15 @@ test('sign in, consent, profile edit, certificate download, public check', async
   await expect(dialog.getByTestId('profile-email')).toHaveValue(DEMO.ion.email);
   await expect(dialog.getByTestId('profile-code')).toHaveValue(ION_CODE);
   await expectNoAxeViolations(page);
+  // An empty name is refused under the field, in the reader's language; nothing is saved.
+  await dialog.getByLabel('Nombre').fill('   ');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(/El nombre no puede estar vacío/);
+  await expect(dialog.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
   await dialog.getByLabel('Nombre').fill('Ștefan Țăranu');
+  await expect(dialog.getByRole('alert')).toBeHidden();
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Usuario actualizado correctamente')).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -5,7 +5,13 @@
 import { expect, test } from '@playwright/test';
 import { Timestamp } from 'firebase-admin/firestore';
 import { DEMO } from '../support/clients.ts';
-import { expectNoAxeViolations, freeCell, setCell, signInOnLoginPage } from './support.ts';
+import {
+  expectNoAxeViolations,
+  freeCell,
+  screenshotAtBothSizes,
+  setCell,
+  signInOnLoginPage,
+} from './support.ts';
 
 const RESERVED = 'H12';
 
@@ -33,14 +39,7 @@ test('lists the donor’s plots with the reservation’s deadline, and “comple
     const reserved = panel.locator(`[data-code="${RESERVED}"]`);
     await expect(reserved).toContainText(/Reservada hasta el \d{1,2} de \w+ de \d{4}/);
     await expectNoAxeViolations(page);
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 800],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await panel.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: testInfo.outputPath(`my-plots-${width}x${height}.png`) });
-    }
+    await screenshotAtBothSizes(page, testInfo, 'my-plots', () => panel.scrollIntoViewIfNeeded());
 
     await reserved.getByRole('button', { name: /Completar ahora \(200,00\s€\)/ }).click();
     await expect(page).toHaveURL(/\/c\/pay\/cs_test_/, { timeout: 15_000 });

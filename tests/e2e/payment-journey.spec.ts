@@ -5,7 +5,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../support/clients.ts';
-import { expectNoAxeViolations, freeCell, signInOnLoginPage } from './support.ts';
+import {
+  expectNoAxeViolations,
+  freeCell,
+  screenshotAtBothSizes,
+  signInOnLoginPage,
+} from './support.ts';
 
 const plot = (page: Page, code: string) => page.locator(`[data-code="${code}"]`);
 
@@ -60,20 +65,14 @@ test('paying with 4242 4242 4242 4242 lands on /success, which lists the plots p
     await expect(page.getByTestId('paid-plots').getByRole('listitem')).toHaveText(plots);
     await expect(page.getByRole('button', { name: 'Descargar mi certificado' })).toBeVisible();
     await expectNoAxeViolations(page);
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 800],
-    ] as const) {
-      await page.setViewportSize({ width, height });
+    await screenshotAtBothSizes(page, testInfo, 'success', async () => {
       // Stripe's reference is one long word: it wraps instead of widening the page.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        width,
-      );
-      await page.screenshot({
-        path: testInfo.outputPath(`success-${width}x${height}.png`),
-        fullPage: true,
-      });
-    }
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    });
     await page.getByRole('link', { name: 'Volver al mapa' }).click();
     await expect(page).toHaveURL(/\/donativos$/);
     expect(
@@ -104,13 +103,7 @@ test('a declined card (4000 0000 0000 0002) keeps the donor on the hosted page; 
     await expect(page.getByTestId('cancel-release')).toHaveText(/vuelven a estar libres/, {
       timeout: 15_000,
     });
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 800],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: testInfo.outputPath(`cancel-${width}x${height}.png`) });
-    }
+    await screenshotAtBothSizes(page, testInfo, 'cancel');
     await page.getByTestId('back-to-map').click();
     await expect(page).toHaveURL(/\/donativos$/);
     await expect(plot(page, 'H8')).toHaveAttribute('data-status', 'available');

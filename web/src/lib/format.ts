@@ -1,5 +1,11 @@
 /** Money and dates in the active language's conventions (Intl), never by hand. */
-import { formatEuroCents } from '@parroquia/domain';
+import {
+  CASH_LIMIT_CENTS_PER_MONTH,
+  formatEuroCents,
+  PLOT_PRICE_CENTS,
+  RESERVATION_BALANCE_CENTS,
+  RESERVATION_DEPOSIT_CENTS,
+} from '@parroquia/domain';
 
 const LOCALE_OF: Record<string, string> = { es: 'es-ES', en: 'en-GB', ro: 'ro-RO' };
 
@@ -17,4 +23,14 @@ export function formatDate(date: Date, language: string): string {
 
 export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(localeOf(language)).format(value);
+}
+
+/** The campaign's amounts for texts that name them, formatted as every price on the site. */
+export function priceTexts(language: string) {
+  return {
+    price: formatMoney(PLOT_PRICE_CENTS, language),
+    deposit: formatMoney(RESERVATION_DEPOSIT_CENTS, language),
+    rest: formatMoney(RESERVATION_BALANCE_CENTS, language),
+    cashLimit: formatMoney(CASH_LIMIT_CENTS_PER_MONTH, language),
+  };
 }

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { priceTexts } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { parishDetails } from '../parish-details';
 import styles from './how-to-donate.module.css';
@@ -20,7 +21,7 @@ export function HowToDonateDialog({
   onClose: () => void;
   onGoToMap: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const details = parishDetails();
 
@@ -47,7 +48,7 @@ export function HowToDonateDialog({
         <h3 id="how-online">{t('howTo.online.title')}</h3>
         <ol>
           {ONLINE_STEPS.map((step) => (
-            <li key={step}>{t(`howTo.online.steps.${step}`)}</li>
+            <li key={step}>{t(`howTo.online.steps.${step}`, priceTexts(i18n.language))}</li>
           ))}
         </ol>
         <ul className={styles.legend} aria-label={t('howTo.online.legendLabel')}>
@@ -67,7 +68,10 @@ export function HowToDonateDialog({
             <li key={step}>
               {step === '1' && !details.contactPhone
                 ? t('howTo.cash.steps.1_askParish')
-                : t(`howTo.cash.steps.${step}`, { phone: details.contactPhone })}
+                : t(`howTo.cash.steps.${step}`, {
+                    phone: details.contactPhone,
+                    ...priceTexts(i18n.language),
+                  })}
             </li>
           ))}
         </ol>

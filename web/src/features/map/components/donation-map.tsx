@@ -4,6 +4,7 @@
 import type { SelectionKind } from '@parroquia/domain';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { priceTexts } from '@/lib/format';
 import { toast } from 'sonner';
 import { ApiError, REQUEST_FAILED } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
@@ -20,7 +21,7 @@ import { SelectionActions } from './selection-actions';
 import styles from './donation-map.module.css';
 
 export function DonationMap() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useApiClient();
   const { session, getToken } = useSession();
   const uid = session.status === 'signed-in' ? session.account.uid : null;
@@ -134,7 +135,7 @@ export function DonationMap() {
           />
         )}
         <aside className={styles.note} aria-label={t('map.noteLabel')}>
-          {t('map.note')}
+          {t('map.note', priceTexts(i18n.language))}
         </aside>
       </div>
       <MyPlots
