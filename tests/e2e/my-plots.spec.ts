@@ -34,9 +34,9 @@ test('lists the donor’s plots with the reservation’s deadline, and “comple
     });
     // The seed's bought plots, and the reservation with its date.
     for (const code of ['M10', 'M11', 'N10']) {
-      await expect(panel.locator(`[data-code="${code}"]`)).toContainText('Comprada');
+      await expect(panel.locator(`[data-plot="${code}"]`)).toContainText('Comprada');
     }
-    const reserved = panel.locator(`[data-code="${RESERVED}"]`);
+    const reserved = panel.locator(`[data-plot="${RESERVED}"]`);
     await expect(reserved).toContainText(/Reservada hasta el \d{1,2} de \w+ de \d{4}/);
     await expectNoAxeViolations(page);
     await screenshotAtBothSizes(page, testInfo, 'my-plots', () => panel.scrollIntoViewIfNeeded());

@@ -33,7 +33,7 @@ export function MyPlots({
       </h2>
       <ul className={styles.list}>
         {mine.map((cell) => (
-          <li key={cell.id} className={styles.item} data-code={cell.id}>
+          <li key={cell.id} className={styles.item} data-plot={cell.id}>
             <span className={styles.code}>{cell.id}</span>
             {cell.status === 'bought' || cell.reserved_until === null ? (
               <span>{t('map.myPlots.bought')}</span>
