@@ -76,7 +76,10 @@ async function mailsTo(address: string, subject: RegExp): Promise<CaughtMail[]> 
   );
 }
 
-/** The caught mail open in MailDev's web inbox, as the person reading it sees it. */
+/**
+ * The caught mail opened in the catcher's inbox, then its message alone at both sizes, as the
+ * donor's mail app shows it.
+ */
 async function lookAtInbox(
   page: Page,
   testInfo: Parameters<typeof screenshotAtBothSizes>[1],
@@ -87,6 +90,7 @@ async function lookAtInbox(
   await page.getByText(mail.subject).first().click();
   // The message itself, shown in its own frame beside the list.
   await expect(page.locator('iframe').first()).toBeVisible();
+  await page.goto(`http://localhost:${webPort}/email/${mail.id}/html`);
   await screenshotAtBothSizes(page, testInfo, name);
 }
 
