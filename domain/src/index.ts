@@ -28,6 +28,7 @@ export * from './person-email';
 export * from './plot-coverage';
 export * from './hold-cap';
 export * from './checkout-cancel';
+export * from './campaign-progress';
 export * from './checkout-order';
 export * from './checkout-lines';
 export * from './donor-name';

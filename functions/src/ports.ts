@@ -21,8 +21,11 @@ import type Stripe from 'stripe';
 export type StoredCell = CellWithId;
 
 export interface CellRepository {
-  /** Every well-formed `cells` document. */
-  listCells(): Promise<StoredCell[]>;
+  /**
+   * Every well-formed `cells` document, read at one time: `readTime` in epoch milliseconds,
+   * rounded down, so every later change carries a later `updated_at`.
+   */
+  listCells(): Promise<{ readTime: number; cells: StoredCell[] }>;
   /**
    * Writes back what lapsed holds and reservations already are (`sweptCell`); the plots'
    * codes it released. Each plot in its own transaction, so a payment in between wins.

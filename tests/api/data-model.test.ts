@@ -64,9 +64,10 @@ const NOT_IN_JOURNEY = [
 afterAll(() => resetCells(db(), ALL_PLOTS));
 
 describe('the data model doc, read as data', () => {
-  it('has a field table for each of the eleven collections, and the check finds what differs', () => {
+  it('has a field table for each of the twelve collections, and the check finds what differs', () => {
     expect([...DOC.keys()]).toEqual([
       'cells',
+      'campaign',
       'users',
       'personal_codes',
       'payments',

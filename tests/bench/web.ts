@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { Timestamp } from 'firebase-admin/firestore';
+import { FieldValue } from 'firebase-admin/firestore';
 import { ROOT, webBuildEnv } from '@parroquia/testkit/local-stack';
 import { adminFirestore, DEMO } from '../support/clients.ts';
 import { chromiumLaunchOptions } from '@parroquia/testkit/chromium';
@@ -138,7 +138,7 @@ async function main() {
           donor_display: status === 'bought' ? 'Bench' : null,
           hold: null,
           reserved_until: null,
-          updated_at: Timestamp.now(),
+          updated_at: FieldValue.serverTimestamp(),
         });
       repaint.push(await painted);
     }

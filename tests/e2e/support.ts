@@ -1,7 +1,7 @@
 /** Shared steps of the browser journeys: signing in through the page, axe, Firestore writes. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { adminFirestore } from '../support/clients.ts';
 
 export const LANGUAGES = ['es', 'en', 'ro'] as const;
@@ -51,7 +51,8 @@ export async function setCell(code: string, fields: CellFields) {
       hold: null,
       reserved_until: null,
       ...fields,
-      updated_at: Timestamp.now(),
+      // The commit's time, as the functions store it: the map listens for later changes.
+      updated_at: FieldValue.serverTimestamp(),
     });
 }
 

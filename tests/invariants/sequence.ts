@@ -852,10 +852,31 @@ class World {
       pages: browser ? await this.renderVerifyPages() : new Map(),
       ledger,
       undelivered: [...new Set([...undelivered, ...late])],
+      progress: await this.progress(),
     };
     const stepViolations = this.stepViolations;
     this.stepViolations = [];
     return [...stepViolations, ...checkInvariants(this.truth, seen)];
+  }
+
+  /** `campaign/progress` and every plot, read together so no change falls between them. */
+  private async progress(): Promise<Observation['progress']> {
+    return this.db.runTransaction(
+      async (tx) => {
+        const [document, cells] = await Promise.all([
+          tx.get(this.db.collection('campaign').doc('progress')),
+          tx.get(this.db.collection('cells')),
+        ]);
+        return {
+          document: document.data() ?? null,
+          cells: cells.docs.flatMap((doc) => {
+            const reading = readCellDocument(doc.id, doc.data());
+            return reading.ok ? [reading.cell] : [];
+          }),
+        };
+      },
+      { readOnly: true },
+    );
   }
 
   /** Each request from its own address (`X-Forwarded-For`): the route allows 20 a minute each. */

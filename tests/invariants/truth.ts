@@ -3,11 +3,12 @@
  * reservation lapses) and from the Stripe double's sessions and refunds, never from the API's own
  * ledger or payments. `checkInvariants` compares it with what the product shows.
  */
-import { effectiveCell, type Cell } from '@parroquia/domain';
+import { effectiveCell, readProgressDocument, recountProgress, type Cell } from '@parroquia/domain';
 
 export const CASH_LIMIT_CENTS = 99_999;
 
-export type InvariantName = 'coverage' | 'money' | 'privacy' | 'cash' | 'holders' | 'delivery';
+export type InvariantName =
+  'coverage' | 'money' | 'privacy' | 'cash' | 'holders' | 'delivery' | 'progress';
 
 export interface Violation {
   invariant: InvariantName;
@@ -93,6 +94,8 @@ export interface Observation {
   ledger: Array<{ id: string; data: Record<string, unknown> }>;
   /** Events the double could not deliver. */
   undelivered: string[];
+  /** `campaign/progress` and every stored cell of the map (Admin SDK). */
+  progress: { document: Record<string, unknown> | null; cells: Cell[] };
 }
 
 // ---------------------------------------------------------------- e-mails and persons
@@ -581,6 +584,28 @@ function checkCash(truth: Truth, out: Violation[]): void {
   }
 }
 
+/** The home page's one document says what a recount of every plot says. */
+function checkProgress(seen: Observation, out: Violation[]): void {
+  const stored = seen.progress.document ? readProgressDocument(seen.progress.document) : null;
+  const recount = recountProgress(seen.progress.cells);
+  if (!stored) {
+    out.push({ invariant: 'progress', message: 'campaign/progress is missing or malformed' });
+    return;
+  }
+  if (JSON.stringify(stored.counts) !== JSON.stringify(recount)) {
+    out.push({
+      invariant: 'progress',
+      message: `campaign/progress says ${JSON.stringify(stored.counts)}, a recount ${JSON.stringify(recount)}`,
+    });
+  }
+  if (stored.totalPlots !== seen.progress.cells.length) {
+    out.push({
+      invariant: 'progress',
+      message: `campaign/progress counts ${stored.totalPlots} plots, the map has ${seen.progress.cells.length}`,
+    });
+  }
+}
+
 export function checkInvariants(truth: Truth, seen: Observation): Violation[] {
   const out: Violation[] = [];
   for (const event of seen.undelivered)
@@ -590,5 +615,6 @@ export function checkInvariants(truth: Truth, seen: Observation): Violation[] {
   checkPrivacy(truth, seen, out);
   checkMoney(truth, seen, out);
   checkCash(truth, out);
+  checkProgress(seen, out);
   return out;
 }

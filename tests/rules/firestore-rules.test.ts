@@ -58,6 +58,8 @@ for (const target of rulesTargets()) {
         const db = admin.firestore();
         await setDoc(doc(db, 'cells/K3'), { x: 'K', y: 3, status: 'available', user: null });
         await setDoc(doc(db, 'cells/A1'), { x: 'A', y: 1, status: 'bought', user: 'ion' });
+        await setDoc(doc(db, 'campaign/progress'), { plots_bought: 1, plots_total: 936 });
+        await setDoc(doc(db, 'campaign/secret'), { note: 'not for the public' });
         await setDoc(doc(db, 'users/ana'), { name: 'Ana', is_staff: false });
         await setDoc(doc(db, 'users/ion'), { name: 'Ion', is_staff: false });
         await setDoc(doc(db, 'payments/cs_1'), { user: 'ana', amount: 5000, status: 'paid' });
@@ -99,6 +101,21 @@ for (const target of rulesTargets()) {
       });
       it('nobody deletes a plot (denied)', async () => {
         await assertFails(deleteDoc(doc(staff().firestore(), 'cells/K3')));
+      });
+    });
+
+    describe('campaign: anyone reads the progress, nobody writes it', () => {
+      it('a signed-out visitor gets the progress (the home page)', async () => {
+        await assertSucceeds(getDoc(doc(signedOut().firestore(), 'campaign/progress')));
+      });
+      it('another campaign document is not public (denied)', async () => {
+        await assertFails(getDoc(doc(signedOut().firestore(), 'campaign/secret')));
+      });
+      it('a browser cannot move the progress, not even staff (denied)', async () => {
+        await assertFails(
+          updateDoc(doc(staff().firestore(), 'campaign/progress'), { plots_bought: 936 }),
+        );
+        await assertFails(setDoc(doc(donor().firestore(), 'campaign/progress'), {}));
       });
     });
 

@@ -1,6 +1,6 @@
 /** Plots the API suites give to their test donors, set and reset with the Admin SDK. */
 import { parsePlotCode } from '@parroquia/domain';
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 
 export async function setPlots(
   db: Firestore,
@@ -23,7 +23,8 @@ export async function setPlots(
       y,
       ...holding,
       ...reservedUntil,
-      updated_at: Timestamp.now(),
+      // The commit's time, as every writer of cells stores it: the map listens from it.
+      updated_at: FieldValue.serverTimestamp(),
     });
   }
   await batch.commit();

@@ -1,5 +1,5 @@
 /** Every route of the API, by name (docs/api.md); both sides are built from this table. */
-import { listCells } from './cells';
+import { listCells, mapSnapshot } from './cells';
 import { verifyCertificate } from './certificates';
 import {
   buyPlots,
@@ -27,6 +27,7 @@ import {
 
 export const API_ROUTES = {
   listCells,
+  mapSnapshot,
   whoami,
   sync,
   updateUser,

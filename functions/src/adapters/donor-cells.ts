@@ -2,7 +2,7 @@
 import { renamedPlots, readCellDocument, type CellWithId } from '@parroquia/domain';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { logMalformedCell } from '../log';
-import { cellData } from './cell-writes';
+import { storeCells } from './cell-writes';
 
 /** Every cell whose `user` is the donor, read inside `tx` (a query read, so it is locked too). */
 export async function donorCellsIn(
@@ -32,7 +32,12 @@ export function writeDonorDisplay(
   now: number,
   except: ReadonlySet<string> = new Set(),
 ): void {
-  for (const cell of renamedPlots(cells, uid, display, now)) {
-    if (!except.has(cell.id)) tx.set(db.collection('cells').doc(cell.id), cellData(cell));
-  }
+  const before = new Map(cells.map((cell) => [cell.id, cell]));
+  storeCells(
+    tx,
+    db,
+    renamedPlots(cells, uid, display, now)
+      .filter((cell) => !except.has(cell.id))
+      .map((cell) => ({ before: before.get(cell.id)!, after: cell })),
+  );
 }

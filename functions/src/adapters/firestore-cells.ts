@@ -6,7 +6,7 @@ import { readCellDocument, sweptCell } from '@parroquia/domain';
 import type { Firestore } from 'firebase-admin/firestore';
 import { logMalformedCell } from '../log';
 import type { CellRepository, StoredCell } from '../ports';
-import { cellData } from './cell-writes';
+import { storeCells } from './cell-writes';
 
 export function firestoreCellRepository(db: () => Firestore): CellRepository {
   return {
@@ -18,7 +18,7 @@ export function firestoreCellRepository(db: () => Firestore): CellRepository {
         if (reading.ok) cells.push(reading.cell);
         else logMalformedCell(doc.id, reading.problem);
       }
-      return cells;
+      return { readTime: snapshot.readTime.toMillis(), cells };
     },
 
     async releaseLapsed(now) {
@@ -35,7 +35,7 @@ export function firestoreCellRepository(db: () => Firestore): CellRepository {
           if (!reading.ok) return false;
           const swept = sweptCell(reading.cell, now);
           if (!swept) return false;
-          tx.set(doc.ref, cellData(swept));
+          storeCells(tx, db(), [{ before: reading.cell, after: swept }]);
           return true;
         });
         if (changed) released.push(doc.id);

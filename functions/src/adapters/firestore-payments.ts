@@ -10,7 +10,6 @@ import {
   donationEntry,
   donorDisplay,
   fitsHoldCap,
-  formatPlotCode,
   isCheckoutKind,
   parsePlotCode,
   plotCoverage,
@@ -18,7 +17,6 @@ import {
   refundEntry,
   releaseHold,
   startHold,
-  type Cell,
   type CellWithId,
   type LedgerRow,
 } from '@parroquia/domain';
@@ -30,7 +28,7 @@ import {
 } from 'firebase-admin/firestore';
 import { logLatePaymentRefunded } from '../log';
 import type { CheckoutOrder, PaymentStore, SettlementOutcome } from '../ports';
-import { cellData } from './cell-writes';
+import { storeCells, type CellChange } from './cell-writes';
 import { ledgerDocument, ledgerRowOf } from './ledger-document';
 import { userProfileFromDocument } from './user-document';
 import { mailPaymentReceipt } from './donor-mail';
@@ -69,10 +67,12 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
   }
 
   function releaseOrderHolds(tx: Transaction, cells: CellWithId[], order: CheckoutOrder) {
+    const changes: CellChange[] = [];
     for (const cell of cells) {
       const released = releaseHold(cell, order.checkoutId, now());
-      if (released.ok) tx.set(cellRef(cell.id), cellData(released.cell));
+      if (released.ok) changes.push({ before: cell, after: released.cell });
     }
+    storeCells(tx, db(), changes);
   }
 
   return {
@@ -92,7 +92,7 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
           return { ok: false, reason: 'too-many-held' } as const;
         }
         const cells = snapshots.map(storedCell);
-        const held: Cell[] = [];
+        const held: CellChange[] = [];
         for (const cell of cells) {
           const move = startHold(
             cell,
@@ -100,9 +100,9 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
             now(),
           );
           if (!move.ok) return { ok: false, reason: move.reason, plot: cell.id } as const;
-          held.push(move.cell);
+          held.push({ before: cell, after: move.cell });
         }
-        for (const cell of held) tx.set(cellRef(formatPlotCode(cell)), cellData(cell));
+        storeCells(tx, db(), held);
         tx.set(holdLockRef(order.uid), { updated_at: FieldValue.serverTimestamp() });
         return { ok: true } as const;
       });
@@ -238,8 +238,11 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
           );
           return { outcome: 'refund-due', paymentIntent, lostPlots: lost };
         }
-        for (const { cell, move } of moves)
-          if (move.ok) tx.set(cellRef(cell.id), cellData(move.cell));
+        storeCells(
+          tx,
+          db(),
+          moves.flatMap(({ cell, move }) => (move.ok ? [{ before: cell, after: move.cell }] : [])),
+        );
         tx.set(paymentRef(sessionId), { ...base, status: 'paid' }, { merge: true });
         return { outcome: 'applied' };
       });
@@ -312,10 +315,14 @@ export function firestorePaymentStore(db: () => Firestore, now: () => number): P
         }
         // Each plot as the domain decides: still paid for by another gift of the donor's (the
         // completion when only the deposit went back), reserved again, or free.
-        for (const cell of cells) {
-          const next = cellAfterRefund(cell, uid, plotCoverage(ledger, uid, cell.id), now());
-          if (next) tx.set(cellRef(cell.id), cellData(next));
-        }
+        storeCells(
+          tx,
+          db(),
+          cells.flatMap((cell) => {
+            const next = cellAfterRefund(cell, uid, plotCoverage(ledger, uid, cell.id), now());
+            return next ? [{ before: cell, after: next }] : [];
+          }),
+        );
         tx.update(payment.ref, {
           status: 'refunded',
           refunded_cents: refundedCents,

@@ -19,7 +19,7 @@ import {
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { PhysicalCertificateRegistrar } from '../ports';
 import { accountMailboxes, readCashPerson, touchCashLocks } from './cash-person';
-import { cellData } from './cell-writes';
+import { storeCells } from './cell-writes';
 import { donorCellsIn, writeDonorDisplay } from './donor-cells';
 import { ledgerDocument } from './ledger-document';
 
@@ -70,9 +70,11 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
         );
         if (!plan.ok) return plan;
 
-        for (const cell of plan.cells) {
-          tx.set(firestore.collection('cells').doc(cell.id), cellData(cell));
-        }
+        storeCells(
+          tx,
+          firestore,
+          plan.cells.map((cell) => ({ before: cells.get(cell.id) ?? null, after: cell })),
+        );
         const at = Timestamp.fromMillis(now);
         if (donor && plan.donorBecomesAnonymous) {
           tx.update(firestore.collection('users').doc(donor.uid), {

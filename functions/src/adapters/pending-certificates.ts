@@ -19,7 +19,7 @@ import {
   type Firestore,
   type Transaction,
 } from 'firebase-admin/firestore';
-import { cellData } from './cell-writes';
+import { storeCells } from './cell-writes';
 
 /** A registered certificate an account is about to hold: its code, its plots as read, its gift. */
 export interface CertificateClaim {
@@ -87,12 +87,14 @@ export function writeCertificateClaims(
   const at = Timestamp.fromMillis(now);
   for (const claim of claims) {
     tx.update(claim.code, { status: 'linked', user: uid, linked_at: at });
-    for (const cell of claim.cells) {
-      tx.set(
-        db.collection('cells').doc(cell.id),
-        cellData({ ...cell, user: uid, donor_display: donorDisplay }),
-      );
-    }
+    storeCells(
+      tx,
+      db,
+      claim.cells.map((cell) => ({
+        before: cell,
+        after: { ...cell, user: uid, donor_display: donorDisplay },
+      })),
+    );
     if (claim.donationId)
       tx.update(db.collection('donations').doc(claim.donationId), { donor: uid });
   }
@@ -142,9 +144,11 @@ export function hideStaffTypedNames(
   tx: Transaction,
   cells: readonly CellWithId[],
 ): void {
-  for (const cell of cells) {
-    tx.set(db.collection('cells').doc(cell.id), cellData({ ...cell, donor_display: null }));
-  }
+  storeCells(
+    tx,
+    db,
+    cells.map((cell) => ({ before: cell, after: { ...cell, donor_display: null } })),
+  );
 }
 
 /**

@@ -29,6 +29,8 @@ export class ApiError extends Error {
 export interface JsonReply<T = unknown> {
   status: number;
   json: T;
+  /** Public answers only: how long Hosting's CDN may share this one between callers. */
+  sharedCacheSeconds?: number;
 }
 
 export interface FileReply {
@@ -40,8 +42,12 @@ export interface FileReply {
 
 export type ApiReply = JsonReply | FileReply;
 
-export function jsonReply<T>(json: T, status = 200): JsonReply<T> {
-  return { status, json };
+export function jsonReply<T>(
+  json: T,
+  status = 200,
+  cache: { sharedCacheSeconds?: number } = {},
+): JsonReply<T> {
+  return { status, json, ...cache };
 }
 
 /** A download: 200 with its type and, for the browser, the file's name. */
@@ -50,8 +56,10 @@ export function fileReply(contentType: string, body: Uint8Array, filename: strin
 }
 
 export function sendReply(res: ServerResponse, reply: ApiReply): void {
-  // Hosting's CDN must never keep an answer: they are per user and change by the second.
-  res.setHeader('Cache-Control', 'no-store');
+  // Hosting's CDN keeps no answer unless it says it is public and for how long; the others are
+  // per user and change by the second.
+  const shared = 'json' in reply ? reply.sharedCacheSeconds : undefined;
+  res.setHeader('Cache-Control', shared ? `public, max-age=0, s-maxage=${shared}` : 'no-store');
   // The emulator's express sets it before we run; it only tells attackers what to try.
   res.removeHeader('X-Powered-By');
   if ('json' in reply) {

@@ -33,7 +33,7 @@ import type {
 export class InMemoryCells implements CellRepository {
   constructor(public cells: StoredCell[] = []) {}
   async listCells() {
-    return this.cells.map((cell) => ({ ...cell }));
+    return { readTime: Date.now(), cells: this.cells.map((cell) => ({ ...cell })) };
   }
   async releaseLapsed(now: number) {
     const released: string[] = [];

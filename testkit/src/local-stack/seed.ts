@@ -16,6 +16,8 @@ import {
   layoutPlots,
   mailboxKey,
   parsePlotCode,
+  readCellDocument,
+  recountProgress,
   writeCellDocument,
   type Cell,
 } from '@parroquia/domain';
@@ -81,6 +83,7 @@ export async function seedStack(env: Record<string, string>, seed: Seed) {
       await batch.commit();
     }
     await seedLedger(db, seed, new Set(missing.map((plot) => plot.code)));
+    await seedProgress(db, missing.length > 0);
 
     let usersCreated = 0;
     for (const user of seed.users) {
@@ -110,6 +113,27 @@ export async function seedStack(env: Record<string, string>, seed: Seed) {
   } finally {
     await deleteApp(app);
   }
+}
+
+/**
+ * `campaign/progress` from a recount of the plots, when there is none yet or plots were just
+ * added; otherwise the transactions that changed plots since kept it (docs/data-model.md).
+ */
+async function seedProgress(db: ReturnType<typeof getFirestore>, plotsAdded: boolean) {
+  await db.runTransaction(async (tx) => {
+    const ref = db.collection('campaign').doc('progress');
+    const [stored, cells] = await Promise.all([tx.get(ref), tx.get(db.collection('cells'))]);
+    if (stored.exists && !plotsAdded) return;
+    const readings = cells.docs.map((doc) => readCellDocument(doc.id, doc.data()));
+    const counts = recountProgress(
+      readings.flatMap((reading) => (reading.ok ? [reading.cell] : [])),
+    );
+    tx.set(ref, {
+      ...counts,
+      plots_total: cells.size,
+      updated_at: FieldValue.serverTimestamp(),
+    });
+  });
 }
 
 /**

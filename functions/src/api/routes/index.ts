@@ -2,7 +2,7 @@
 import { API_ROUTES, type ApiRoutes, type RouteName } from '@parroquia/domain';
 import { bindRoute, type Handler, type Route } from '../router';
 import { verifyCertificate } from './certificates';
-import { listCells } from './cells';
+import { listCells, mapSnapshot } from './cells';
 import { generateCertificatesPdf, generateJsonCodes } from './certificate-codes';
 import { cancelCheckout, checkoutOutcome, startCheckout } from './checkout';
 import { donationsCsv } from './donations';
@@ -15,6 +15,7 @@ import { acceptPrivacyPolicy, logout, sync, updateUser, whoami } from './users';
 /** A route of the contract without its handler fails the build here. */
 const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   listCells,
+  mapSnapshot,
   whoami,
   sync,
   updateUser,

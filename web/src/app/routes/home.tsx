@@ -9,7 +9,7 @@ import styles from './home.module.css';
 
 // The progress reads the live listener, so it brings the Firestore SDK: loaded after the page
 // has painted, it stays out of the home route's own JavaScript.
-const CampaignProgress = lazy(() => import('@/features/map/components/campaign-progress'));
+const CampaignProgress = lazy(() => import('@/features/campaign/components/campaign-progress'));
 
 export default function HomeRoute() {
   const { t } = useTranslation();

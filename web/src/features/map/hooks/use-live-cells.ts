@@ -4,6 +4,7 @@
  */
 import type { CellWithId } from '@parroquia/domain';
 import { useCallback, useEffect, useState } from 'react';
+import { useApiClient } from '@/lib/api-client-context';
 import { subscribeCells, type CellBatch } from '../api/subscribe-cells';
 
 export type LiveCells =
@@ -24,16 +25,18 @@ export function applyBatch(
   return next;
 }
 
-/** `refresh` drops the listener and opens a new one, which starts from a full snapshot. */
+/** `refresh` drops the listener and starts again from a new snapshot of every plot. */
 export function useLiveCells(): LiveCells & { refresh: () => void } {
   const [state, setState] = useState<LiveCells>({ status: 'loading' });
   const [generation, setGeneration] = useState(0);
+  const api = useApiClient();
 
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;
     let first = true;
     subscribeCells(
+      api,
       (batch) => {
         setState((previous) => {
           const base = first || previous.status !== 'live' ? new Map() : previous.cells;
@@ -57,7 +60,7 @@ export function useLiveCells(): LiveCells & { refresh: () => void } {
       cancelled = true;
       stop?.();
     };
-  }, [generation]);
+  }, [api, generation]);
 
   const refresh = useCallback(() => setGeneration((n) => n + 1), []);
   return { ...state, refresh };

@@ -1,37 +1,40 @@
 /**
- * The campaign's progress on the home page, from the same live listener as the map: plots
- * given (bought or reserved) of all, and the euros raised (bought plots at their price,
- * reservations at their deposit).
+ * The campaign's progress on the home page: plots given (bought or reserved) of all, and the
+ * euros raised (bought plots at their price, reservations at their deposit). One document read,
+ * without the Firestore SDK, so the first visit stays light (docs/architecture.md).
  */
-import { effectiveStatus, PLOT_PRICE_CENTS, RESERVATION_DEPOSIT_CENTS } from '@parroquia/domain';
+import type { CampaignProgress as Progress } from '@parroquia/domain';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '@/lib/format';
-import { useLiveCells, useNow } from '../hooks/use-live-cells';
+import { readCampaignProgress } from '../api/read-progress';
 import styles from './campaign-progress.module.css';
+
+type Reading = { status: 'loading' } | { status: 'error' } | { status: 'read'; progress: Progress };
 
 export default function CampaignProgress() {
   const { t, i18n } = useTranslation();
-  const live = useLiveCells();
-  const now = useNow();
-  if (live.status !== 'live') {
+  const [reading, setReading] = useState<Reading>({ status: 'loading' });
+  useEffect(() => {
+    const abort = new AbortController();
+    readCampaignProgress(abort.signal).then(
+      (progress) => setReading({ status: 'read', progress }),
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        console.warn('campaign progress:', error);
+        setReading({ status: 'error' });
+      },
+    );
+    return () => abort.abort();
+  }, []);
+  if (reading.status !== 'read') {
     return (
       <p className={styles.box} role="status">
-        {t(live.status === 'error' ? 'progress.error' : 'progress.loading')}
+        {t(reading.status === 'error' ? 'progress.error' : 'progress.loading')}
       </p>
     );
   }
-  let bought = 0;
-  let reserved = 0;
-  for (const cell of live.cells.values()) {
-    const status = effectiveStatus(cell, now);
-    if (status === 'bought') bought += 1;
-    else if (status === 'reserved') reserved += 1;
-  }
-  const total = live.cells.size;
-  const given = bought + reserved;
-  const raised = bought * PLOT_PRICE_CENTS + reserved * RESERVATION_DEPOSIT_CENTS;
-  const goal = total * PLOT_PRICE_CENTS;
-  const percent = goal === 0 ? 0 : Math.round((raised / goal) * 1000) / 10;
+  const { given, total, raisedCents: raised, goalCents: goal, percent } = reading.progress;
   const language = i18n.language;
   return (
     <section

@@ -1,0 +1,107 @@
+/**
+ * The campaign's progress (docs/data-model.md, `campaign/progress`): how many plots are given
+ * and what they raised, kept as counts that every change of a plot moves by its difference, so
+ * the home page reads one document instead of every plot.
+ *
+ * Counted from the stored plot, as the transactions see it: a bought plot raised its price; a
+ * reserved one, or a reserved one whose completion is being paid, raised its deposit. A
+ * reservation past its deadline counts until the sweep frees it.
+ */
+import type { Cell } from './cell';
+import { PLOT_PRICE_CENTS, RESERVATION_DEPOSIT_CENTS } from './money';
+
+export interface ProgressCounts {
+  plots_bought: number;
+  plots_reserved: number;
+  raised_cents: number;
+}
+
+export const NO_PROGRESS: ProgressCounts = { plots_bought: 0, plots_reserved: 0, raised_cents: 0 };
+
+/** What one stored plot adds to the progress. */
+export function progressOf(cell: Cell | null): ProgressCounts {
+  if (cell?.status === 'bought') {
+    return { plots_bought: 1, plots_reserved: 0, raised_cents: PLOT_PRICE_CENTS };
+  }
+  const depositPaid =
+    cell?.status === 'reserved' ||
+    (cell?.status === 'held' && cell.hold?.kind === 'complete' && cell.user !== null);
+  if (depositPaid) {
+    return { plots_bought: 0, plots_reserved: 1, raised_cents: RESERVATION_DEPOSIT_CENTS };
+  }
+  return NO_PROGRESS;
+}
+
+function add(a: ProgressCounts, b: ProgressCounts, sign: 1 | -1 = 1): ProgressCounts {
+  return {
+    plots_bought: a.plots_bought + sign * b.plots_bought,
+    plots_reserved: a.plots_reserved + sign * b.plots_reserved,
+    raised_cents: a.raised_cents + sign * b.raised_cents,
+  };
+}
+
+/** The progress of a whole store of plots: what a recount finds. */
+export function recountProgress(cells: Iterable<Cell>): ProgressCounts {
+  let total = NO_PROGRESS;
+  for (const cell of cells) total = add(total, progressOf(cell));
+  return total;
+}
+
+/** How far the changes of one transaction move the progress (`before` null: a new plot). */
+export function progressDifference(
+  changes: ReadonlyArray<{ before: Cell | null; after: Cell }>,
+): ProgressCounts {
+  let difference = NO_PROGRESS;
+  for (const { before, after } of changes) {
+    difference = add(add(difference, progressOf(after)), progressOf(before), -1);
+  }
+  return difference;
+}
+
+export function isNoProgress(counts: ProgressCounts): boolean {
+  return counts.plots_bought === 0 && counts.plots_reserved === 0 && counts.raised_cents === 0;
+}
+
+/** What the home page shows, from the stored counts and the number of plots. */
+export interface CampaignProgress {
+  given: number;
+  total: number;
+  raisedCents: number;
+  goalCents: number;
+  /** Of the goal, to one decimal. */
+  percent: number;
+}
+
+export function campaignProgress(counts: ProgressCounts, totalPlots: number): CampaignProgress {
+  const goalCents = totalPlots * PLOT_PRICE_CENTS;
+  const percent = goalCents === 0 ? 0 : Math.round((counts.raised_cents / goalCents) * 1000) / 10;
+  return {
+    given: counts.plots_bought + counts.plots_reserved,
+    total: totalPlots,
+    raisedCents: counts.raised_cents,
+    goalCents,
+    percent,
+  };
+}
+
+/** `campaign/progress` as stored, without `updated_at`. */
+export interface ProgressDocumentData extends ProgressCounts {
+  plots_total: number;
+}
+
+/** The stored document read back; null when it is missing a count (never written yet). */
+export function readProgressDocument(
+  data: Record<string, unknown>,
+): { counts: ProgressCounts; totalPlots: number } | null {
+  const { plots_bought, plots_reserved, raised_cents, plots_total } = data;
+  const counts = [plots_bought, plots_reserved, raised_cents, plots_total];
+  if (!counts.every((value) => Number.isSafeInteger(value) && (value as number) >= 0)) return null;
+  return {
+    counts: {
+      plots_bought: plots_bought as number,
+      plots_reserved: plots_reserved as number,
+      raised_cents: raised_cents as number,
+    },
+    totalPlots: plots_total as number,
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The map's first paint from one shared answer, then only what changed since (docs/architecture.md,
+ * "How a visit is served"): through Hosting -> Functions -> our Firestore emulator, with the web
+ * SDK asking exactly what the browser asks.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import {
+  Timestamp,
+  collection,
+  connectFirestoreEmulator,
+  getDocs,
+  getFirestore,
+  query,
+  terminate,
+  where,
+  type Firestore,
+} from 'firebase/firestore';
+import { effectiveStatus, readCellDocument, type CellWithId } from '@parroquia/domain';
+import { PROJECT_ID } from '@parroquia/testkit/local-stack';
+import { adminFirestore } from '../support/clients.ts';
+import { newDonor, readCells, resetCells, startPayment, type Donor } from '../support/payments.ts';
+
+const siteUrl = inject('siteUrl');
+const db = () => adminFirestore(inject('firestoreHost'));
+
+interface Snapshot {
+  read_time: number;
+  cells: CellWithId[];
+}
+
+let app: FirebaseApp;
+let browser: Firestore;
+let donors: Donor[];
+const touched: string[] = [];
+
+beforeAll(async () => {
+  app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-api-key' }, `map-${Date.now()}`);
+  browser = getFirestore(app);
+  const [host, port] = inject('firestoreHost').split(':');
+  connectFirestoreEmulator(browser, host!, Number(port));
+  donors = await Promise.all(
+    ['Casiano', 'Dorotea', 'Eulogio', 'Fabiola'].map((name) =>
+      newDonor(inject('authHost'), db(), `${name} Mapa`),
+    ),
+  );
+});
+
+afterAll(async () => {
+  await terminate(browser);
+  await deleteApp(app);
+  await resetCells(db(), touched);
+});
+
+async function mapSnapshot(): Promise<{ response: Response; snapshot: Snapshot }> {
+  const response = await fetch(`${siteUrl}/api/cells/snapshot/`);
+  return { response, snapshot: (await response.json()) as Snapshot };
+}
+
+/** What the browser's listener gets first: the plots written after the snapshot's read. */
+async function changedSince(readTime: number): Promise<CellWithId[]> {
+  const changed = await getDocs(
+    query(collection(browser, 'cells'), where('updated_at', '>', Timestamp.fromMillis(readTime))),
+  );
+  return changed.docs.flatMap((doc) => {
+    const reading = readCellDocument(doc.id, doc.data());
+    return reading.ok ? [reading.cell] : [];
+  });
+}
+
+describe('GET /api/cells/snapshot/', () => {
+  it('answers every stored plot at one read time, public for a few seconds to the CDN', async () => {
+    const before = Date.now();
+    const { response, snapshot } = await mapSnapshot();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10');
+    expect(snapshot.cells).toHaveLength(24 * 39);
+    expect(snapshot.cells[0]).toMatchObject({ id: 'A1', x: 'A', y: 1, hold: null });
+    expect(snapshot.read_time).toBeGreaterThanOrEqual(before - 1);
+    expect(snapshot.read_time).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('when nothing changed, the listener from its read time has nothing to send', async () => {
+    const { snapshot } = await mapSnapshot();
+    expect(await changedSince(snapshot.read_time)).toEqual([]);
+  });
+
+  it('a plot held after the snapshot reaches the listener, and only it', async () => {
+    const { snapshot } = await mapSnapshot();
+    touched.push('Q20', 'Q21');
+    const held = await startPayment(siteUrl, donors[0]!, 'reserve', ['Q20', 'Q21']);
+    expect(held.status).toBe(200);
+    const changed = await changedSince(snapshot.read_time);
+    expect(changed.map((cell) => `${cell.id} ${cell.status}`).sort()).toEqual([
+      'Q20 held',
+      'Q21 held',
+    ]);
+  });
+
+  it('with donors holding plots while the snapshot is read, snapshot plus changes is never stale', async () => {
+    const plots = ['R10', 'R11', 'R12', 'R13', 'R14', 'R15', 'R16', 'R17'];
+    touched.push(...plots);
+    for (let round = 0; round < 3; round += 1) {
+      await resetCells(db(), plots);
+      // Every donor reaches for two plots (some the same) while the map loads.
+      const holds = donors.map((donor, i) =>
+        startPayment(siteUrl, donor, 'buy', [plots[(i + round) % 8]!, plots[(i * 3 + 1) % 8]!]),
+      );
+      const [{ snapshot }] = await Promise.all([mapSnapshot(), ...holds]);
+      const shown = new Map(snapshot.cells.map((cell) => [cell.id, cell]));
+      for (const cell of await changedSince(snapshot.read_time)) shown.set(cell.id, cell);
+      const now = Date.now();
+      const stored = await readCells(db(), plots);
+      expect(
+        plots.map((plot) => `${plot} ${effectiveStatus(shown.get(plot)!, now)}`),
+        `round ${round}`,
+      ).toEqual(stored.map((cell) => `${cell.id} ${effectiveStatus(cell, now)}`));
+    }
+  });
+});

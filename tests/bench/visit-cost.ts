@@ -1,0 +1,170 @@
+/**
+ * What one visit costs (issue 21 targets), for `npm run bench`: Firestore documents read and
+ * bytes transferred by a first visit to the home page and by a signed-in visit to the map, in
+ * headless Chromium against the local test stack (docs/architecture.md, "What a visit reads").
+ *
+ * Documents read: the home page's REST reads of documents, and the documents the map's listener
+ * delivered (the `cells-snapshot` marks' `documents`). The map's snapshot answer is the CDN's:
+ * its 936 reads happen once per `s-maxage` window however many visit, so it is printed apart.
+ * Bytes: every response's bytes on the wire (Chromium's `encodedDataLength`), and the same with
+ * each uncompressed text answer gzipped, as Hosting sends it (the Hosting emulator compresses
+ * nothing).
+ */
+import { spawnSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { ROOT, webBuildEnv } from '@parroquia/testkit/local-stack';
+import { chromiumLaunchOptions } from '@parroquia/testkit/chromium';
+import { startTestStack, suiteStackPorts } from '@parroquia/testkit/stack';
+import { DEMO } from '../support/clients.ts';
+
+const RUNS = Number(process.env.BENCH_VISIT_RUNS ?? 3);
+
+interface Transfer {
+  wire: number;
+  asHostingSends: number;
+  firestoreDocuments: number;
+}
+
+/** Counts a page's transfers from the DevTools protocol until `stop()`. */
+async function recordTransfers(context: BrowserContext, page: Page, firestoreHost: string) {
+  const cdp: CDPSession = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  // Nothing from the HTTP cache: every visit measured is a first one.
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const responses = new Map<string, { url: string; encoding: string; mime: string }>();
+  const streamed = new Map<string, number>();
+  const finished: Array<{ id: string; encoded: number }> = [];
+  cdp.on('Network.responseReceived', (event) => {
+    const headers = Object.fromEntries(
+      Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), value]),
+    );
+    responses.set(event.requestId, {
+      url: event.response.url,
+      encoding: String(headers['content-encoding'] ?? ''),
+      mime: event.response.mimeType,
+    });
+  });
+  cdp.on('Network.dataReceived', (event) => {
+    streamed.set(event.requestId, (streamed.get(event.requestId) ?? 0) + event.encodedDataLength);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    finished.push({ id: event.requestId, encoded: event.encodedDataLength });
+  });
+  return async function stop(): Promise<Transfer> {
+    let wire = 0;
+    let asHostingSends = 0;
+    let firestoreDocuments = 0;
+    const done = new Set(finished.map(({ id }) => id));
+    for (const { id, encoded } of finished) {
+      wire += encoded;
+      const response = responses.get(id);
+      let sent = encoded;
+      if (response && !response.encoding && /text|javascript|json|svg|xml/.test(response.mime)) {
+        try {
+          const { body, base64Encoded } = await cdp.send('Network.getResponseBody', {
+            requestId: id,
+          });
+          const raw = Buffer.from(body, base64Encoded ? 'base64' : 'utf8');
+          sent = Math.min(encoded, gzipSync(raw, { level: 6 }).length + 300);
+        } catch {
+          // A body Chromium no longer keeps: counted as it came.
+        }
+      }
+      asHostingSends += sent;
+      if (response && new URL(response.url).host === firestoreHost) {
+        if (/\/documents\/[^?]+/.test(new URL(response.url).pathname)) firestoreDocuments += 1;
+      }
+    }
+    // Still-open answers (the listener's channel): their bytes so far.
+    for (const [id, bytes] of streamed) {
+      if (!done.has(id)) {
+        wire += bytes;
+        asHostingSends += bytes;
+      }
+    }
+    await cdp.detach();
+    return { wire, asHostingSends, firestoreDocuments };
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main() {
+  const ports = await suiteStackPorts();
+  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, ...webBuildEnv(ports) },
+  });
+  if (build.status !== 0) throw new Error('web build failed');
+  const stack = await startTestStack(ports);
+  const firestoreHost = stack.env.FIRESTORE_EMULATOR_HOST!;
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    const home: Transfer[] = [];
+    const map: Transfer[] = [];
+    const listenerDocuments: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      // A first visit: nothing cached.
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const stop = await recordTransfers(context, page, firestoreHost);
+      await page.goto(`${stack.siteUrl}/`, { waitUntil: 'load' });
+      await page.getByTestId('progress-plots').waitFor();
+      await page.waitForTimeout(1500);
+      home.push(await stop());
+
+      // Signed in (its own requests not counted), then a first visit to the map in a new tab.
+      await page.goto(`${stack.siteUrl}/donativos`);
+      await page.locator('input[type=email]').fill(DEMO.ana.email);
+      await page.locator('input[type=password]').fill(DEMO.ana.password);
+      await page.locator('form button[type=submit]').click();
+      await page.locator('[data-code="X39"]').waitFor({ state: 'attached', timeout: 30_000 });
+      await page.goto(`${stack.siteUrl}/aviso-legal`);
+      const mapPage = await context.newPage();
+      const stopMap = await recordTransfers(context, mapPage, firestoreHost);
+      await mapPage.goto(`${stack.siteUrl}/donativos`);
+      await mapPage.locator('[data-code="X39"]').waitFor({ state: 'attached', timeout: 30_000 });
+      await mapPage.waitForTimeout(1500);
+      listenerDocuments.push(
+        await mapPage.evaluate(() =>
+          performance
+            .getEntriesByName('cells-snapshot')
+            .reduce(
+              (sum, mark) =>
+                sum + ((mark as PerformanceMark).detail as { documents: number }).documents,
+              0,
+            ),
+        ),
+      );
+      map.push(await stopMap());
+      await context.close();
+    }
+    const homeReads = median(home.map((visit) => visit.firestoreDocuments));
+    console.log('what a visit costs (headless Chromium, local test stack, a phone-sized window)');
+    console.log(`  Firestore reads per home visit: ${homeReads} (target 1)`);
+    console.log(
+      `  Firestore reads per map visit, nothing changed: ${median(listenerDocuments)} (target ≤ 10), plus the snapshot's 936 once per 10 s for all visitors (Hosting's CDN)`,
+    );
+    console.log(
+      `  bytes per home visit: ${kb(median(home.map((visit) => visit.asHostingSends)))} as Hosting sends them, gzip (target < 120 KB); ${kb(median(home.map((visit) => visit.wire)))} from the uncompressing emulator`,
+    );
+    console.log(
+      `  bytes per map visit, signed in: ${kb(median(map.map((visit) => visit.asHostingSends)))} as Hosting sends them, gzip (target < 200 KB); ${kb(median(map.map((visit) => visit.wire)))} from the uncompressing emulator`,
+    );
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
