@@ -7,8 +7,7 @@
  * delivered (the `cells-snapshot` marks' `documents`). The map's snapshot answer is the CDN's:
  * its 936 reads happen once per `s-maxage` window however many visit, so it is printed apart.
  * Bytes: every response's bytes on the wire (Chromium's `encodedDataLength`), and the same with
- * each uncompressed text answer gzipped, as Hosting sends it (the Hosting emulator compresses
- * nothing).
+ * each text answer the emulator sent uncompressed gzipped, as Hosting would send it.
  */
 import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
@@ -24,6 +23,8 @@ interface Transfer {
   wire: number;
   asHostingSends: number;
   firestoreDocuments: number;
+  /** The largest answers as Hosting sends them: where the bytes go. */
+  largest: Array<{ path: string; bytes: number }>;
 }
 
 /** Counts a page's transfers from the DevTools protocol until `stop()`. */
@@ -55,6 +56,7 @@ async function recordTransfers(context: BrowserContext, page: Page, firestoreHos
     let wire = 0;
     let asHostingSends = 0;
     let firestoreDocuments = 0;
+    const sizes: Transfer['largest'] = [];
     const done = new Set(finished.map(({ id }) => id));
     for (const { id, encoded } of finished) {
       wire += encoded;
@@ -72,6 +74,7 @@ async function recordTransfers(context: BrowserContext, page: Page, firestoreHos
         }
       }
       asHostingSends += sent;
+      if (response) sizes.push({ path: new URL(response.url).pathname, bytes: sent });
       if (response && new URL(response.url).host === firestoreHost) {
         if (/\/documents\/[^?]+/.test(new URL(response.url).pathname)) firestoreDocuments += 1;
       }
@@ -84,7 +87,8 @@ async function recordTransfers(context: BrowserContext, page: Page, firestoreHos
       }
     }
     await cdp.detach();
-    return { wire, asHostingSends, firestoreDocuments };
+    sizes.sort((a, b) => b.bytes - a.bytes);
+    return { wire, asHostingSends, firestoreDocuments, largest: sizes.slice(0, 5) };
   };
 }
 
@@ -150,11 +154,15 @@ async function main() {
       `  Firestore reads per map visit, nothing changed: ${median(listenerDocuments)} (target ≤ 10), plus the snapshot's 936 once per 10 s for all visitors (Hosting's CDN)`,
     );
     console.log(
-      `  bytes per home visit: ${kb(median(home.map((visit) => visit.asHostingSends)))} as Hosting sends them, gzip (target < 120 KB); ${kb(median(home.map((visit) => visit.wire)))} from the uncompressing emulator`,
+      `  bytes per home visit: ${kb(median(home.map((visit) => visit.asHostingSends)))} as Hosting sends them, gzip (target < 120 KB); ${kb(median(home.map((visit) => visit.wire)))} on the wire from the Hosting emulator`,
     );
     console.log(
-      `  bytes per map visit, signed in: ${kb(median(map.map((visit) => visit.asHostingSends)))} as Hosting sends them, gzip (target < 200 KB); ${kb(median(map.map((visit) => visit.wire)))} from the uncompressing emulator`,
+      `  bytes per map visit, signed in: ${kb(median(map.map((visit) => visit.asHostingSends)))} as Hosting sends them, gzip (target < 200 KB); ${kb(median(map.map((visit) => visit.wire)))} on the wire from the Hosting emulator`,
     );
+    const largest = (visit: Transfer) =>
+      visit.largest.map(({ path, bytes }) => `${path.split('/').pop()} ${kb(bytes)}`).join(', ');
+    console.log(`  largest of a home visit: ${largest(home.at(-1)!)}`);
+    console.log(`  largest of a map visit: ${largest(map.at(-1)!)}`);
   } finally {
     await browser.close();
     await stack.stop();

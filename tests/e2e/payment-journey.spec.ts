@@ -59,9 +59,10 @@ test('paying with 4242 4242 4242 4242 lands on /success, which lists the plots p
     await expect(plot(watcher, 'H5')).toHaveAccessibleName(/Ana García/);
 
     // The success page: the plots this payment paid for, and the way on.
-    await expect(page.getByRole('status')).toHaveText(/estas parcelas ya son tuyas/, {
-      timeout: 15_000,
-    });
+    // While the session is checked the page says so in another status: wait for this one.
+    await expect(
+      page.getByRole('status').filter({ hasText: /estas parcelas ya son tuyas/ }),
+    ).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId('paid-plots').getByRole('listitem')).toHaveText(plots);
     await expect(page.getByRole('button', { name: 'Descargar mi certificado' })).toBeVisible();
     await expectNoAxeViolations(page);
