@@ -128,4 +128,24 @@ export default defineConfig(
     files: [`${WEB_SRC}/features/${feature}/**/*.{ts,tsx}`],
     rules: restrictImports(NO_DEEP_RELATIVE, NO_APP, noOtherFeature(feature)),
   })),
+
+  // Every browser journey fails on a Content-Security-Policy violation: its `test` comes from
+  // the guard (tests/e2e/csp-guard.ts), never straight from Playwright.
+  {
+    files: ['tests/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from './csp-guard.ts': it fails a journey on a CSP violation.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { crawlerFiles } from './build/crawler-files.ts';
 
 /**
  * Where `/api` goes during `vite` and `vite preview`: the Hosting emulator, which rewrites
@@ -11,7 +12,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:5000';
 const apiProxy = { '/api': { target: apiTarget, changeOrigin: true } };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), crawlerFiles()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -25,7 +26,7 @@ export default defineConfig({
   preview: { proxy: apiProxy },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/testing/setup-tests.ts'],
     // Nothing listens there: a page that starts the Firestore SDK in a test fails fast, offline.
     env: {

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './local-stack/project.ts';
-import { webBuildEnv } from './local-stack/start.ts';
+import { webBuildEnv } from './local-stack/web-build-env.ts';
 import { suiteStackPorts } from './stack.ts';
 
 /** A suite that runs longer than this is stopped and counted as failed: CI must never hang. */

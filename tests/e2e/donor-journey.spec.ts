@@ -3,7 +3,7 @@
  * edits the profile and downloads the certificate; anyone then checks it on /verificar/:code.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
 import {
   expectNoAxeViolations,

@@ -6,7 +6,8 @@
  * Receipt after a card payment, in the donor's language; reminders 7 days and 1 day before a
  * reservation lapses, once each however often the sweep runs.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './csp-guard.ts';
 import { Timestamp } from 'firebase-admin/firestore';
 import { initializeApp, deleteApp, type App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';

@@ -3,7 +3,8 @@
  * and pan by buttons, wheel, pinch, drag and keyboard, captions readable at the default zoom,
  * the details popover (hover, focus, tap), axe. Screenshots at 390, 1280 and 1920 px are kept.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './csp-guard.ts';
 import { Timestamp } from 'firebase-admin/firestore';
 import { DEMO } from '../support/clients.ts';
 import { expectNoAxeViolations, freeCell, setCell, signInOnLoginPage } from './support.ts';

@@ -2,7 +2,8 @@
  * The live map (/donativos): signing in on the way, 936 plots, live colours, the selection
  * rules, keyboard use, axe, and a failed payment start. Screenshots are kept as artifacts.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
 import {
   expectNoAxeViolations,

@@ -2,7 +2,7 @@
  * "My plots" (issue 19): the donor sees their bought and reserved plots on /donativos, each
  * reservation with its deadline, and completes one in one click.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp-guard.ts';
 import { Timestamp } from 'firebase-admin/firestore';
 import { DEMO } from '../support/clients.ts';
 import {

@@ -3,7 +3,7 @@
  * (`VITE_PARISH_*`) and, for each one not set, "ask the parish" in the visitor's language, never
  * an invented value. The suite's build sets none (docs/local-stack.md), so every detail asks.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp-guard.ts';
 import {
   expectNoAxeViolations,
   LANGUAGES,

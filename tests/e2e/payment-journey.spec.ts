@@ -3,7 +3,8 @@
  * double's hosted page with the test card and lands on /success, while a second browser
  * context watching the map sees both plots turn bought without reloading.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
 import {
   expectNoAxeViolations,

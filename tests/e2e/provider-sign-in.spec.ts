@@ -8,7 +8,8 @@
  * needs an internet connection and offers e-mail sign-in, in the three languages.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './csp-guard.ts';
 import {
   expectNoAxeViolations,
   firestore,

@@ -2,7 +2,7 @@
  * Every public route in the three languages (`?lng=`), each checked with axe; the routes that
  * need an account send a visitor to /login.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp-guard.ts';
 import { expectNoAxeViolations, LANGUAGES, type Language } from './support.ts';
 
 const HEADINGS: Record<string, Record<Language, RegExp>> = {

@@ -4,7 +4,8 @@
  * nombre"; "forgot password" sends Firebase Auth's reset e-mail, whose link (the Auth emulator's
  * `oobCodes`) sets a new password and comes back to /login.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './csp-guard.ts';
 import { suiteStackPorts } from '@parroquia/testkit/stack';
 import {
   expectNoAxeViolations,

@@ -1,5 +1,5 @@
 /** The staff page (/set/certificate): staff only, its form's and count's messages, the map. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
 import { expectNoAxeViolations, setCell, freeCell, signInOnLoginPage } from './support.ts';
 

@@ -33,18 +33,6 @@ export interface Stack {
   stop(options?: { exportData?: boolean }): Promise<void>;
 }
 
-/**
- * What the web build needs to talk to this stack's emulators (web/src/config/env.ts): the
- * standard `connect*Emulator` calls read these at build time.
- */
-export function webBuildEnv(ports: StackPorts): Record<string, string> {
-  return {
-    VITE_USE_EMULATORS: 'true',
-    VITE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`,
-    VITE_FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
-  };
-}
-
 export async function startStack(options: StackOptions): Promise<Stack> {
   const { ports, stateDir } = options;
   const log = options.log ?? ((line: string) => console.log(line));

@@ -3,7 +3,9 @@
  * password. Plain functions over `lib/firebase`, so components never touch the SDK.
  */
 import type { User } from 'firebase/auth';
-import { getFirebaseAuth } from '@/lib/firebase';
+import { env } from '@/config/env';
+import { getFirebaseAuth, onAuthStart } from '@/lib/firebase';
+import { hasPersistedUser } from '@/lib/persisted-user';
 import { dropSignUpName, holdSignUpName } from '@/lib/sign-up-name';
 
 export type ExternalProvider = 'google' | 'facebook' | 'apple';
@@ -85,6 +87,28 @@ export async function signOutOfFirebase(): Promise<void> {
   const auth = await getFirebaseAuth();
   await auth.signOut();
 }
+
+/**
+ * Whether someone may be signed in here: false only when the browser holds no saved user, so
+ * that a visitor who never signed in downloads no Auth SDK (`lib/persisted-user.ts`).
+ */
+export function mayBeSignedIn(): Promise<boolean> {
+  return hasPersistedUser(env.FIREBASE_API_KEY);
+}
+
+/**
+ * Starts the Auth SDK before the visitor picks a way to sign in: on phones the SDK then loads
+ * what a provider's popup needs at once, so that the popup opens on the tap (a late one is
+ * blocked), as it did when every page started the SDK.
+ */
+export function prepareSignIn(): void {
+  void getFirebaseAuth().catch((error: unknown) =>
+    console.error('Firebase Auth did not start', error),
+  );
+}
+
+/** Calls back when anything starts the Auth SDK (a sign-in); answers the cancel function. */
+export const onSignInStart = onAuthStart;
 
 /** Calls back with the account (or null) now and on every sign-in or sign-out. */
 export async function watchAccount(onChange: (account: AuthAccount | null) => void) {

@@ -12,6 +12,8 @@ import { env } from '@/config/env';
 let appPromise: Promise<FirebaseApp> | undefined;
 let authPromise: Promise<Auth> | undefined;
 let firestorePromise: Promise<Firestore> | undefined;
+/** Called when the Auth SDK starts, whoever starts it (`onAuthStart`). */
+const authStartListeners = new Set<() => void>();
 
 export function getFirebaseApp(): Promise<FirebaseApp> {
   appPromise ??= import('firebase/app').then(({ initializeApp }) =>
@@ -26,7 +28,8 @@ export function getFirebaseApp(): Promise<FirebaseApp> {
 }
 
 export function getFirebaseAuth(): Promise<Auth> {
-  authPromise ??= Promise.all([getFirebaseApp(), import('firebase/auth')]).then(([app, sdk]) => {
+  if (authPromise) return authPromise;
+  authPromise = Promise.all([getFirebaseApp(), import('firebase/auth')]).then(([app, sdk]) => {
     // initializeAuth with only what we use keeps the SDK small (no redirect resolver for
     // Cordova, no IndexedDB fallbacks beyond the local one).
     const auth = sdk.initializeAuth(app, {
@@ -38,7 +41,23 @@ export function getFirebaseAuth(): Promise<Auth> {
     }
     return auth;
   });
+  for (const listener of authStartListeners) listener();
+  authStartListeners.clear();
   return authPromise;
+}
+
+/**
+ * Calls back once something starts the Auth SDK (at once when it has started): the session,
+ * which leaves the SDK unloaded for a visitor nobody signed in on, learns of a sign-in that way.
+ * Answers the function that cancels the wait.
+ */
+export function onAuthStart(listener: () => void): () => void {
+  if (authPromise) {
+    listener();
+    return () => {};
+  }
+  authStartListeners.add(listener);
+  return () => authStartListeners.delete(listener);
 }
 
 export function getFirestoreDb(): Promise<Firestore> {

@@ -8,6 +8,7 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import es from '@/locales/es.json';
+import { showLanguageInDocument } from '@/lib/document-language';
 
 export const LANGUAGES = ['es', 'en', 'ro'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -54,7 +55,9 @@ export async function loadLanguage(language: Language = requestedLanguage()): Pr
 }
 
 i18n.on('languageChanged', () => {
-  if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
+  if (typeof document !== 'undefined') {
+    showLanguageInDocument(currentLanguage(), i18n.t('meta.description'));
+  }
   void loadLanguage();
 });
 

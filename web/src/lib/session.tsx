@@ -2,7 +2,8 @@
  * Who is using the site: the Firebase account and the donor record behind it (docs/product.md,
  * access flow). When the account has no donor record yet, one is synced from the sign-in
  * profile and looked up again. The Auth SDK loads after the first paint, so pages render at
- * once and the header shows a spinner until the session is known.
+ * once and the header shows a spinner until the session is known; for a browser that holds no
+ * saved user it does not load at all until a sign-in starts it.
  */
 import {
   createContext,
@@ -17,7 +18,14 @@ import {
 import { accountEmail, API_ROUTES, type DonorProfileJson } from '@parroquia/domain';
 import { ApiError } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
-import { currentIdToken, signOutOfFirebase, watchAccount, type AuthAccount } from '@/lib/auth';
+import {
+  currentIdToken,
+  mayBeSignedIn,
+  onSignInStart,
+  signOutOfFirebase,
+  watchAccount,
+  type AuthAccount,
+} from '@/lib/auth';
 import { takeSignUpName } from '@/lib/sign-up-name';
 
 /** The donor record as the API answers it (`API_ROUTES.whoami`). */
@@ -112,27 +120,44 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let stop: (() => void) | undefined;
+    let stopWaiting: (() => void) | undefined;
     let cancelled = false;
-    void watchAccount((account) => {
-      accountRef.current = account;
-      if (!account) {
+    const watch = () => {
+      void watchAccount((account) => {
+        accountRef.current = account;
+        if (!account) {
+          setSession({ status: 'signed-out' });
+          return;
+        }
+        setSession({ status: 'signed-in', account, userState: 'loading', user: null });
+        void loadUser(account);
+      }).then(
+        (unsubscribe) => {
+          if (cancelled) unsubscribe();
+          else stop = unsubscribe;
+        },
+        (error: unknown) => {
+          console.error('Firebase Auth did not start', error);
+          setSession({ status: 'signed-out' });
+        },
+      );
+    };
+    // Nobody saved in this browser: signed out at once, and the Auth SDK stays unloaded until
+    // a sign-in starts it.
+    void mayBeSignedIn()
+      .catch(() => true)
+      .then((maybe) => {
+        if (cancelled) return;
+        if (maybe) {
+          watch();
+          return;
+        }
         setSession({ status: 'signed-out' });
-        return;
-      }
-      setSession({ status: 'signed-in', account, userState: 'loading', user: null });
-      void loadUser(account);
-    }).then(
-      (unsubscribe) => {
-        if (cancelled) unsubscribe();
-        else stop = unsubscribe;
-      },
-      (error: unknown) => {
-        console.error('Firebase Auth did not start', error);
-        setSession({ status: 'signed-out' });
-      },
-    );
+        stopWaiting = onSignInStart(watch);
+      });
     return () => {
       cancelled = true;
+      stopWaiting?.();
       stop?.();
     };
   }, [loadUser]);

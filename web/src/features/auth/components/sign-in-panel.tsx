@@ -3,10 +3,15 @@
  * with a password, which can also create an account (with the donor's name) or send a password
  * reset e-mail. Failures are toasts in the user's language.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { EXTERNAL_PROVIDERS, signInWithProvider, type ExternalProvider } from '@/lib/auth';
+import {
+  EXTERNAL_PROVIDERS,
+  prepareSignIn,
+  signInWithProvider,
+  type ExternalProvider,
+} from '@/lib/auth';
 import { EmailSignInForm, type EmailMode } from './email-sign-in-form';
 import { PasswordResetForm } from './password-reset-form';
 import { useSignInAttempt } from './use-sign-in-attempt';
@@ -18,6 +23,7 @@ export function SignInPanel() {
   const [email, setEmail] = useState('');
   const emailField = useRef<HTMLInputElement>(null);
   const { busy, attempt } = useSignInAttempt(() => emailField.current?.focus());
+  useEffect(prepareSignIn, []);
 
   return (
     <div className={styles.panel}>
