@@ -177,10 +177,10 @@ export const MORE_CASES: RulesCase[] = [
     'No matching allow statements',
   ),
   product({ method: 'get', path: 'users/ana', auth: ANA }, true),
-  product({ method: 'get', path: 'users/ion', auth: ANA }, "\nfalse for 'get' @ L23"),
+  product({ method: 'get', path: 'users/ion', auth: ANA }, "\nfalse for 'get' @ L28"),
   product(
     { method: 'list', path: 'users', auth: ANA, query: {} },
-    "\nNull value error. for 'list' @ L23",
+    "\nNull value error. for 'list' @ L28",
   ),
   product(
     { method: 'list', path: 'users', auth: ANA, query: { where: [['__name__', '==', 'ana']] } },
@@ -188,11 +188,11 @@ export const MORE_CASES: RulesCase[] = [
   ),
   product({ method: 'get', path: 'users/ana', auth: SARA }, true),
   product({ method: 'list', path: 'users', auth: SARA, query: {} }, true),
-  product({ method: 'get', path: 'users/ana', auth: EVE }, "\nfalse for 'get' @ L23"),
+  product({ method: 'get', path: 'users/ana', auth: EVE }, "\nfalse for 'get' @ L28"),
   product({ method: 'get', path: 'payments/cs_1', auth: SARA }, true),
-  product({ method: 'get', path: 'payments/cs_1', auth: ANA }, "\nfalse for 'get' @ L28"),
-  product({ method: 'list', path: 'donations', auth: EVE, query: {} }, "\nfalse for 'list' @ L33"),
-  product({ method: 'get', path: 'users/ana' }, "\nfalse for 'get' @ L23"),
+  product({ method: 'get', path: 'payments/cs_1', auth: ANA }, "\nfalse for 'get' @ L33"),
+  product({ method: 'list', path: 'donations', auth: EVE, query: {} }, "\nfalse for 'list' @ L38"),
+  product({ method: 'get', path: 'users/ana' }, "\nfalse for 'get' @ L28"),
   product(
     { method: 'create', path: 'donations/d2', auth: SARA, data: { amount: 1 } },
     'No matching allow statements',
