@@ -6,7 +6,7 @@
  * (`disableStorageReset`). Nothing is fetched from the internet: the site is the local stack.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -99,6 +99,7 @@ async function audit(
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
   if (REPORTS) {
     const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
+    mkdirSync(REPORTS, { recursive: true });
     writeFileSync(join(REPORTS, `lighthouse-${name}.html`), result.report as string);
   }
   const scores = Object.fromEntries(
