@@ -4,7 +4,9 @@
  *     module (from Vite's manifest); and everything the home page has loaded once settled (the
  *     Auth SDK for the header and the Firestore SDK of the live progress come after paint);
  *  2. the map interactive (all 936 plots in the DOM) after navigating to /donativos, signed in;
- *  3. a live change: the `cells-snapshot` performance mark -> the plot's new status painted.
+ *  3. a live change: the `cells-snapshot` performance mark -> the plot's new status painted;
+ *  4. Lighthouse's mobile scores of /, /aviso-legal and /donativos signed in (issue 21,
+ *     `lighthouse.ts`), each the median of `LIGHTHOUSE_RUNS` runs (3).
  * Builds the web app for, and starts, the test stack on free ports.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,36 +17,47 @@ import { chromium } from '@playwright/test';
 import { FieldValue } from 'firebase-admin/firestore';
 import { ROOT, webBuildEnv } from '@parroquia/testkit/local-stack';
 import { adminFirestore, DEMO } from '../support/clients.ts';
+import { lighthouseScores, OTHER_TARGET, PAGES, type PageScores } from './lighthouse.ts';
 import { chromiumLaunchOptions } from '@parroquia/testkit/chromium';
 import { startTestStack, suiteStackPorts } from '@parroquia/testkit/stack';
 
 const DIST = join(ROOT, 'web/dist');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 interface ManifestChunk {
   file: string;
   imports?: string[];
-  isEntry?: boolean;
 }
 
 function gzipKb(file: string): number {
   return gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length / 1024;
 }
 
-/** The JS a first visit to / needs before the page shows: entry + home route, static imports. */
+/**
+ * The JS a first visit to / needs before the page shows: the scripts index.html names (the
+ * shell and its libraries, web/vite.config.ts) and the home route's module with its imports
+ * (Vite's manifest).
+ */
 function homeRouteJs(): { files: string[]; kb: number } {
   const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
   >;
-  const files = new Set<string>();
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const files = new Set(
+    [
+      ...html.matchAll(/<(?:script[^>]* src|link rel="modulepreload"[^>]* href)="\/([^"]+\.js)"/g),
+    ].map(([, file]) => file!),
+  );
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
+    if (!chunk) return;
     files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const imported of chunk.imports ?? []) {
+      if (!files.has(manifest[imported]?.file ?? '')) visit(imported);
+    }
   };
-  visit('index.html');
   visit('src/app/routes/home.tsx');
   const list = [...files].filter((file) => file.endsWith('.js'));
   return { files: list, kb: list.reduce((sum, file) => sum + gzipKb(file), 0) };
@@ -148,16 +161,40 @@ async function main() {
       `  home route JS, gzip: ${home.kb.toFixed(1)} KB (${home.files.length} files; target < 150 KB)`,
     );
     console.log(
-      `  home page JS loaded once settled, gzip: ${homeTotalKb.toFixed(1)} KB (adds the Auth SDK and the live progress's Firestore SDK after paint)`,
+      `  home page JS loaded once settled, gzip: ${homeTotalKb.toFixed(1)} KB (adds the live progress's Firestore SDK after paint; no Auth SDK while signed out)`,
     );
     console.log(
       `  /donativos navigation -> 936 plots interactive: ${fmt(interactive)} (target < 1500 ms)`,
     );
     console.log(`  live change, snapshot -> repainted: ${fmt(repaint)} (target < 100 ms)`);
+
+    // 4. Lighthouse, in a browser of its own: this one is closed first to leave it the CPU.
+    await browser.close();
+    const pages = await lighthouseScores(stack.siteUrl, DEMO.ana, LIGHTHOUSE_RUNS);
+    console.log(
+      `  Lighthouse, mobile (simulated slow 4G, 4x slower CPU), median of ${LIGHTHOUSE_RUNS} runs:`,
+    );
+    for (const page of pages) console.log(lighthouseLine(page));
   } finally {
     await browser.close();
     await stack.stop();
   }
+}
+
+/** One page's four scores, each beside its target, and what costs points when one is short. */
+function lighthouseLine(page: PageScores): string {
+  const target = PAGES.find((candidate) => candidate.path === page.path)!;
+  const score = (name: string, value: number, wanted: number) =>
+    `${name} ${value} (target >= ${wanted}${value < wanted ? ', BELOW' : ''})`;
+  const line = [
+    score('performance', page.scores.performance, target.performance),
+    score('accessibility', page.scores.accessibility, OTHER_TARGET),
+    score('best practices', page.scores['best-practices'], OTHER_TARGET),
+    score('SEO', page.scores.seo, OTHER_TARGET),
+  ].join(', ');
+  const who = page.signedIn ? ' (signed in)' : '';
+  const losses = page.losses.map((loss) => `${loss.id} ${loss.score}`).join(', ');
+  return `    ${page.path}${who}: ${line}${losses ? `\n      costing points: ${losses}` : ''}`;
 }
 
 main().then(

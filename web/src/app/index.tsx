@@ -1,10 +1,12 @@
 import { AppProvider } from './provider';
-import { AppRouter } from './router';
+import { AppRouter, type AppRouterInstance } from './router';
 
-export function App() {
+export { startRouter } from './router';
+
+export function App({ router }: { router: AppRouterInstance }) {
   return (
     <AppProvider>
-      <AppRouter />
+      <AppRouter router={router} />
     </AppProvider>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The app's environment, read and checked in one place. Vite exposes `VITE_*` variables on
- * `import.meta.env` at build time; everything else in the app imports `env` from here.
+ * `import.meta.env` at build time; everything else in the app imports `env` from here. One more,
+ * `VITE_SITE_URL`, is read by the build alone (`web/build/site-url.ts`).
  */
 // zod/mini: the same checks as zod in a fraction of the bundle.
 import * as z from 'zod/mini';

@@ -1,8 +1,7 @@
 /**
  * The legal pages (docs/screens.md): privacy policy (revised 10 July 2025, naming the providers the
  * site uses: Stripe and Google Firebase), legal notice and cookie policy, in the active
- * language. Their long texts live in `locales/legal/<language>.json`, loaded with the page so
- * that every other page's bundle stays small.
+ * language. Their long texts come from `legal-texts.ts`.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,17 +11,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { currentLanguage, type Language } from '@/lib/i18n';
-import type legalEs from '@/locales/legal/es.json';
+import { loadLegalTexts, type LegalTexts } from '../legal-texts';
 
 export type LegalDocumentKind = 'privacy' | 'cookies' | 'notice';
-type LegalTexts = typeof legalEs;
 type Section = { title: string; body: string };
-
-const LOADERS: Record<Language, () => Promise<{ default: LegalTexts }>> = {
-  es: () => import('@/locales/legal/es.json'),
-  en: () => import('@/locales/legal/en.json'),
-  ro: () => import('@/locales/legal/ro.json'),
-};
 
 /** The privacy policy's last revision (docs/screens.md). */
 export const PRIVACY_REVISED = new Date(2025, 6, 10);
@@ -34,8 +26,8 @@ export function LegalDocument({ kind }: { kind: LegalDocumentKind }) {
 
   useEffect(() => {
     let current = true;
-    void LOADERS[language]().then((module) => {
-      if (current) setTexts({ language, texts: module.default });
+    void loadLegalTexts(language).then((texts) => {
+      if (current) setTexts({ language, texts });
     });
     return () => {
       current = false;
