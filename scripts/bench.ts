@@ -13,7 +13,6 @@ const benches: Array<{ title: string; args: string[] }> = [
     args: ['exec', '--', 'tsx', 'scripts/bench-certificates.ts'],
   },
   { title: 'web app', args: ['run', 'bench:web'] },
-  { title: 'what a visit costs', args: ['exec', '--', 'tsx', 'tests/bench/visit-cost.ts'] },
 ];
 
 let failed = false;

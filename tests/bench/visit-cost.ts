@@ -1,5 +1,5 @@
 /**
- * What one visit costs (issue 21 targets), for `npm run bench`: Firestore documents read and
+ * What one visit costs (issue 21 targets), for `npm run bench:web` (`web.ts`): Firestore documents read and
  * bytes transferred by a first visit to the home page and by a signed-in visit to the map, in
  * headless Chromium against the local test stack (docs/architecture.md, "What a visit reads").
  *
@@ -9,13 +9,10 @@
  * Bytes: every response's bytes on the wire (Chromium's `encodedDataLength`), and the same with
  * each text answer the emulator sent uncompressed gzipped, as Hosting would send it.
  */
-import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
-import { ROOT, webBuildEnv } from '@parroquia/testkit/local-stack';
-import { chromiumLaunchOptions } from '@parroquia/testkit/chromium';
-import { startTestStack, suiteStackPorts } from '@parroquia/testkit/stack';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { DEMO } from '../support/clients.ts';
+import { median } from './figures.ts';
 
 const RUNS = Number(process.env.BENCH_VISIT_RUNS ?? 3);
 
@@ -93,86 +90,64 @@ async function recordTransfers(context: BrowserContext, page: Page, firestoreHos
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function main() {
-  const ports = await suiteStackPorts();
-  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: { ...process.env, ...webBuildEnv(ports) },
-  });
-  if (build.status !== 0) throw new Error('web build failed');
-  const stack = await startTestStack(ports);
-  const firestoreHost = stack.env.FIRESTORE_EMULATOR_HOST!;
-  const browser = await chromium.launch(chromiumLaunchOptions());
-  try {
-    const home: Transfer[] = [];
-    const map: Transfer[] = [];
-    const listenerDocuments: number[] = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      // A first visit: nothing cached.
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-      const page = await context.newPage();
-      const stop = await recordTransfers(context, page, firestoreHost);
-      await page.goto(`${stack.siteUrl}/`, { waitUntil: 'load' });
-      await page.getByTestId('progress-plots').waitFor();
-      await page.waitForTimeout(1500);
-      home.push(await stop());
+/** The figures of a first home visit and a first signed-in map visit, as lines to print. */
+export async function visitCost(
+  browser: Browser,
+  siteUrl: string,
+  firestoreHost: string,
+): Promise<string[]> {
+  const home: Transfer[] = [];
+  const map: Transfer[] = [];
+  const listenerDocuments: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    // A first visit: nothing cached.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const stop = await recordTransfers(context, page, firestoreHost);
+    await page.goto(`${siteUrl}/`, { waitUntil: 'load' });
+    await page.getByTestId('progress-plots').waitFor();
+    await page.waitForTimeout(1500);
+    home.push(await stop());
 
-      // Signed in (its own requests not counted), then a first visit to the map in a new tab.
-      await page.goto(`${stack.siteUrl}/donativos`);
-      await page.locator('input[type=email]').fill(DEMO.ana.email);
-      await page.locator('input[type=password]').fill(DEMO.ana.password);
-      await page.locator('form button[type=submit]').click();
-      await page.locator('[data-code="X39"]').waitFor({ state: 'attached', timeout: 30_000 });
-      await page.goto(`${stack.siteUrl}/aviso-legal`);
-      const mapPage = await context.newPage();
-      const stopMap = await recordTransfers(context, mapPage, firestoreHost);
-      await mapPage.goto(`${stack.siteUrl}/donativos`);
-      await mapPage.locator('[data-code="X39"]').waitFor({ state: 'attached', timeout: 30_000 });
-      await mapPage.waitForTimeout(1500);
-      listenerDocuments.push(
-        await mapPage.evaluate(() =>
-          performance
-            .getEntriesByName('cells-snapshot')
-            .reduce(
-              (sum, mark) =>
-                sum + ((mark as PerformanceMark).detail as { documents: number }).documents,
-              0,
-            ),
-        ),
-      );
-      map.push(await stopMap());
-      await context.close();
-    }
-    const homeReads = median(home.map((visit) => visit.firestoreDocuments));
-    console.log('what a visit costs (headless Chromium, local test stack, a phone-sized window)');
-    console.log(`  Firestore reads per home visit: ${homeReads} (target 1)`);
-    console.log(
-      `  Firestore reads per map visit, nothing changed: ${median(listenerDocuments)} (target ≤ 10), plus the snapshot's 936 once per 10 s for all visitors (Hosting's CDN)`,
+    // Signed in (its own requests not counted), then a first visit to the map in a new tab.
+    await page.goto(`${siteUrl}/donativos`);
+    await page.locator('input[type=email]').fill(DEMO.ana.email);
+    await page.locator('input[type=password]').fill(DEMO.ana.password);
+    await page.locator('form button[type=submit]').click();
+    await page.locator('[data-code="X39"]').waitFor({ state: 'attached', timeout: 30_000 });
+    const mapPage = await context.newPage();
+    const stopMap = await recordTransfers(context, mapPage, firestoreHost);
+    await mapPage.goto(`${siteUrl}/donativos`);
+    await mapPage.locator('[data-code="X39"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await mapPage.waitForTimeout(1500);
+    listenerDocuments.push(
+      await mapPage.evaluate(() =>
+        performance
+          .getEntriesByName('cells-snapshot')
+          .reduce(
+            (sum, mark) =>
+              sum + ((mark as PerformanceMark).detail as { documents: number }).documents,
+            0,
+          ),
+      ),
     );
-    console.log(
-      `  bytes per home visit: ${kb(median(home.map((visit) => visit.asHostingSends)))} as Hosting sends them, gzip (target < 120 KB); ${kb(median(home.map((visit) => visit.wire)))} on the wire from the Hosting emulator`,
-    );
-    console.log(
-      `  bytes per map visit, signed in: ${kb(median(map.map((visit) => visit.asHostingSends)))} as Hosting sends them, gzip (target < 200 KB); ${kb(median(map.map((visit) => visit.wire)))} on the wire from the Hosting emulator`,
-    );
-    const largest = (visit: Transfer) =>
-      visit.largest.map(({ path, bytes }) => `${path.split('/').pop()} ${kb(bytes)}`).join(', ');
-    console.log(`  largest of a home visit: ${largest(home.at(-1)!)}`);
-    console.log(`  largest of a map visit: ${largest(map.at(-1)!)}`);
-  } finally {
-    await browser.close();
-    await stack.stop();
+    map.push(await stopMap());
+    await context.close();
   }
+  const bytes = (visits: Transfer[]) =>
+    `${kb(median(visits.map((visit) => visit.asHostingSends)))} as Hosting sends them, gzip`;
+  const wire = (visits: Transfer[]) =>
+    `${kb(median(visits.map((visit) => visit.wire)))} on the wire from the Hosting emulator`;
+  const largest = (visit: Transfer) =>
+    visit.largest.map(({ path, bytes }) => `${path.split('/').pop()} ${kb(bytes)}`).join(', ');
+  return [
+    `  what a visit costs (a phone-sized window, nothing cached, median of ${RUNS}):`,
+    `    Firestore reads per home visit: ${median(home.map((visit) => visit.firestoreDocuments))} (target 1)`,
+    `    Firestore reads per map visit, nothing changed: ${median(listenerDocuments)} (target ≤ 10), plus the snapshot's 936 once per 10 s for all visitors (Hosting's CDN)`,
+    `    bytes per home visit: ${bytes(home)} (target < 120 KB); ${wire(home)}`,
+    `    bytes per map visit, signed in: ${bytes(map)} (target < 200 KB); ${wire(map)}`,
+    `    largest of a home visit: ${largest(home.at(-1)!)}`,
+    `    largest of a map visit: ${largest(map.at(-1)!)}`,
+  ];
 }
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);

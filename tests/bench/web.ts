@@ -1,11 +1,12 @@
 /**
  * Web app figures for `npm run bench` (issue 12 targets), not pass/fail:
  *  1. home route JavaScript, gzip: the entry with its static imports and the home route's
- *     module (from Vite's manifest); and everything the home page has loaded once settled (the
- *     Auth SDK for the header and the Firestore SDK of the live progress come after paint);
+ *     module; and everything the home page has loaded once settled (no Firestore SDK: the
+ *     progress is one REST read; the Auth SDK only where someone may be signed in);
  *  2. the map interactive (all 936 plots in the DOM) after navigating to /donativos, signed in;
  *  3. a live change: the `cells-snapshot` performance mark -> the plot's new status painted;
- *  4. Lighthouse's mobile scores of /, /aviso-legal and /donativos signed in (issue 21,
+ *  4. what a first visit to the home page and to the map reads and transfers (`visit-cost.ts`);
+ *  5. Lighthouse's mobile scores of /, /aviso-legal and /donativos signed in (issue 21,
  *     `lighthouse.ts`), each the median of `LIGHTHOUSE_RUNS` runs (3).
  * Builds the web app for, and starts, the test stack on free ports.
  */
@@ -18,6 +19,8 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { ROOT, webBuildEnv } from '@parroquia/testkit/local-stack';
 import { adminFirestore, DEMO } from '../support/clients.ts';
 import { lighthouseScores, OTHER_TARGET, PAGES, type PageScores } from './lighthouse.ts';
+import { median } from './figures.ts';
+import { visitCost } from './visit-cost.ts';
 import { chromiumLaunchOptions } from '@parroquia/testkit/chromium';
 import { startTestStack, suiteStackPorts } from '@parroquia/testkit/stack';
 
@@ -63,8 +66,6 @@ function homeRouteJs(): { files: string[]; kb: number } {
   return { files: list, kb: list.reduce((sum, file) => sum + gzipKb(file), 0) };
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const fmt = (values: number[]) =>
   `median ${median(values).toFixed(0)} ms, min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)} (${values.length} runs)`;
 
@@ -161,14 +162,16 @@ async function main() {
       `  home route JS, gzip: ${home.kb.toFixed(1)} KB (${home.files.length} files; target < 150 KB)`,
     );
     console.log(
-      `  home page JS loaded once settled, gzip: ${homeTotalKb.toFixed(1)} KB (adds the live progress's Firestore SDK after paint; no Auth SDK while signed out)`,
+      `  home page JS loaded once settled, gzip: ${homeTotalKb.toFixed(1)} KB (no Firestore SDK: the progress is one REST read; no Auth SDK while signed out)`,
     );
     console.log(
       `  /donativos navigation -> 936 plots interactive: ${fmt(interactive)} (target < 1500 ms)`,
     );
     console.log(`  live change, snapshot -> repainted: ${fmt(repaint)} (target < 100 ms)`);
+    for (const line of await visitCost(browser, stack.siteUrl, stack.env.FIRESTORE_EMULATOR_HOST!))
+      console.log(line);
 
-    // 4. Lighthouse, in a browser of its own: this one is closed first to leave it the CPU.
+    // 5. Lighthouse, in a browser of its own: this one is closed first to leave it the CPU.
     await browser.close();
     const pages = await lighthouseScores(stack.siteUrl, DEMO.ana, LIGHTHOUSE_RUNS);
     console.log(

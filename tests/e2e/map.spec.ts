@@ -193,3 +193,38 @@ test('a failed payment start: error toast, plots refreshed, selection cleared', 
   await expect(page.getByTestId('buy')).toHaveCount(0);
   await expect(plot(page, 'X39')).toBeAttached();
 });
+
+test('a plot taken while the map loads shows taken: the snapshot was older, the listener says it', async ({
+  page,
+}) => {
+  await freeCell('G9');
+  // The snapshot is read, then another donor buys G9, then the (now old) snapshot arrives.
+  await page.route('**/api/cells/snapshot/', async (route) => {
+    const snapshot = await route.fetch();
+    const body = await snapshot.text();
+    await setCell('G9', { status: 'bought', user: 'another', donor_display: 'Otra Donante' });
+    await route.fulfill({ response: snapshot, body });
+  });
+  await openMapAsAna(page);
+  await expect(plot(page, 'G9')).toHaveAttribute('data-status', 'bought');
+  await expect(plot(page, 'G9')).toHaveAccessibleName(/Otra Donante/);
+  await freeCell('G9');
+  await expect(plot(page, 'G9')).toHaveAttribute('data-status', 'available');
+});
+
+test('when the plots cannot be loaded the map says so, and trying again loads them', async ({
+  page,
+}) => {
+  let failures = 1;
+  await page.route('**/api/cells/snapshot/', (route) =>
+    failures-- > 0
+      ? route.fulfill({ status: 500, json: { error: 'Error interno del servidor.' } })
+      : route.continue(),
+  );
+  await page.goto('/donativos?lng=es');
+  await signInOnLoginPage(page, DEMO.ana);
+  await expect(page.getByRole('alert')).toContainText('No se ha podido cargar el mapa.');
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(plot(page, 'X39')).toBeAttached({ timeout: 15_000 });
+  await expect(page.locator('[data-code]')).toHaveCount(936);
+});

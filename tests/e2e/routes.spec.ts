@@ -91,6 +91,15 @@ test('the home page shows the campaign progress from the live plots', async ({ p
   await expect(page.getByTestId('progress-raised')).toContainText('234.000,00 €');
 });
 
+test('the home page says when the progress cannot be read, and the rest of it stays', async ({
+  page,
+}) => {
+  await page.route('**/documents/campaign/progress?*', (route) => route.abort('failed'));
+  await page.goto('/?lng=es');
+  await expect(page.getByText('No se ha podido cargar el progreso de la campaña.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
 test('the side panel holds the header actions on a small screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/?lng=en');

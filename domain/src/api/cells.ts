@@ -1,27 +1,29 @@
-/** The map's plots as everyone may see them (the web listens to Firestore instead). */
+/** The map's plots as everyone may see them. */
 import * as z from 'zod/mini';
 import { defineRoute } from './route';
 
+/** What every answer says of a plot. */
+const PLOT = {
+  id: z.string(),
+  x: z.string(),
+  y: z.number(),
+  status: z.enum(['available', 'held', 'reserved', 'bought']),
+  user: z.nullable(z.string()),
+  donor_display: z.nullable(z.string()),
+};
+
+/** Every plot as it is now (lapsed holds and reservations as available). */
 export const listCells = defineRoute({
   method: 'GET',
   path: '/api/cells/',
   access: 'public',
-  answer: z.array(
-    z.object({
-      id: z.string(),
-      x: z.string(),
-      y: z.number(),
-      status: z.enum(['available', 'held', 'reserved', 'bought']),
-      user: z.nullable(z.string()),
-      donor_display: z.nullable(z.string()),
-    }),
-  ),
+  answer: z.array(z.object(PLOT)),
 });
 
 /**
  * Every stored plot as of one read time, for the map's first paint: one answer Hosting's CDN
  * keeps for a few seconds and shares between visitors, after which the web listens only to plots
- * changed since `read_time` (docs/architecture.md, "How a visit is served"). Stored, not
+ * changed since `read_time` (docs/architecture.md, "What a visit reads"). Stored, not
  * effective: the browser reads lapsed holds as available itself, as it does for live changes.
  */
 export const mapSnapshot = defineRoute({
@@ -33,12 +35,7 @@ export const mapSnapshot = defineRoute({
     read_time: z.number(),
     cells: z.array(
       z.object({
-        id: z.string(),
-        x: z.string(),
-        y: z.number(),
-        status: z.enum(['available', 'held', 'reserved', 'bought']),
-        user: z.nullable(z.string()),
-        donor_display: z.nullable(z.string()),
+        ...PLOT,
         hold: z.nullable(
           z.object({
             session_id: z.string(),

@@ -122,8 +122,9 @@ export async function seedStack(env: Record<string, string>, seed: Seed) {
 async function seedProgress(db: ReturnType<typeof getFirestore>, plotsAdded: boolean) {
   await db.runTransaction(async (tx) => {
     const ref = db.collection('campaign').doc('progress');
-    const [stored, cells] = await Promise.all([tx.get(ref), tx.get(db.collection('cells'))]);
-    if (stored.exists && !plotsAdded) return;
+    // Every start reads one document; the plots only when a recount is due.
+    if ((await tx.get(ref)).exists && !plotsAdded) return;
+    const cells = await tx.get(db.collection('cells'));
     const readings = cells.docs.map((doc) => readCellDocument(doc.id, doc.data()));
     const counts = recountProgress(
       readings.flatMap((reading) => (reading.ok ? [reading.cell] : [])),

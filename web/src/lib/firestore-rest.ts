@@ -5,13 +5,12 @@
  */
 import { env } from '@/config/env';
 
-/** A REST value as plain JavaScript: the numbers, strings and booleans this app stores. */
+/** A REST value as plain JavaScript: numbers, strings and booleans; null for other types. */
 function plainValue(value: Record<string, unknown>): unknown {
   if ('integerValue' in value) return Number(value.integerValue);
   if ('doubleValue' in value) return Number(value.doubleValue);
   if ('stringValue' in value) return value.stringValue;
   if ('booleanValue' in value) return value.booleanValue;
-  if ('timestampValue' in value) return Date.parse(String(value.timestampValue));
   return null;
 }
 

@@ -1,4 +1,4 @@
-/** The campaign's progress: one document read (docs/architecture.md, "How a visit is served"). */
+/** The campaign's progress: one document read (docs/architecture.md, "What a visit reads"). */
 import { campaignProgress, readProgressDocument, type CampaignProgress } from '@parroquia/domain';
 import { readPublicDocument } from '@/lib/firestore-rest';
 

@@ -1,5 +1,5 @@
 /**
- * The live plots (docs/architecture.md, "How a visit is served"): every plot from
+ * The live plots (docs/architecture.md, "What a visit reads"): every plot from
  * `GET /api/cells/snapshot/`, one answer the CDN shares between visitors, then one Firestore
  * listener on the plots written after that snapshot's read time, so a visit reads from
  * Firestore only what changed. Every write of a plot stores the commit's time in `updated_at`,
