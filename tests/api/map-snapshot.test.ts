@@ -80,6 +80,26 @@ describe('GET /api/cells/snapshot/', () => {
     expect(snapshot.read_time).toBeLessThanOrEqual(Date.now());
   });
 
+  it('answers a signed-in donor exactly what it answers anyone: the CDN may share it', async () => {
+    const withToken = await fetch(`${siteUrl}/api/cells/snapshot/`, {
+      headers: { Authorization: `Bearer ${donors[0]!.token}` },
+    });
+    const signedIn = (await withToken.json()) as Snapshot;
+    const { snapshot: anyone } = await mapSnapshot();
+    expect(withToken.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10');
+    expect(signedIn.cells).toEqual(anyone.cells);
+  });
+
+  it('refuses another method, and a forged token changes nothing', async () => {
+    const posted = await fetch(`${siteUrl}/api/cells/snapshot/`, { method: 'POST', body: '{}' });
+    expect(posted.status).toBe(405);
+    const forged = await fetch(`${siteUrl}/api/cells/snapshot/`, {
+      headers: { Authorization: 'Bearer forged.token.here' },
+    });
+    expect(forged.status).toBe(200);
+    expect(((await forged.json()) as Snapshot).cells).toHaveLength(24 * 39);
+  });
+
   it('when nothing changed, the listener from its read time has nothing to send', async () => {
     const { snapshot } = await mapSnapshot();
     expect(await changedSince(snapshot.read_time)).toEqual([]);

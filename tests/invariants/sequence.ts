@@ -847,6 +847,7 @@ class World {
       storedCells,
       apiCells: (cellsAnswer.json ?? []) as Observation['apiCells'],
       apiCellsText: cellsAnswer.text,
+      snapshotText: (await this.api('GET', '/api/cells/snapshot/', null)).text,
       publicCellsText: await this.publicCells(),
       verify,
       pages: browser ? await this.renderVerifyPages() : new Map(),

@@ -84,6 +84,8 @@ export interface Observation {
     donor_display: string | null;
   }>;
   apiCellsText: string;
+  /** `GET /api/cells/snapshot/`'s text: the map's first paint, shared by the CDN. */
+  snapshotText: string;
   /** The `cells` documents as an unauthenticated client reads them (REST, rules applied). */
   publicCellsText: string;
   /** `GET /api/certificates/verify/?code=` for every donor's personal code. */
@@ -455,6 +457,7 @@ function checkPrivacy(truth: Truth, seen: Observation, out: Violation[]): void {
     }
   };
   scan('GET /api/cells/', seen.apiCellsText);
+  scan('GET /api/cells/snapshot/', seen.snapshotText);
   scan('the cells documents read without auth', seen.publicCellsText);
   for (const [code, answer] of seen.verify)
     scan(`GET /api/certificates/verify/?code=${code}`, answer.text);
