@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, startRouter } from '@/app';
+import { App, preloadPage } from '@/app';
 import { loadLanguage } from '@/lib/i18n';
 import '@/styles/global.css';
 
@@ -9,7 +9,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 // The page's route module starts loading now, while the detected language's catalogue arrives:
 // the first render waits for that catalogue, so the page never flashes in Spanish.
-const router = startRouter();
+preloadPage(window.location.pathname);
 await loadLanguage().catch((error: unknown) => console.error(error));
 
 // A transition renders in slices that yield to the browser between them, so a slow phone
@@ -17,7 +17,7 @@ await loadLanguage().catch((error: unknown) => console.error(error));
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>
-      <App router={router} />
+      <App />
     </StrictMode>,
   );
 });

@@ -1,12 +1,12 @@
 import { AppProvider } from './provider';
-import { AppRouter, type AppRouterInstance } from './router';
+import { AppRoutes } from './router';
 
-export { startRouter } from './router';
+export { preloadPage } from './router';
 
-export function App({ router }: { router: AppRouterInstance }) {
+export function App() {
   return (
     <AppProvider>
-      <AppRouter router={router} />
+      <AppRoutes />
     </AppProvider>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import '@/lib/i18n';
 import { DonorLanguage } from '@/lib/donor-language';
 import { SessionProvider } from '@/lib/session';
+import { useToasterWanted } from '@/lib/toaster-demand';
 
 /** docs/product.md: bottom-centre, close button, 4000 ms, 3 visible, 14 px gap (width 356 is sonner's default). */
 export const TOASTER_SETTINGS = {
@@ -14,18 +15,24 @@ export const TOASTER_SETTINGS = {
   gap: 14,
 } as const;
 
-// Mounted right after the first paint: no toast can come before a user acts.
+// Mounted once a module that may toast has loaded (lib/toast.ts).
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const toasterWanted = useToasterWanted();
   return (
     <SessionProvider>
       {children}
       <DonorLanguage />
-      <Suspense fallback={null}>
-        <Toaster {...TOASTER_SETTINGS} toastOptions={{ closeButtonAriaLabel: t('toast.close') }} />
-      </Suspense>
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <Toaster
+            {...TOASTER_SETTINGS}
+            toastOptions={{ closeButtonAriaLabel: t('toast.close') }}
+          />
+        </Suspense>
+      )}
     </SessionProvider>
   );
 }

@@ -2,74 +2,86 @@
  * The route table. Every page is a lazy module, so the home page downloads only what it shows
  * (the map's Firestore SDK stays out of it).
  */
-import type { ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Switch } from 'wouter';
+import { parse } from 'regexparam';
 import { paths } from '@/config/paths';
 import { preloadLegalTexts } from '@/features/legal/legal-texts';
-import { RootErrorBoundary, RootHydrateFallback, RootLayout } from './routes/root';
+import { useLocation } from '@/lib/navigation';
+import { RootErrorBoundary, RootLayout, StandalonePending } from './routes/root';
 
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+interface Page {
+  /** The router pattern; none: every path (the not-found page). */
+  path?: string;
+  /** Starts downloading the page's module (once). */
+  load: () => Promise<unknown>;
+  Component: LazyExoticComponent<ComponentType>;
+}
+
+function page(path: string | undefined, load: () => Promise<{ default: ComponentType }>): Page {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const once = () => (loading ??= load());
+  return { path, load: once, Component: lazy(once) };
+}
 
 /** A legal page: its texts are asked for together with its module. */
-const legalPage = (load: () => Promise<{ default: ComponentType }>) =>
-  page(() => {
+const legalPage = (path: string, load: () => Promise<{ default: ComponentType }>) =>
+  page(path, () => {
     preloadLegalTexts();
     return load();
   });
 
-export const routes: RouteObject[] = [
-  // docs/screens.md: /login shows without the header.
-  {
-    path: paths.login.path,
-    lazy: page(() => import('./routes/login')),
-    HydrateFallback: RootHydrateFallback,
-  },
-  {
-    path: paths.home.path,
-    Component: RootLayout,
-    ErrorBoundary: RootErrorBoundary,
-    HydrateFallback: RootHydrateFallback,
-    children: [
-      { index: true, lazy: page(() => import('./routes/home')) },
-      {
-        path: paths.privacyPolicy.path,
-        lazy: legalPage(() => import('./routes/legal/privacy-policy')),
-      },
-      {
-        path: paths.cookiePolicy.path,
-        lazy: legalPage(() => import('./routes/legal/cookie-policy')),
-      },
-      {
-        path: paths.legalNotice.path,
-        lazy: legalPage(() => import('./routes/legal/legal-notice')),
-      },
-      { path: paths.donate.path, lazy: page(() => import('./routes/donate')) },
-      { path: paths.postLogin.path, lazy: page(() => import('./routes/post-login')) },
-      { path: paths.paymentSuccess.path, lazy: page(() => import('./routes/payment-success')) },
-      { path: paths.paymentCancel.path, lazy: page(() => import('./routes/payment-cancel')) },
-      {
-        path: paths.staffCertificate.path,
-        lazy: page(() => import('./routes/staff-certificate')),
-      },
-      { path: paths.verifyCertificate.path, lazy: page(() => import('./routes/verify')) },
-      { path: '*', lazy: page(() => import('./routes/not-found')) },
-    ],
-  },
+// docs/screens.md: /login shows without the header.
+const login = page(paths.login.path, () => import('./routes/login'));
+
+/** The pages inside the header and footer, in matching order. */
+const framed: Page[] = [
+  page(paths.home.path, () => import('./routes/home')),
+  legalPage(paths.privacyPolicy.path, () => import('./routes/legal/privacy-policy')),
+  legalPage(paths.cookiePolicy.path, () => import('./routes/legal/cookie-policy')),
+  legalPage(paths.legalNotice.path, () => import('./routes/legal/legal-notice')),
+  page(paths.donate.path, () => import('./routes/donate')),
+  page(paths.postLogin.path, () => import('./routes/post-login')),
+  page(paths.paymentSuccess.path, () => import('./routes/payment-success')),
+  page(paths.paymentCancel.path, () => import('./routes/payment-cancel')),
+  page(paths.staffCertificate.path, () => import('./routes/staff-certificate')),
+  page(paths.verifyCertificate.path, () => import('./routes/verify')),
+  page(undefined, () => import('./routes/not-found')),
 ];
 
-export type AppRouterInstance = ReturnType<typeof createBrowserRouter>;
-
 /**
- * The router of the page's URL. Creating it starts loading the route's module, so `main.tsx`
- * creates it first, before it waits for the language. Not created at import, so tests can
- * import the route table without a browser URL.
+ * Starts downloading the module of the page at `pathname`: `main.tsx` calls it before it waits
+ * for the language catalogue, so both arrive side by side.
  */
-export function startRouter(): AppRouterInstance {
-  return createBrowserRouter(routes);
+export function preloadPage(pathname: string): void {
+  const match = [login, ...framed].find(
+    (candidate) => !candidate.path || parse(candidate.path).pattern.test(pathname),
+  );
+  void match?.load().catch(() => {
+    // The page's own render reports it (RootErrorBoundary).
+  });
 }
 
-export function AppRouter({ router }: { router: AppRouterInstance }) {
-  return <RouterProvider router={router} />;
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <RootErrorBoundary pathname={pathname}>
+      <Switch>
+        <Route path={login.path}>
+          <Suspense fallback={<StandalonePending />}>
+            <login.Component />
+          </Suspense>
+        </Route>
+        <Route>
+          <RootLayout>
+            <Switch>
+              {framed.map(({ path, Component }) => (
+                <Route key={path ?? '*'} path={path} component={Component} />
+              ))}
+            </Switch>
+          </RootLayout>
+        </Route>
+      </Switch>
+    </RootErrorBoundary>
+  );
 }

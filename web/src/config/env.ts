@@ -3,66 +3,82 @@
  * `import.meta.env` at build time; everything else in the app imports `env` from here. One more,
  * `VITE_SITE_URL`, is read by the build alone (`web/build/site-url.ts`).
  */
-// zod/mini: the same checks as zod in a fraction of the bundle.
-import * as z from 'zod/mini';
-
-const text = (fallback: string) => z._default(z.string().check(z.minLength(1)), fallback);
-
-const EnvSchema = z.object({
+export interface Env {
   /** Prefix of every API call; '' means the same origin, where Hosting rewrites `/api/**`. */
-  API_BASE_URL: z.pipe(
-    z._default(
-      z
-        .string()
-        .check(
-          z.refine(
-            (value) => value === '' || URL.canParse(value),
-            'must be empty or an absolute URL',
-          ),
-        ),
-      '',
-    ),
-    z.transform((value: string) => value.replace(/\/+$/, '')),
-  ),
+  API_BASE_URL: string;
   /** Firebase web config (used once the map and login arrive). Defaults suit the emulators. */
-  FIREBASE_API_KEY: text('demo-api-key'),
-  FIREBASE_AUTH_DOMAIN: text('demo-parroquia.firebaseapp.com'),
-  FIREBASE_PROJECT_ID: text('demo-parroquia'),
-  FIREBASE_APP_ID: text('1:000000000000:web:demo'),
+  FIREBASE_API_KEY: string;
+  FIREBASE_AUTH_DOMAIN: string;
+  FIREBASE_PROJECT_ID: string;
+  FIREBASE_APP_ID: string;
   /** Where the SDKs find the local emulators when `USE_EMULATORS` is true. */
-  AUTH_EMULATOR_URL: text('http://127.0.0.1:9099'),
-  FIRESTORE_EMULATOR_HOST: text('127.0.0.1:8080'),
+  AUTH_EMULATOR_URL: string;
+  FIRESTORE_EMULATOR_HOST: string;
   /**
    * The parish's bank and contact details shown in the "how to donate" popup
    * (`parish-variables.ts`). No defaults: an unset one reads "ask the parish" on screen.
    */
-  PARISH_BANK_HOLDER: z.optional(z.string()),
-  PARISH_BANK_NAME: z.optional(z.string()),
-  PARISH_IBAN: z.optional(z.string()),
-  PARISH_BIC: z.optional(z.string()),
-  PARISH_CONTACT_EMAIL: z.optional(z.string()),
-  PARISH_CONTACT_PHONE: z.optional(z.string()),
+  PARISH_BANK_HOLDER?: string;
+  PARISH_BANK_NAME?: string;
+  PARISH_IBAN?: string;
+  PARISH_BIC?: string;
+  PARISH_CONTACT_EMAIL?: string;
+  PARISH_CONTACT_PHONE?: string;
   /** `true` connects the Firebase SDKs to the local emulators (docs/local-stack.md). */
-  USE_EMULATORS: z.pipe(
-    z._default(z.enum(['true', 'false']), 'false'),
-    z.transform((value: 'true' | 'false') => value === 'true'),
-  ),
-});
+  USE_EMULATORS: boolean;
+}
 
-export type Env = z.output<typeof EnvSchema>;
+const DEFAULTS = {
+  FIREBASE_API_KEY: 'demo-api-key',
+  FIREBASE_AUTH_DOMAIN: 'demo-parroquia.firebaseapp.com',
+  FIREBASE_PROJECT_ID: 'demo-parroquia',
+  FIREBASE_APP_ID: '1:000000000000:web:demo',
+  AUTH_EMULATOR_URL: 'http://127.0.0.1:9099',
+  FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+} as const;
 
-/** Picks the `VITE_`-prefixed variables and checks them; throws a readable error if invalid. */
+const PARISH = [
+  'PARISH_BANK_HOLDER',
+  'PARISH_BANK_NAME',
+  'PARISH_IBAN',
+  'PARISH_BIC',
+  'PARISH_CONTACT_EMAIL',
+  'PARISH_CONTACT_PHONE',
+] as const;
+
+/**
+ * Picks the `VITE_`-prefixed variables and checks them; throws a readable error naming every
+ * value it cannot use. Plain code, not a schema library: every page runs it first thing.
+ */
 export function parseEnv(source: Record<string, unknown>): Env {
-  const unprefixed = Object.fromEntries(
-    Object.entries(source)
-      .filter(([key, value]) => key.startsWith('VITE_') && value !== '' && value !== undefined)
-      .map(([key, value]) => [key.slice('VITE_'.length), value]),
-  );
-  const parsed = EnvSchema.safeParse(unprefixed);
-  if (!parsed.success) {
-    throw new Error(`Invalid environment variables:\n${z.prettifyError(parsed.error)}`);
+  const given = (name: string): string | undefined => {
+    const value = source[`VITE_${name}`];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  const problems: string[] = [];
+
+  const apiBaseUrl = given('API_BASE_URL') ?? '';
+  if (apiBaseUrl !== '' && !URL.canParse(apiBaseUrl)) {
+    problems.push('API_BASE_URL: must be empty or an absolute URL');
   }
-  return parsed.data;
+  const useEmulators = given('USE_EMULATORS') ?? 'false';
+  if (useEmulators !== 'true' && useEmulators !== 'false') {
+    problems.push(`USE_EMULATORS: must be "true" or "false", not "${useEmulators}"`);
+  }
+  if (problems.length > 0) {
+    throw new Error(`Invalid environment variables:\n${problems.map((p) => `✖ ${p}`).join('\n')}`);
+  }
+
+  const env: Env = {
+    API_BASE_URL: apiBaseUrl.replace(/\/+$/, ''),
+    ...DEFAULTS,
+    USE_EMULATORS: useEmulators === 'true',
+  };
+  for (const name of Object.keys(DEFAULTS) as Array<keyof typeof DEFAULTS>) {
+    env[name] = given(name) ?? DEFAULTS[name];
+  }
+  for (const name of PARISH) env[name] = given(name);
+  return env;
 }
 
 export const env: Env = parseEnv(import.meta.env);

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineRoute } from '@parroquia/domain';
-import { ApiError, createApiClient, REQUEST_FAILED, type ApiClient } from '@/lib/api-client';
+import { createApiClient, type ApiClient } from '@/lib/api-client';
+import { ApiError, REQUEST_FAILED } from '@/lib/api-error';
 import { sendJson, startLocalServer, type LocalServer } from '@/testing/local-server';
 
 const Anything = z.unknown();

@@ -14,21 +14,9 @@ import {
 } from '@parroquia/domain';
 import * as z from 'zod/mini';
 import { env } from '@/config/env';
+import { ApiError, httpErrorMessage, REQUEST_FAILED } from '@/lib/api-error';
 import { currentLanguage } from '@/lib/i18n';
 
-export const REQUEST_FAILED = 'Error al hacer la petición';
-export const httpErrorMessage = (status: number) => `HTTP error! status: ${status}`;
-
-export class ApiError extends Error {
-  /** The HTTP status, or null when no response arrived (network failure). */
-  readonly status: number | null;
-
-  constructor(message: string, status: number | null, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'ApiError';
-    this.status = status;
-  }
-}
 
 type FetchFn = typeof fetch;
 

@@ -5,7 +5,6 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API_ROUTES } from '@parroquia/domain';
 import { useApiClient } from '@/lib/api-client-context';
 import { currentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
@@ -21,8 +20,8 @@ export function DonorLanguage() {
 
   useEffect(() => {
     if (!uid || !language || localStorage.getItem(told(uid)) === language) return;
-    void getToken()
-      .then((token) => client.call(API_ROUTES.updateUser, { body: { language }, token }))
+    void Promise.all([import('@/lib/donor-record'), getToken()])
+      .then(([record, token]) => record.tellLanguage(client, language, token))
       .then(() => localStorage.setItem(told(uid), language))
       // Only the e-mails' language is at stake: tried again on the next page load.
       .catch((error: unknown) => console.error('language not saved', error));

@@ -1,20 +1,22 @@
 /**
  * Interface languages (docs/product.md): es (default and fallback), en, ro. Detected from `?lng=`,
  * a cookie, local storage, session storage, the browser and the html tag; cached in local
- * storage. Spanish, the default and fallback, ships in the main bundle; English and Romanian
- * load on demand (before the first render when detected, see `main.tsx`).
+ * storage. Every catalogue, Spanish included, loads on demand: the detected one before the first
+ * render (`main.tsx`), so a visitor downloads only the language they read.
  */
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import es from '@/locales/es.json';
 import { showLanguageInDocument } from '@/lib/document-language';
 
 export const LANGUAGES = ['es', 'en', 'ro'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'es';
 
-const LOADERS: Record<Exclude<Language, 'es'>, () => Promise<{ default: typeof es }>> = {
+type Catalogue = typeof import('@/locales/es.json');
+
+const LOADERS: Record<Language, () => Promise<{ default: Catalogue }>> = {
+  es: () => import('@/locales/es.json'),
   en: () => import('@/locales/en.json'),
   ro: () => import('@/locales/ro.json'),
 };
@@ -22,7 +24,7 @@ const LOADERS: Record<Exclude<Language, 'es'>, () => Promise<{ default: typeof e
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof es };
+    resources: { translation: Catalogue };
   }
 }
 
@@ -45,9 +47,9 @@ export function requestedLanguage(): Language {
   return isLanguage(asked) ? asked : DEFAULT_LANGUAGE;
 }
 
-/** Loads the requested language's catalogue, then switches to it; Spanish is always there. */
+/** Loads the requested language's catalogue, then switches to it. */
 export async function loadLanguage(language: Language = requestedLanguage()): Promise<void> {
-  if (language === 'es' || i18n.hasResourceBundle(language, 'translation')) return;
+  if (i18n.hasResourceBundle(language, 'translation')) return;
   const catalogue = await LOADERS[language]();
   i18n.addResourceBundle(language, 'translation', catalogue.default, true, true);
   // i18next settles the language in use when it changes, so change again now it has a catalogue.
@@ -65,7 +67,7 @@ void i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: { es: { translation: es } },
+    resources: {},
     partialBundledLanguages: true,
     // Re-render when a catalogue arrives.
     react: { bindI18nStore: 'added' },
@@ -79,7 +81,7 @@ void i18n
       lookupQuerystring: 'lng',
       caches: ['localStorage'],
     },
-    // Resources are bundled, so init completes synchronously and no render waits on it.
+    // No backend: init completes synchronously; `loadLanguage` adds the catalogues.
     initAsync: false,
   });
 

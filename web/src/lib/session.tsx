@@ -15,8 +15,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { accountEmail, API_ROUTES, type DonorProfileJson } from '@parroquia/domain';
-import { ApiError } from '@/lib/api-client';
+import type { DonorProfileJson } from '@parroquia/domain';
+import { ApiError, REQUEST_FAILED } from '@/lib/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import {
   currentIdToken,
@@ -26,7 +26,6 @@ import {
   watchAccount,
   type AuthAccount,
 } from '@/lib/auth';
-import { takeSignUpName } from '@/lib/sign-up-name';
 
 /** The donor record as the API answers it (`API_ROUTES.whoami`). */
 export type DonorUser = DonorProfileJson;
@@ -57,18 +56,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const getToken = useCallback(async () => {
     const token = await currentIdToken();
-    if (!token) throw new ApiError('Error al hacer la petición', 401);
+    if (!token) throw new ApiError(REQUEST_FAILED, 401);
     return token;
   }, []);
-
-  const whoami = useCallback(async (): Promise<DonorUser | null> => {
-    try {
-      return await client.call(API_ROUTES.whoami, { token: await getToken() });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }
-  }, [client, getToken]);
 
   const update = useCallback(
     (account: AuthAccount, userState: UserState, user: DonorUser | null) => {
@@ -82,31 +72,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const loadUser = useCallback(
     async (account: AuthAccount): Promise<DonorUser | null> => {
       try {
-        const found = await whoami();
+        const record = await import('@/lib/donor-record');
+        const found = await record.lookUpDonor(client, await getToken());
         if (found) {
           update(account, 'ready', found);
           return found;
         }
         update(account, 'syncing', null);
         try {
-          await client.call(API_ROUTES.sync, {
-            body: {
-              email: accountEmail({
-                email: account.email,
-                providerId: account.providerId,
-                subject: account.uid,
-              }),
-              // The name typed at sign-up, else the provider's; none: the API's default name.
-              name: takeSignUpName(account.email) ?? (account.displayName?.trim() || null),
-              sub: account.uid,
-            },
-            token: await getToken(),
-          });
+          await record.syncDonor(client, account, await getToken());
         } catch (error) {
           // docs/api.md: sync failures are only logged; the lookup below decides.
           console.error('sync failed', error);
         }
-        const synced = await whoami();
+        const synced = await record.lookUpDonor(client, await getToken());
         update(account, synced ? 'ready' : 'none', synced);
         return synced;
       } catch (error) {
@@ -115,7 +94,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return null;
       }
     },
-    [client, getToken, update, whoami],
+    [client, getToken, update],
   );
 
   useEffect(() => {
@@ -169,7 +148,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await client.call(API_ROUTES.logout, { token: await getToken() });
+      const record = await import('@/lib/donor-record');
+      await record.logOut(client, await getToken());
     } catch (error) {
       // docs/api.md: a failed logout call is only logged; the local sign-out still happens.
       console.error('logout failed', error);

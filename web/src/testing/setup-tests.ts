@@ -7,6 +7,7 @@ import { i18n, loadLanguage } from '@/lib/i18n';
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(async () => {
+  await loadLanguage('es');
   await loadLanguage('en');
   await loadLanguage('ro');
   await i18n.changeLanguage('es');

@@ -3,7 +3,7 @@
  * Stripe's event has arrived), and the way on: the map, and the certificate for plots bought.
  */
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/navigation';
 import { ContentPage } from '@/components/layout/content-page';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -62,7 +62,7 @@ function PaymentSummary({ sessionId }: { sessionId: string | null }) {
 
 export default function PaymentSuccessRoute() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   return (
     <RequireAccess level="donor">
       <ContentPage title={t('success.title')}>

@@ -1,19 +1,17 @@
 /**
- * The header of every page but /login (docs/screens.md): title, language picker, a spinner while a
- * page loads, and the account actions the app passes in. On small screens the picker and the
- * actions move into a side panel opened by a menu button.
+ * The header of every page but /login (docs/screens.md): title, language picker and the account
+ * actions the app passes in. On small screens the picker and the actions move into a side panel
+ * opened by a menu button.
  */
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigation } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
+import { Link, useLocation } from '@/lib/navigation';
 import { paths } from '@/config/paths';
 import { LanguagePicker } from './language-picker';
 import styles from './header.module.css';
 
 export function Header({ actions }: { actions?: ReactNode }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const location = useLocation();
   // The panel stays open only on the page it was opened on: a navigation closes it.
   const [panelOpenOn, setPanelOpenOn] = useState<string | null>(null);
@@ -33,7 +31,6 @@ export function Header({ actions }: { actions?: ReactNode }) {
           </svg>
           <span>{t('header.title')}</span>
         </Link>
-        {navigation.state === 'loading' && <Spinner label={t('header.loading')} />}
         <button
           type="button"
           className={styles.menuButton}

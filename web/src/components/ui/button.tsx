@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from '@/lib/navigation';
 import styles from './button.module.css';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'warning';

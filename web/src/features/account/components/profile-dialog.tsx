@@ -5,10 +5,10 @@
 import { DONOR_NAME_MAX_LENGTH, MESSAGES } from '@parroquia/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { emailDisplay } from '@/lib/account-email';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/session';
 import { linkCode, updateProfile } from '../api/account-api';

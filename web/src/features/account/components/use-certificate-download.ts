@@ -1,14 +1,9 @@
-/** The Certificate button's work and its toasts (docs/api.md, certificate). */
-import { MESSAGES } from '@parroquia/domain';
+/** The Certificate button: its state while downloading (the work: `certificate-download.ts`). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
-import { saveBlob } from '@/lib/download';
 import { useSession } from '@/lib/session';
-
-export type CertificateResult =
-  { status: 'success'; message: string } | { status: 'error'; message: string };
+import type { CertificateResult } from './certificate-download';
 
 export function useCertificateDownload() {
   const { t, i18n } = useTranslation();
@@ -17,42 +12,15 @@ export function useCertificateDownload() {
   const [downloading, setDownloading] = useState(false);
 
   const download = async (): Promise<CertificateResult> => {
-    // Loaded on click: the language rule brings zod, and sonner, which the header need not carry.
-    const [{ certificateLanguageFor, downloadCertificate }, { toast }] = await Promise.all([
-      import('../api/account-api'),
-      import('sonner'),
-    ]);
-    const language = certificateLanguageFor(i18n.language);
-    if (!language) {
-      toast.error(t('certificate.error.title'), {
-        description: MESSAGES.certificateDownloadFailed,
-      });
-      return { status: 'error', message: MESSAGES.certificateDownloadFailed };
-    }
-    setDownloading(true);
+    const { downloadCertificateFile } = await import('./certificate-download');
     try {
-      const pdf = await downloadCertificate(client, language, await getToken());
-      saveBlob(pdf, 'certificado.pdf');
-      toast.success(t('certificate.success.title'), {
-        description: t('certificate.success.description'),
+      return await downloadCertificateFile({
+        client,
+        language: i18n.language,
+        getToken,
+        t,
+        onStart: () => setDownloading(true),
       });
-      return { status: 'success', message: 'Certificado descargado' };
-    } catch (error) {
-      if (error instanceof ApiError && error.status === null) {
-        toast.error(t('certificate.network.title'), {
-          description: t('certificate.network.description'),
-        });
-      } else if (error instanceof ApiError && error.message === MESSAGES.noPlotsBought) {
-        toast.warning(t('certificate.noPlots.title'), {
-          description: t('certificate.noPlots.description'),
-        });
-      } else {
-        toast.error(t('certificate.error.title'), {
-          description: t('certificate.error.description'),
-        });
-      }
-      const message = error instanceof Error ? error.message : MESSAGES.certificateDownloadFailed;
-      return { status: 'error', message };
     } finally {
       setDownloading(false);
     }

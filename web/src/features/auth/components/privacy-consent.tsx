@@ -4,8 +4,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { Link, useNavigate } from '@/lib/navigation';
+import { toast } from '@/lib/toast';
 import { API_ROUTES } from '@parroquia/domain';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { authErrorCode, type ExternalProvider } from '@/lib/auth';
 import { providerSignInErrorKey, signInErrorKey } from './sign-in-errors';
 

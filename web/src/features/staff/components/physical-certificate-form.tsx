@@ -6,7 +6,7 @@ import { MESSAGES } from '@parroquia/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/session';
 import { registerPhysicalCertificate } from '../api/staff-api';

@@ -1,0 +1,66 @@
+/**
+ * The Certificate button's work and its toasts (docs/api.md, certificate). Loaded on the first
+ * click (`use-certificate-download.ts`): it brings the contract, zod and sonner, which the
+ * header need not carry.
+ */
+import { MESSAGES } from '@parroquia/domain';
+import type { TFunction } from 'i18next';
+import type { ApiClient } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
+import { saveBlob } from '@/lib/download';
+import { toast } from '@/lib/toast';
+import { certificateLanguageFor, downloadCertificate } from '../api/account-api';
+
+export type CertificateResult =
+  { status: 'success'; message: string } | { status: 'error'; message: string };
+
+export interface CertificateDownload {
+  client: ApiClient;
+  /** The interface language, which decides the certificate's. */
+  language: string;
+  getToken: () => Promise<string>;
+  t: TFunction;
+  /** Called once the request is about to go (the button then shows "Downloading…"). */
+  onStart: () => void;
+}
+
+export async function downloadCertificateFile({
+  client,
+  language: interfaceLanguage,
+  getToken,
+  t,
+  onStart,
+}: CertificateDownload): Promise<CertificateResult> {
+  const language = certificateLanguageFor(interfaceLanguage);
+  if (!language) {
+    toast.error(t('certificate.error.title'), {
+      description: MESSAGES.certificateDownloadFailed,
+    });
+    return { status: 'error', message: MESSAGES.certificateDownloadFailed };
+  }
+  onStart();
+  try {
+    const pdf = await downloadCertificate(client, language, await getToken());
+    saveBlob(pdf, 'certificado.pdf');
+    toast.success(t('certificate.success.title'), {
+      description: t('certificate.success.description'),
+    });
+    return { status: 'success', message: 'Certificado descargado' };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === null) {
+      toast.error(t('certificate.network.title'), {
+        description: t('certificate.network.description'),
+      });
+    } else if (error instanceof ApiError && error.message === MESSAGES.noPlotsBought) {
+      toast.warning(t('certificate.noPlots.title'), {
+        description: t('certificate.noPlots.description'),
+      });
+    } else {
+      toast.error(t('certificate.error.title'), {
+        description: t('certificate.error.description'),
+      });
+    }
+    const message = error instanceof Error ? error.message : MESSAGES.certificateDownloadFailed;
+    return { status: 'error', message };
+  }
+}

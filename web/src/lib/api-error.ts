@@ -1,0 +1,18 @@
+/**
+ * What a failed API call throws (`api-client.ts`), in a module of its own: code that only checks
+ * an error's status does not download the client and the contract with it. Fallback texts are
+ * those of docs/api.md.
+ */
+export const REQUEST_FAILED = 'Error al hacer la petición';
+export const httpErrorMessage = (status: number) => `HTTP error! status: ${status}`;
+
+export class ApiError extends Error {
+  /** The HTTP status, or null when no response arrived (network failure). */
+  readonly status: number | null;
+
+  constructor(message: string, status: number | null, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
