@@ -34,34 +34,32 @@ let server: LocalServer;
 let client: ApiClient;
 
 beforeAll(async () => {
-  server = await startLocalServer(
-    async (request, response) => {
-      seen.push({
-        method: request.method,
-        authorization: request.headers.authorization,
-        contentType: request.headers['content-type'],
-        acceptLanguage: request.headers['accept-language'],
-        body: await readBody(request),
-      });
-      switch (request.url) {
-        case '/api/ok/':
-          return sendJson(response, 200, { hello: 'mundo' });
-        case '/api/echo/':
-          return sendJson(response, 200, { hello: seen.at(-1)!.body });
-        case '/api/with-error-field/':
-          return sendJson(response, 409, { error: 'Alguna parcela no está disponible' });
-        case '/api/blank-error-field/':
-          return sendJson(response, 400, { error: '' });
-        case '/api/not-json/':
-          response.writeHead(502, { 'Content-Type': 'text/html' });
-          return response.end('<h1>Bad gateway</h1>');
-        case '/api/ok-but-wrong-shape/':
-          return sendJson(response, 200, { hello: 42 });
-        default:
-          return sendJson(response, 404, 'null');
-      }
+  server = await startLocalServer(async (request, response) => {
+    seen.push({
+      method: request.method,
+      authorization: request.headers.authorization,
+      contentType: request.headers['content-type'],
+      acceptLanguage: request.headers['accept-language'],
+      body: await readBody(request),
+    });
+    switch (request.url) {
+      case '/api/ok/':
+        return sendJson(response, 200, { hello: 'mundo' });
+      case '/api/echo/':
+        return sendJson(response, 200, { hello: seen.at(-1)!.body });
+      case '/api/with-error-field/':
+        return sendJson(response, 409, { error: 'Alguna parcela no está disponible' });
+      case '/api/blank-error-field/':
+        return sendJson(response, 400, { error: '' });
+      case '/api/not-json/':
+        response.writeHead(502, { 'Content-Type': 'text/html' });
+        return response.end('<h1>Bad gateway</h1>');
+      case '/api/ok-but-wrong-shape/':
+        return sendJson(response, 200, { hello: 42 });
+      default:
+        return sendJson(response, 404, 'null');
     }
-  );
+  });
   client = createApiClient({ baseUrl: server.url });
 });
 

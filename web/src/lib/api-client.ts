@@ -17,7 +17,6 @@ import { env } from '@/config/env';
 import { ApiError, httpErrorMessage, REQUEST_FAILED } from '@/lib/api-error';
 import { currentLanguage } from '@/lib/i18n';
 
-
 type FetchFn = typeof fetch;
 
 export interface ApiClientOptions {

@@ -29,21 +29,19 @@ export function toAccount(user: User): AuthAccount {
   };
 }
 
+/** Auth, started for a sign-in, with the SDK's sign-in calls. */
+function signInTools() {
+  return Promise.all([getFirebaseAuth('sign-in'), import('./auth-sign-in')]);
+}
+
 export async function signInWithProvider(provider: ExternalProvider): Promise<void> {
-  const [auth, sdk] = await Promise.all([getFirebaseAuth(), import('firebase/auth')]);
-  const instance =
-    provider === 'google'
-      ? new sdk.GoogleAuthProvider()
-      : provider === 'facebook'
-        ? new sdk.FacebookAuthProvider()
-        : new sdk.OAuthProvider('apple.com');
-  if (provider !== 'facebook') instance.addScope('email');
-  await sdk.signInWithPopup(auth, instance);
+  const [auth, signIn] = await signInTools();
+  await signIn.providerPopup(auth, provider);
 }
 
 export async function signInWithEmail(email: string, password: string): Promise<void> {
-  const [auth, sdk] = await Promise.all([getFirebaseAuth(), import('firebase/auth')]);
-  await sdk.signInWithEmailAndPassword(auth, email, password);
+  const [auth, signIn] = await signInTools();
+  await signIn.emailSignIn(auth, email, password);
 }
 
 /** A new e-mail account with the donor's name (already checked: `checkDonorName`). */
@@ -52,11 +50,10 @@ export async function createAccountWithEmail(
   password: string,
   name: string,
 ): Promise<void> {
-  const [auth, sdk] = await Promise.all([getFirebaseAuth(), import('firebase/auth')]);
+  const [auth, signIn] = await signInTools();
   holdSignUpName(email, name);
   try {
-    const { user } = await sdk.createUserWithEmailAndPassword(auth, email, password);
-    await sdk.updateProfile(user, { displayName: name });
+    await signIn.emailAccount(auth, email, password, name);
   } catch (error) {
     dropSignUpName();
     throw error;
@@ -74,10 +71,10 @@ export async function sendPasswordReset(
   continueUrl: string,
   language: string,
 ): Promise<void> {
-  const [auth, sdk] = await Promise.all([getFirebaseAuth(), import('firebase/auth')]);
+  const [auth, signIn] = await signInTools();
   auth.languageCode = language;
   try {
-    await sdk.sendPasswordResetEmail(auth, email, { url: continueUrl });
+    await signIn.passwordResetEmail(auth, email, continueUrl);
   } catch (error) {
     if (authErrorCode(error) !== 'auth/user-not-found') throw error;
   }
@@ -102,9 +99,7 @@ export function mayBeSignedIn(): Promise<boolean> {
  * blocked), as it did when every page started the SDK.
  */
 export function prepareSignIn(): void {
-  void getFirebaseAuth().catch((error: unknown) =>
-    console.error('Firebase Auth did not start', error),
-  );
+  void signInTools().catch((error: unknown) => console.error('Firebase Auth did not start', error));
 }
 
 /** Calls back when anything starts the Auth SDK (a sign-in); answers the cancel function. */

@@ -27,20 +27,19 @@ export function getFirebaseApp(): Promise<FirebaseApp> {
   return appPromise;
 }
 
-export function getFirebaseAuth(): Promise<Auth> {
+/**
+ * The Auth instance, started on first use. `purpose`: 'sign-in' when it starts for a sign-in
+ * (the login page), so that a provider's popup has what it needs at once (`auth-instance.ts`).
+ */
+export function getFirebaseAuth(purpose: 'session' | 'sign-in' = 'session'): Promise<Auth> {
   if (authPromise) return authPromise;
-  authPromise = Promise.all([getFirebaseApp(), import('firebase/auth')]).then(([app, sdk]) => {
-    // initializeAuth with only what we use keeps the SDK small (no redirect resolver for
-    // Cordova, no IndexedDB fallbacks beyond the local one).
-    const auth = sdk.initializeAuth(app, {
-      persistence: [sdk.indexedDBLocalPersistence, sdk.browserLocalPersistence],
-      popupRedirectResolver: sdk.browserPopupRedirectResolver,
-    });
-    if (env.USE_EMULATORS) {
-      sdk.connectAuthEmulator(auth, env.AUTH_EMULATOR_URL, { disableWarnings: true });
-    }
-    return auth;
-  });
+  authPromise = Promise.all([
+    getFirebaseApp(),
+    import('./auth-instance'),
+    purpose === 'sign-in' ? import('./auth-sign-in') : undefined,
+  ]).then(([app, { authOf }, signIn]) =>
+    authOf(app, env.USE_EMULATORS ? env.AUTH_EMULATOR_URL : null, signIn?.popupResolver),
+  );
   for (const listener of authStartListeners) listener();
   authStartListeners.clear();
   return authPromise;
@@ -61,15 +60,11 @@ export function onAuthStart(listener: () => void): () => void {
 }
 
 export function getFirestoreDb(): Promise<Firestore> {
-  firestorePromise ??= Promise.all([getFirebaseApp(), import('firebase/firestore')]).then(
-    ([app, sdk]) => {
-      const db = sdk.getFirestore(app);
-      if (env.USE_EMULATORS) {
-        const [host, port] = splitHost(env.FIRESTORE_EMULATOR_HOST);
-        sdk.connectFirestoreEmulator(db, host, port);
-      }
-      return db;
-    },
+  // Named imports (firestore-db.ts), not the module's namespace: the bundle then carries only
+  // the parts of the SDK the map uses.
+  firestorePromise ??= Promise.all([getFirebaseApp(), import('./firestore-db')]).then(
+    ([app, { firestoreOf }]) =>
+      firestoreOf(app, env.USE_EMULATORS ? splitHost(env.FIRESTORE_EMULATOR_HOST) : null),
   );
   return firestorePromise;
 }

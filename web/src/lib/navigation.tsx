@@ -50,7 +50,10 @@ export function useSearchParams(): URLSearchParams {
 export function useParams(): Record<string, string | undefined> {
   const raw = useRouterParams() as Record<string, string | undefined>;
   return Object.fromEntries(
-    Object.entries(raw).map(([name, value]) => [name, value === undefined ? value : decoded(value)]),
+    Object.entries(raw).map(([name, value]) => [
+      name,
+      value === undefined ? value : decoded(value),
+    ]),
   );
 }
 

@@ -1,0 +1,49 @@
+/**
+ * The Auth SDK calls that sign somebody in (`auth.ts` loads this module on the login page): a
+ * page where a donor is already signed in never downloads them.
+ */
+import {
+  browserPopupRedirectResolver,
+  createUserWithEmailAndPassword,
+  FacebookAuthProvider,
+  GoogleAuthProvider,
+  OAuthProvider,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  updateProfile,
+  type Auth,
+} from 'firebase/auth';
+import type { ExternalProvider } from './auth';
+
+export { browserPopupRedirectResolver as popupResolver };
+
+export async function providerPopup(auth: Auth, provider: ExternalProvider): Promise<void> {
+  const instance =
+    provider === 'google'
+      ? new GoogleAuthProvider()
+      : provider === 'facebook'
+        ? new FacebookAuthProvider()
+        : new OAuthProvider('apple.com');
+  if (provider !== 'facebook') instance.addScope('email');
+  // The resolver named here too: Auth may have started without it (`auth-instance.ts`).
+  await signInWithPopup(auth, instance, browserPopupRedirectResolver);
+}
+
+export async function emailSignIn(auth: Auth, email: string, password: string): Promise<void> {
+  await signInWithEmailAndPassword(auth, email, password);
+}
+
+export async function emailAccount(
+  auth: Auth,
+  email: string,
+  password: string,
+  name: string,
+): Promise<void> {
+  const { user } = await createUserWithEmailAndPassword(auth, email, password);
+  await updateProfile(user, { displayName: name });
+}
+
+export async function passwordResetEmail(auth: Auth, email: string, url: string): Promise<void> {
+  await sendPasswordResetEmail(auth, email, { url });
+}
