@@ -1,9 +1,15 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { prefetchCells } from '@/features/map/api/subscribe-cells';
 import { DonationMap } from '@/features/map/components/donation-map';
+import { useApiClient } from '@/lib/api-client-context';
 import { RequireAccess } from './access';
 
 export default function DonateRoute() {
   const { t } = useTranslation();
+  const api = useApiClient();
+  // The plots are public: they download while the session is checked, not after.
+  useEffect(() => prefetchCells(api), [api]);
   return (
     <RequireAccess level="donor">
       <title>{t('map.documentTitle')}</title>

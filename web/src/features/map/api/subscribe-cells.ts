@@ -4,12 +4,12 @@
  * listener on the plots written after that snapshot's read time, so a visit reads from
  * Firestore only what changed. Every write of a plot stores the commit's time in `updated_at`,
  * so a change the snapshot missed is always after its read time: the map is never stale.
- * Documents are read with the domain's `readCellDocument`, as the API reads them.
+ * The map shows the snapshot as soon as it arrives; the listener, with the Firestore SDK, joins
+ * when its code has downloaded. Documents are read with the domain's `readCellDocument`, as the
+ * API reads them.
  */
 import { API_ROUTES, readCellDocument, type CellWithId } from '@parroquia/domain';
-import { collection, onSnapshot, query, Timestamp, where } from 'firebase/firestore';
-import type { ApiClient } from '@/lib/api-client';
-import { getFirestoreDb } from '@/lib/firebase';
+import type { ApiClient, CallAnswer } from '@/lib/api-client';
 
 export type CellChange = { type: 'upsert'; cell: CellWithId } | { type: 'remove'; id: string };
 
@@ -26,38 +26,62 @@ function readCell(id: string, data: Record<string, unknown>): CellChange[] {
   return [];
 }
 
+interface Loading {
+  api: ApiClient;
+  snapshot: Promise<CallAnswer<typeof API_ROUTES.mapSnapshot>>;
+  listener: Promise<typeof import('./cells-listener')>;
+}
+
+let prefetched: Loading | undefined;
+
+function startLoading(api: ApiClient): Loading {
+  const loading: Loading = {
+    api,
+    snapshot: api.call(API_ROUTES.mapSnapshot, {}),
+    listener: import('./cells-listener'),
+  };
+  // Whoever takes them reports a failure; one nobody takes is not an error.
+  loading.snapshot.catch(() => {});
+  loading.listener.catch(() => {});
+  return loading;
+}
+
+/**
+ * Starts downloading every plot and the listener's code before the map can show, while the
+ * session still loads: the next `subscribeCells` with the same client takes them. A snapshot
+ * taken late is still never stale: the listener brings every change after its read time.
+ */
+export function prefetchCells(api: ApiClient): void {
+  prefetched ??= startLoading(api);
+}
+
 /** Calls back with every plot first, then with the changes of every later snapshot. */
 export async function subscribeCells(
   api: ApiClient,
   onBatch: (batch: CellBatch) => void,
   onError: (error: Error) => void,
 ): Promise<() => void> {
-  const [snapshot, db] = await Promise.all([
-    api.call(API_ROUTES.mapSnapshot, {}),
-    getFirestoreDb(),
-  ]);
+  const loading = prefetched?.api === api ? prefetched : startLoading(api);
+  prefetched = undefined;
+  const snapshot = await loading.snapshot;
   onBatch({
     changes: snapshot.cells.flatMap((cell) => readCell(cell.id, cell)),
     receivedAt: performance.now(),
   });
-  const changedSince = query(
-    collection(db, 'cells'),
-    where('updated_at', '>', Timestamp.fromMillis(snapshot.read_time)),
-  );
-  return onSnapshot(
-    changedSince,
-    (changes) => {
+  const { listenToChangesSince } = await loading.listener;
+  return listenToChangesSince(
+    snapshot.read_time,
+    (changed) => {
       const receivedAt = performance.now();
       // A User Timing mark: `npm run bench` measures snapshot -> repaint from it, and counts
       // the documents a visit read from Firestore.
-      performance.mark('cells-snapshot', { detail: { documents: changes.docChanges().length } });
-      const batch: CellChange[] = [];
-      for (const change of changes.docChanges()) {
-        // A plot leaves this query only if it is deleted: `updated_at` only grows.
-        if (change.type === 'removed') batch.push({ type: 'remove', id: change.doc.id });
-        else batch.push(...readCell(change.doc.id, change.doc.data()));
-      }
-      onBatch({ changes: batch, receivedAt });
+      performance.mark('cells-snapshot', { detail: { documents: changed.length } });
+      onBatch({
+        changes: changed.flatMap(({ id, data }) =>
+          data === null ? [{ type: 'remove' as const, id }] : readCell(id, data),
+        ),
+        receivedAt,
+      });
     },
     onError,
   );
