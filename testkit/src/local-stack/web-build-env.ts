@@ -7,7 +7,7 @@ import type { StackPorts } from './stack-ports.ts';
 
 /**
  * The standard `connect*Emulator` calls read the emulator addresses at build time; the site's
- * address goes into robots.txt and sitemap.xml (web/vite-plugins/crawler-files.ts).
+ * address goes into robots.txt and sitemap.xml (web/build/crawler-files.ts).
  */
 export function webBuildEnv(ports: StackPorts): Record<string, string> {
   return {
