@@ -14,7 +14,8 @@ import {
   updateProfile,
   type Auth,
 } from 'firebase/auth';
-import type { ExternalProvider } from './auth';
+
+export type ExternalProvider = 'google' | 'facebook' | 'apple';
 
 export { browserPopupRedirectResolver as popupResolver };
 

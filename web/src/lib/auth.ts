@@ -7,8 +7,9 @@ import { env } from '@/config/env';
 import { getFirebaseAuth, onAuthStart } from '@/lib/firebase';
 import { hasPersistedUser } from '@/lib/persisted-user';
 import { dropSignUpName, holdSignUpName } from '@/lib/sign-up-name';
+import type { ExternalProvider } from './auth-sign-in';
 
-export type ExternalProvider = 'google' | 'facebook' | 'apple';
+export type { ExternalProvider };
 export const EXTERNAL_PROVIDERS: readonly ExternalProvider[] = ['google', 'facebook', 'apple'];
 
 /** The signed-in account as the app needs it. */
