@@ -5,10 +5,16 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ApiClient } from '@/lib/api-client';
+import { ApiError, REQUEST_FAILED } from '@/lib/api-error';
 
 const appClient: ApiClient = {
-  call: (route, input) =>
-    import('@/lib/api-client').then(({ apiClient }) => apiClient.call(route, input)),
+  async call(route, input) {
+    const { apiClient } = await import('@/lib/api-client').catch((cause: unknown) => {
+      // Offline before the client arrived: the same failure as a request that got no answer.
+      throw new ApiError(REQUEST_FAILED, null, { cause });
+    });
+    return apiClient.call(route, input);
+  },
 };
 
 const ApiClientContext = createContext<ApiClient>(appClient);
