@@ -14,12 +14,15 @@ export function rememberSelectionToRestore(kind: keyof PlotSelection, plots: rea
   }
 }
 
-/** The remembered selection, once: reading it forgets it. */
-export function takeSelectionToRestore(): PlotSelection | null {
+/**
+ * The remembered selection, if any. Reading it does not forget it (`forgetSelectionToRestore`
+ * does, once the map has shown it): a render React throws away, as when part of the map is
+ * still downloading, must find it again.
+ */
+export function selectionToRestore(): PlotSelection | null {
   let stored: string | null;
   try {
     stored = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
   } catch {
     return null;
   }
@@ -33,5 +36,13 @@ export function takeSelectionToRestore(): PlotSelection | null {
       : { purchase: new Set(), completion: codes };
   } catch {
     return null;
+  }
+}
+
+export function forgetSelectionToRestore(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // Storage off: there was nothing to forget.
   }
 }

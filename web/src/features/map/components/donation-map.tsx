@@ -11,7 +11,7 @@ import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/session';
 import { startCheckout, type CheckoutAction } from '../api/start-checkout';
 import { useLiveCells, useNow } from '../hooks/use-live-cells';
-import { takeSelectionToRestore } from '../restored-selection';
+import { forgetSelectionToRestore, selectionToRestore } from '../restored-selection';
 import { EMPTY_SELECTION, pruneSelection, togglePlot, type PlotSelection } from '../selection';
 import { AvailablePlotList } from './available-plot-list';
 import { MapStatus } from './map-status';
@@ -29,8 +29,10 @@ export function DonationMap() {
   const now = useNow();
   // Back from a cancelled payment: the same plots picked again (pruned below if taken since).
   const [selection, setSelection] = useState<PlotSelection>(
-    () => takeSelectionToRestore() ?? EMPTY_SELECTION,
+    () => selectionToRestore() ?? EMPTY_SELECTION,
   );
+  // Shown once: a later visit to the map starts with nothing picked.
+  useEffect(forgetSelectionToRestore, []);
   const [busy, setBusy] = useState<CheckoutAction | null>(null);
   const [asList, setAsList] = useState(false);
   // The plot last picked in the list, shown in the middle of the map when it opens again.
