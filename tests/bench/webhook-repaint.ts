@@ -20,7 +20,8 @@
  * Where the time goes, per payment: pay -> the function's commit (the plot's `updated_at`:
  * Hosting's proxy, the function, signature check and the settlement transaction), commit -> the
  * page's `cells-snapshot` mark (the listener's delivery), mark -> painted (React and the frame).
- * The first webhook of the stack is apart (the function's first run of that code); then
+ * Before each payment, a webhook with a bad signature times the way in without Firestore (Hosting,
+ * the function, the signature check, the answer). The first webhook of the stack is apart (the function's first run of that code); then
  * PAYMENTS payments one after the other, GAP_MS apart; then ROUNDS rounds of CONCURRENT donors
  * paying at once.
  */
@@ -29,6 +30,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { DEMO } from '../support/clients.ts';
 import {
   newDonor,
+  postWebhook,
   startFunctionWorkers,
   startPayment,
   submitHostedPage,
@@ -278,8 +280,15 @@ export async function webhookRepaint(
 
     const first = await payAtOnce(stack, page, db, pageClockBefore, donors.slice(0, 1), [free[0]!]);
     const serial: Sample[] = [];
+    const refused: number[] = [];
     for (let i = 1; i <= PAYMENTS; i += 1) {
       await sleep(GAP_MS);
+      // The same way in with no Firestore: Hosting, the function, a refused signature.
+      const sent = now();
+      const refusal = await postWebhook(stack.siteUrl, '{}', 't=1,v1=00');
+      await refusal.arrayBuffer();
+      if (refusal.status !== 400) throw new Error(`a bad signature answered ${refusal.status}`);
+      refused.push(now() - sent);
       serial.push(
         ...(await payAtOnce(stack, page, db, pageClockBefore, donors.slice(i, i + 1), [free[i]!])),
       );
@@ -325,6 +334,7 @@ export async function webhookRepaint(
     return [
       `  webhook -> second browser's repaint, one donor at a time: ${spread(serialTotals)} (${serial.length} payments, one plot each, ${GAP_MS} ms apart; target p95 < ${TARGET_P95_MS} ms${p95 < TARGET_P95_MS ? '' : ', MISSES'})`,
       ...parts(serial),
+      `      (a webhook with a bad signature, Hosting -> function -> 400 without Firestore, before each: ${spread(refused)})`,
       `    first webhook the stack's function handles: ${ms(total(first)[0]!)} (pay -> committed ${ms(first[0]!.committed - first[0]!.pay)})`,
       `    ${CONCURRENT} donors paying at once, ${ROUNDS} rounds: ${spread(total(together))} (${together.length} payments)`,
       ...parts(together),
