@@ -242,8 +242,10 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-const spread = (values: number[]) =>
-  `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}, max ${ms(Math.max(...values))}`;
+const spread = (all: number[]) => {
+  const values = all.filter(Number.isFinite);
+  return `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}, max ${ms(Math.max(...values))}`;
+};
 
 /** The figure, its parts and its clocks, as lines to print. */
 export async function webhookRepaint(
@@ -312,9 +314,11 @@ export async function webhookRepaint(
     await sleep(1000);
     const pageClockAfter = await pageOffset(page);
     const answers = await webhookAnswers(stack.env.STRIPE_DOUBLE_URL!);
+    let retried = 0;
     for (const sample of [...first, ...serial, ...together]) {
       const answer = answers.get(sample.sessionId);
       if (answer?.ok) sample.webhookAnswered = answer.at - dateShift;
+      else retried += 1;
     }
 
     const total = (samples: Sample[]) => samples.map((s) => s.painted - s.pay);
@@ -339,6 +343,11 @@ export async function webhookRepaint(
       `    ${CONCURRENT} donors paying at once, ${ROUNDS} rounds: ${spread(total(together))} (${together.length} payments)`,
       ...parts(together),
       `    clocks (other - Node, bracketed by round trips): page ${bracketText(pageClockBefore)} before, ${bracketText(pageClockAfter)} after (${visibility} page); Firestore emulator commits ${bracketText(firestoreClock)}; Date.now() - Node's ${dateShift.toFixed(1)} ms`,
+      ...(retried > 0
+        ? [
+            `    ${retried} webhooks were not answered 2xx at their first attempt (the double retried)`,
+          ]
+        : []),
     ];
   } finally {
     await context.close();
