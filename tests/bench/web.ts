@@ -6,7 +6,10 @@
  *  2. the map interactive (all 936 plots in the DOM) after navigating to /donativos, signed in;
  *  3. a live change: the `cells-snapshot` performance mark -> the plot's new status painted;
  *  4. what a first visit to the home page and to the map reads and transfers (`visit-cost.ts`);
- *  5. Lighthouse's mobile scores of /, /aviso-legal and /donativos signed in (issue 21,
+ *  5. the webhook -> a second browser's repaint: donors pay through the Stripe double, another
+ *     browser has the map open (issue 21, `webhook-repaint.ts`); after 4, whose map visits
+ *     must find nothing changed;
+ *  6. Lighthouse's mobile scores of /, /aviso-legal and /donativos signed in (issue 21,
  *     `lighthouse.ts`), each the median of `LIGHTHOUSE_RUNS` runs (3).
  * Builds the web app for, and starts, the test stack on free ports.
  */
@@ -21,6 +24,7 @@ import { adminFirestore, DEMO } from '../support/clients.ts';
 import { lighthouseScores, OTHER_TARGET, PAGES, type PageScores } from './lighthouse.ts';
 import { median } from './figures.ts';
 import { visitCost } from './visit-cost.ts';
+import { webhookRepaint } from './webhook-repaint.ts';
 import { chromiumLaunchOptions } from '@parroquia/testkit/chromium';
 import { startTestStack, suiteStackPorts } from '@parroquia/testkit/stack';
 
@@ -170,8 +174,9 @@ async function main() {
     console.log(`  live change, snapshot -> repainted: ${fmt(repaint)} (target < 100 ms)`);
     for (const line of await visitCost(browser, stack.siteUrl, stack.env.FIRESTORE_EMULATOR_HOST!))
       console.log(line);
+    for (const line of await webhookRepaint(browser, stack, db)) console.log(line);
 
-    // 5. Lighthouse, in a browser of its own: this one is closed first to leave it the CPU.
+    // 6. Lighthouse, in a browser of its own: this one is closed first to leave it the CPU.
     await browser.close();
     const pages = await lighthouseScores(stack.siteUrl, DEMO.ana, LIGHTHOUSE_RUNS);
     console.log(
