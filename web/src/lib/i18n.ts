@@ -5,9 +5,9 @@
  * render (`main.tsx`), so a visitor downloads only the language they read.
  */
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { showLanguageInDocument } from '@/lib/document-language';
+import { languageDetector } from '@/lib/language-detector';
 
 export const LANGUAGES = ['es', 'en', 'ro'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -64,7 +64,7 @@ i18n.on('languageChanged', () => {
 });
 
 void i18n
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     resources: {},
@@ -76,11 +76,6 @@ void i18n
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     interpolation: { escapeValue: false }, // React escapes already.
-    detection: {
-      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-      lookupQuerystring: 'lng',
-      caches: ['localStorage'],
-    },
     // No backend: init completes synchronously; `loadLanguage` adds the catalogues.
     initAsync: false,
   });
