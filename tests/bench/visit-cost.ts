@@ -6,8 +6,12 @@
  * Documents read: REST reads of documents, and the documents a listener of cells delivered on
  * the page (the `cells-snapshot` marks' `documents`). The map's snapshot answer is the CDN's: its
  * 936 reads happen once per `s-maxage` window however many visit, so it is printed apart.
- * Bytes: every response's bytes on the wire (Chromium's `encodedDataLength`), and the same with
- * each text answer the emulator sent uncompressed gzipped, as Hosting would send it.
+ * Bytes: every response's bytes on the wire (Chromium's `encodedDataLength`, HTTP/1.1 from the
+ * emulators); and as Hosting sends them: each body as it came (Brotli or gzip) or, for a text
+ * answer an emulator sent uncompressed, gzipped, plus `HEADERS_SENT` for its headers. Hosting
+ * answers over HTTP/2 or 3, where a header repeated from an earlier answer of the connection
+ * (the security headers, the same on every answer) costs a few bytes (HPACK, QPACK); over the
+ * emulator's HTTP/1.1 every answer carries all of them again, about 1.1 KB each.
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
@@ -15,6 +19,8 @@ import { DEMO } from '../support/clients.ts';
 import { median } from './figures.ts';
 
 const RUNS = Number(process.env.BENCH_VISIT_RUNS ?? 3);
+/** What an answer's headers cost as Hosting sends them (see above): a generous average. */
+const HEADERS_SENT = 300;
 
 interface Transfer {
   wire: number;
@@ -32,6 +38,8 @@ async function recordTransfers(context: BrowserContext, page: Page, firestoreHos
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const responses = new Map<string, { url: string; encoding: string; mime: string }>();
   const streamed = new Map<string, number>();
+  /** The raw header block of each answer, where Chromium reports it. */
+  const headerBytes = new Map<string, number>();
   const finished: Array<{ id: string; encoded: number }> = [];
   cdp.on('Network.responseReceived', (event) => {
     const headers = Object.fromEntries(
@@ -42,6 +50,9 @@ async function recordTransfers(context: BrowserContext, page: Page, firestoreHos
       encoding: String(headers['content-encoding'] ?? ''),
       mime: event.response.mimeType,
     });
+  });
+  cdp.on('Network.responseReceivedExtraInfo', (event) => {
+    if (event.headersText) headerBytes.set(event.requestId, event.headersText.length);
   });
   cdp.on('Network.dataReceived', (event) => {
     streamed.set(event.requestId, (streamed.get(event.requestId) ?? 0) + event.encodedDataLength);
@@ -58,18 +69,20 @@ async function recordTransfers(context: BrowserContext, page: Page, firestoreHos
     for (const { id, encoded } of finished) {
       wire += encoded;
       const response = responses.get(id);
-      let sent = encoded;
+      // The body as it came: the bytes on the wire less the header block.
+      let body = encoded - (headerBytes.get(id) ?? 0);
       if (response && !response.encoding && /text|javascript|json|svg|xml/.test(response.mime)) {
         try {
-          const { body, base64Encoded } = await cdp.send('Network.getResponseBody', {
+          const { body: text, base64Encoded } = await cdp.send('Network.getResponseBody', {
             requestId: id,
           });
-          const raw = Buffer.from(body, base64Encoded ? 'base64' : 'utf8');
-          sent = Math.min(encoded, gzipSync(raw, { level: 6 }).length + 300);
+          const raw = Buffer.from(text, base64Encoded ? 'base64' : 'utf8');
+          body = Math.min(body, gzipSync(raw, { level: 6 }).length);
         } catch {
           // A body Chromium no longer keeps: counted as it came.
         }
       }
+      const sent = body + HEADERS_SENT;
       asHostingSends += sent;
       if (response) sizes.push({ path: new URL(response.url).pathname, bytes: sent });
       if (response && new URL(response.url).host === firestoreHost) {
@@ -147,7 +160,7 @@ export async function visitCost(
     await context.close();
   }
   const bytes = (visits: Transfer[]) =>
-    `${kb(median(visits.map((visit) => visit.asHostingSends)))} as Hosting sends them, gzip`;
+    `${kb(median(visits.map((visit) => visit.asHostingSends)))} as Hosting sends them (bodies compressed, headers as over HTTP/2)`;
   const wire = (visits: Transfer[]) =>
     `${kb(median(visits.map((visit) => visit.wire)))} on the wire from the Hosting emulator`;
   const largest = (visit: Transfer) =>
