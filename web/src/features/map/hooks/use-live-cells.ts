@@ -3,7 +3,7 @@
  * one snapshot to the next, so memoised plots skip re-rendering and only changed ones repaint.
  */
 import type { CellWithId } from '@parroquia/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useApiClient } from '@/lib/api-client-context';
 import { subscribeCells, type CellBatch } from '../api/subscribe-cells';
 
@@ -38,11 +38,17 @@ export function useLiveCells(): LiveCells & { refresh: () => void } {
     subscribeCells(
       api,
       (batch) => {
-        setState((previous) => {
-          const base = first || previous.status !== 'live' ? new Map() : previous.cells;
-          first = false;
-          return { status: 'live', cells: applyBatch(base, batch), lastBatch: batch };
-        });
+        const replaces = first;
+        first = false;
+        // Nothing changed (the listener's first answer, most often): nothing to draw again.
+        if (!replaces && batch.changes.length === 0) return;
+        // A transition: React draws the 936 plots in slices and the page stays responsive.
+        startTransition(() =>
+          setState((previous) => {
+            const base = replaces || previous.status !== 'live' ? new Map() : previous.cells;
+            return { status: 'live', cells: applyBatch(base, batch), lastBatch: batch };
+          }),
+        );
       },
       (error) => setState({ status: 'error', error }),
     ).then(
