@@ -10,11 +10,12 @@
  *  5. in-process (bench/in-process.ts): query == + orderBy + limit over 10,000 documents, and
  *     the cost of security rules (a get under a three-condition rule, the 936-cell listener);
  *  6. write throughput beside Google's emulator (bench/throughput.ts): a batch load and
- *     parallel single writes, each with its target (twice Google's rate).
+ *     parallel single writes, each with its target (twice Google's rate), the CPU each side
+ *     spent, and the client's ceiling (the same load on bench/null-server.ts).
  *
  * Options (env): BENCH_EXTERNAL=host:port benchmarks an already running emulator (skips 1-2);
  * BENCH_PAGES (default 5) x BENCH_LISTENERS_PER_PAGE (default 4) listeners; BENCH_COMMITS (500);
- * BENCH_LISTEN_COMMITS (50); BENCH_STARTS (5 start-up runs per mode); BENCH_ROUNDS (3 throughput
+ * BENCH_LISTEN_COMMITS (50); BENCH_STARTS (5 start-up runs per mode); BENCH_ROUNDS (5 throughput
  * rounds).
  * Ports are free ones the OS hands out. Exits by itself and kills everything it started.
  */
@@ -298,13 +299,16 @@ async function main() {
  * memory figures stay those of 10,000 documents), with the journal on as the stack runs it.
  */
 async function throughput(argv: string[] | undefined, external?: string): Promise<string[][]> {
-  const rounds = env('BENCH_ROUNDS', 3);
+  const rounds = env('BENCH_ROUNDS', 5);
   log(`write throughput, ours and Google's emulator, ${rounds} rounds ...`);
-  if (external) return throughputRows(await compareThroughput(external, rounds));
+  if (external)
+    return throughputRows(await compareThroughput({ host: external, pid: undefined }, rounds));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-firestore-throughput-'));
   const s = await startEmulator([...argv!, '--export-on-exit', dataDir]);
   try {
-    return throughputRows(await compareThroughput(`${HOST}:${s.port}`, rounds));
+    return throughputRows(
+      await compareThroughput({ host: `${HOST}:${s.port}`, pid: s.child.pid }, rounds),
+    );
   } finally {
     await stopChild(s.child);
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,13 +1,20 @@
 /**
  * Write throughput through firebase-admin, ours beside Google's emulator (the jar, where it is
  * installed): 10,000 documents of 500 B loaded in sequential batches of 500, and 5,000
- * single-document writes with 50 in flight. Each round runs ours then Google's on fresh
- * projects, so a machine that slows down during the run slows both; the figures are medians.
+ * single-document writes with 50 in flight.
  *
- *   npx tsx bench/throughput.ts [host:port]   ours at host:port (else the bundle is started
- *                                             with node-flags.json), Google's when installed
- * BENCH_ROUNDS (default 3); BENCH_GOOGLE=0 skips Google's emulator.
+ * So that both get the same conditions: the same client (this process, one channel each, a
+ * fresh project each round); one uncounted warm-up round on each first (the client's JIT, the
+ * JVM's and ours); the order turns every round (neither always runs first, or cold after the
+ * other); each ratio is taken within a round, the figure is the median of the rounds' ratios.
+ * Beside them, the same load against bench/null-server.ts, a gRPC server that answers at once
+ * and does nothing: the client's own ceiling on this machine. The CPU time of each server
+ * (/proc) and of the client (this process) is read around every phase.
+ *
+ * BENCH_ROUNDS (default 5); BENCH_GOOGLE=0 skips Google's emulator.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { initializeApp, deleteApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import {
@@ -15,6 +22,7 @@ import {
   startGoogleEmulator,
   type GoogleEmulator,
 } from '../test/rules/support/google-emulator.ts';
+import { HOST, pkgDir, startEmulator, stopChild } from './processes.ts';
 
 export const LOAD_DOCUMENTS = 10_000;
 export const LOAD_BATCH = 500;
@@ -66,100 +74,238 @@ export async function parallelWrites(
   return count / ((performance.now() - started) / 1000);
 }
 
-export interface Throughput {
-  loadMs: number;
-  writesPerSecond: number;
+/** A server under load: where the client reaches it, and its process (for its CPU time). */
+export interface Target {
+  host: string;
+  pid: number | undefined;
 }
 
-/** One round on the emulator at `host`, in a project of its own, deleted afterwards. */
-async function measureOnce(host: string, round: string): Promise<Throughput> {
+interface Phase {
+  /** Wall-clock milliseconds. */
+  ms: number;
+  /** CPU milliseconds of the server's process (all its threads), and of the client's. */
+  serverCpu: number;
+  clientCpu: number;
+}
+
+interface Round {
+  load: Phase;
+  writes: Phase;
+}
+
+/** CPU milliseconds (user + system, all threads) a process has used, NaN if unknown. */
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+  } catch {
+    return NaN;
+  }
+}
+
+function clientCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+async function phase(pid: number | undefined, body: () => Promise<unknown>): Promise<Phase> {
+  const server = cpuMs(pid);
+  const client = clientCpuMs();
+  const started = performance.now();
+  await body();
+  return {
+    ms: performance.now() - started,
+    serverCpu: cpuMs(pid) - server,
+    clientCpu: clientCpuMs() - client,
+  };
+}
+
+/** One round on `target`, in a project of its own, deleted afterwards. */
+async function measureOnce(
+  target: Target,
+  round: string,
+  documents = LOAD_DOCUMENTS,
+  writes = WRITES,
+): Promise<Round> {
   const previous = process.env.FIRESTORE_EMULATOR_HOST;
-  process.env.FIRESTORE_EMULATOR_HOST = host;
+  process.env.FIRESTORE_EMULATOR_HOST = target.host;
   const projectId = `throughput-${round}-${Math.random().toString(36).slice(2, 8)}`;
   let app: App | undefined;
   try {
     app = initializeApp({ projectId }, projectId);
     const db = getFirestore(app);
     await db.doc('warm/up').set({ at: 1 }); // the client's channel, outside the figures
-    const loadMs = await batchLoad(db, LOAD_DOCUMENTS, LOAD_BATCH);
-    const writesPerSecond = await parallelWrites(db, WRITES, IN_FLIGHT);
+    const load = await phase(target.pid, () => batchLoad(db, documents, LOAD_BATCH));
+    const written = await phase(target.pid, () => parallelWrites(db, writes, IN_FLIGHT));
     await db.terminate();
-    return { loadMs, writesPerSecond };
+    return { load, writes: written };
   } finally {
     if (app) await deleteApp(app).catch(() => {});
     if (previous === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
     else process.env.FIRESTORE_EMULATOR_HOST = previous;
-    await fetch(`http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`, {
-      method: 'DELETE',
-    }).catch(() => {});
+    await fetch(
+      `http://${target.host}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
+      {
+        method: 'DELETE',
+      },
+    ).catch(() => {}); // the null server has nothing to delete
   }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
-function medianOf(runs: Throughput[]): Throughput {
+/** Medians over the rounds of one server. */
+export interface Figures {
+  loadMs: number;
+  writesPerSecond: number;
+  /** CPU milliseconds of the server for the load, and for the writes. */
+  loadCpu: number;
+  writesCpu: number;
+  /** CPU milliseconds of the client (firebase-admin, this process) for the load, the writes. */
+  clientLoadCpu: number;
+  clientWritesCpu: number;
+}
+
+function figuresOf(rounds: Round[]): Figures {
   return {
-    loadMs: median(runs.map((r) => r.loadMs)),
-    writesPerSecond: median(runs.map((r) => r.writesPerSecond)),
+    loadMs: median(rounds.map((r) => r.load.ms)),
+    writesPerSecond: median(rounds.map((r) => WRITES / (r.writes.ms / 1000))),
+    loadCpu: median(rounds.map((r) => r.load.serverCpu)),
+    writesCpu: median(rounds.map((r) => r.writes.serverCpu)),
+    clientLoadCpu: median(rounds.map((r) => r.load.clientCpu)),
+    clientWritesCpu: median(rounds.map((r) => r.writes.clientCpu)),
+  };
+}
+
+/** Ratios of rates (above 1: the first is faster), round by round, and their median. */
+export interface Ratios {
+  load: number;
+  writes: number;
+}
+
+function ratiosOf(a: Round[], b: Round[]): Ratios {
+  return {
+    load: median(a.map((r, i) => b[i]!.load.ms / r.load.ms)),
+    writes: median(a.map((r, i) => b[i]!.writes.ms / r.writes.ms)),
   };
 }
 
 export interface Comparison {
-  ours: Throughput;
-  google?: Throughput;
+  ours: Figures;
+  google?: Figures;
+  /** Ours against Google's, and the null server against Google's (the client's ceiling). */
+  oursVsGoogle?: Ratios;
+  ceilingVsGoogle?: Ratios;
+  /** The null server's figures: the client alone. */
+  ceiling?: Figures;
   rounds: number;
+  /** The 1-minute load average before and after. */
+  loadAverage: [number, number];
+}
+
+const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+
+/** bench/null-server.ts, started with the project's node (default flags). */
+async function startNullServer() {
+  const started = await startEmulator([
+    '--import',
+    'tsx',
+    path.join(pkgDir, 'bench/null-server.ts'),
+  ]);
+  return {
+    target: { host: `${HOST}:${started.port}`, pid: started.child.pid },
+    child: started.child,
+  };
 }
 
 /**
- * Rounds of ours then Google's (started here, stopped at the end; skipped when the jar is not
- * installed or `withGoogle` is false).
+ * A warm-up round on each server, then `rounds` rounds of all of them, the order turned by one
+ * every round; Google's emulator (started here, stopped at the end) is skipped when its jar is
+ * not installed or `withGoogle` is false.
  */
 export async function compareThroughput(
-  oursHost: string,
+  ours: Target,
   rounds: number,
   withGoogle: boolean | undefined = undefined,
 ): Promise<Comparison> {
   let google: GoogleEmulator | undefined;
+  let nullServer: Awaited<ReturnType<typeof startNullServer>> | undefined;
+  const before = loadAverage();
   try {
     if (withGoogle ?? googleEmulatorInstalled()) google = await startGoogleEmulator();
-    const ours: Throughput[] = [];
-    const theirs: Throughput[] = [];
+    nullServer = await startNullServer();
+    const targets: Array<{ name: 'ours' | 'google' | 'ceiling'; target: Target }> = [
+      { name: 'ours', target: ours },
+      ...(google
+        ? [{ name: 'google' as const, target: { host: new URL(google.url).host, pid: google.pid } }]
+        : []),
+      { name: 'ceiling', target: nullServer.target },
+    ];
+    for (const { name, target } of targets) await measureOnce(target, `warm-${name}`, 2_000, 1_000);
+    const runs = { ours: [] as Round[], google: [] as Round[], ceiling: [] as Round[] };
     for (let round = 0; round < rounds; round++) {
-      ours.push(await measureOnce(oursHost, `ours${round}`));
-      if (google) theirs.push(await measureOnce(new URL(google.url).host, `google${round}`));
+      for (let i = 0; i < targets.length; i++) {
+        const { name, target } = targets[(i + round) % targets.length]!;
+        runs[name].push(await measureOnce(target, `${name}${round}`));
+      }
     }
-    return { ours: medianOf(ours), google: google && medianOf(theirs), rounds };
+    return {
+      ours: figuresOf(runs.ours),
+      google: google && figuresOf(runs.google),
+      oursVsGoogle: google && ratiosOf(runs.ours, runs.google),
+      ceilingVsGoogle: google && ratiosOf(runs.ceiling, runs.google),
+      ceiling: figuresOf(runs.ceiling),
+      rounds,
+      loadAverage: [before, loadAverage()],
+    };
   } finally {
     await google?.stop();
+    if (nullServer) await stopChild(nullServer.child);
   }
 }
 
 const fmtRate = (x: number) => `${Math.round(x).toLocaleString('en')}/s`;
 const fmtMs = (x: number) => `${x.toFixed(0)} ms`;
+const fmtS = (x: number) => `${(x / 1000).toFixed(2)} s`;
+const fmtX = (x: number) => `${x.toFixed(2)}x`;
 
-/** The bench table's rows: each figure beside Google's and beside the target (2x Google's). */
-export function throughputRows({ ours, google, rounds }: Comparison): string[][] {
-  const load = `load ${LOAD_DOCUMENTS.toLocaleString('en')} documents of 500 B in batches of ${LOAD_BATCH} (admin, median of ${rounds})`;
-  const writes = `${WRITES.toLocaleString('en')} single-document writes, ${IN_FLIGHT} in flight (admin, median of ${rounds})`;
-  if (!google) {
+/**
+ * The bench table's rows: each figure beside Google's and beside the target (2x Google's rate),
+ * with the CPU each side spent and the client's ceiling.
+ */
+export function throughputRows(c: Comparison): string[][] {
+  const { ours, google, rounds } = c;
+  const paired = `median of ${rounds} paired rounds`;
+  const load = `load ${LOAD_DOCUMENTS.toLocaleString('en')} documents of 500 B in batches of ${LOAD_BATCH} (admin, ${paired})`;
+  const writes = `${WRITES.toLocaleString('en')} single-document writes, ${IN_FLIGHT} in flight (admin, ${paired})`;
+  const machine = `load average ${c.loadAverage[0].toFixed(1)} -> ${c.loadAverage[1].toFixed(1)}`;
+  if (!google || !c.oursVsGoogle || !c.ceilingVsGoogle || !c.ceiling) {
     const why = "Google's emulator not installed: no comparison";
     return [
       [load, fmtMs(ours.loadMs), `<= Google's / ${TARGET_RATIO}`, why],
       [writes, fmtRate(ours.writesPerSecond), `>= ${TARGET_RATIO}x Google's`, why],
     ];
   }
+  const { oursVsGoogle: vs, ceilingVsGoogle: ceil, ceiling } = c;
   return [
     [
       load,
       fmtMs(ours.loadMs),
       `<= ${fmtMs(google.loadMs / TARGET_RATIO)} (Google's / ${TARGET_RATIO})`,
-      `Google's ${fmtMs(google.loadMs)}: ours ${(google.loadMs / ours.loadMs).toFixed(2)}x its rate`,
+      `Google's ${fmtMs(google.loadMs)}: ours ${fmtX(vs.load)} its rate; ` +
+        `server CPU ours ${fmtS(ours.loadCpu)}, Google's ${fmtS(google.loadCpu)}; ` +
+        `client CPU ${fmtS(ours.clientLoadCpu)} (with Google's ${fmtS(google.clientLoadCpu)}); ` +
+        `a server doing nothing: ${fmtMs(ceiling.loadMs)}, ${fmtX(ceil.load)} Google's rate; ${machine}`,
     ],
     [
       writes,
       fmtRate(ours.writesPerSecond),
       `>= ${fmtRate(google.writesPerSecond * TARGET_RATIO)} (${TARGET_RATIO}x Google's)`,
-      `Google's ${fmtRate(google.writesPerSecond)}: ours ${(ours.writesPerSecond / google.writesPerSecond).toFixed(2)}x its rate`,
+      `Google's ${fmtRate(google.writesPerSecond)}: ours ${fmtX(vs.writes)} its rate; ` +
+        `server CPU ours ${fmtS(ours.writesCpu)}, Google's ${fmtS(google.writesCpu)}; ` +
+        `client CPU ${fmtS(ours.clientWritesCpu)} (with Google's ${fmtS(google.clientWritesCpu)}); ` +
+        `a server doing nothing: ${fmtRate(ceiling.writesPerSecond)}, ${fmtX(ceil.writes)} Google's rate`,
     ],
   ];
 }

@@ -17,6 +17,6 @@ export function googleAvailable(): boolean {
 
 export async function startGoogle(): Promise<GoogleEmulator> {
   const running = process.env.GOOGLE_FIRESTORE_URL;
-  if (running) return { url: running, stop: async () => {} };
+  if (running) return { url: running, pid: undefined, stop: async () => {} };
   return startGoogleEmulator();
 }

@@ -16,6 +16,8 @@ export function googleEmulatorInstalled(): boolean {
 
 export interface GoogleEmulator {
   url: string;
+  /** The Java process (the bench reads its CPU time). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ async function startGoogleEmulatorOn(port: number): Promise<GoogleEmulator> {
   }
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
