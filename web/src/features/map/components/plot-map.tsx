@@ -12,6 +12,7 @@ import {
   GRID_ROWS,
   MAP_HEIGHT_PX,
   MAP_WIDTH_PX,
+  type CellStatus,
   type CellWithId,
   type SelectionKind,
 } from '@parroquia/domain';
@@ -58,6 +59,20 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
   const zoomRef = useRef<MapZoom | null>(null);
   const [active] = useState(() => new ActivePlotStore());
   const ordered = useMemo(() => [...cells.values()].sort(comparePlotPositions), [cells]);
+  // Looked up once per language, not once per plot: 936 plots render at a time.
+  const words = useMemo(
+    () => ({
+      status: {
+        available: t('map.status.available'),
+        held: t('map.status.held'),
+        reserved: t('map.status.reserved'),
+        bought: t('map.status.bought'),
+      } satisfies Record<CellStatus, string>,
+      yours: t('map.yours'),
+      selected: t('map.selectedWord'),
+    }),
+    [t],
+  );
   const [focusedCode, setFocusedCode] = useState<string | null>(null);
   const tabStop = focusedCode && cells.has(focusedCode) ? focusedCode : (ordered[0]?.id ?? null);
 
@@ -184,13 +199,13 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
                 shown.status === 'reserved' || shown.status === 'bought'
                   ? shown.donor_display
                   : null;
-              const stateWord = t(`map.status.${shown.status}`);
+              const stateWord = words.status[shown.status];
               const caption = donor ?? stateWord;
               const selected = isSelected(selection, cell.id);
               const details = [
                 donor ? stateWord : null,
-                own ? t('map.yours') : null,
-                selected ? t('map.selectedWord') : null,
+                own ? words.yours : null,
+                selected ? words.selected : null,
               ]
                 .filter(Boolean)
                 .join(', ');

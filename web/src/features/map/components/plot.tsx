@@ -4,9 +4,9 @@
  *
  * Available plots show only their code over the church drawing (their colour says the rest);
  * taken ones show the donor on up to two readable lines, cut with "…" when longer. The accessible
- * name comes from one invisible text with the code, the whole caption and the words the eye does
- * not need (the state of an available plot, "yours", "selected"); the visible texts are hidden
- * from screen readers. One text for it, not several: each SVG text costs layout on 936 plots.
+ * name is the plot's `aria-label`: the code, the whole caption and the words the eye does not
+ * need (the state of an available plot, "yours", "selected"); the visible texts are hidden from
+ * screen readers. A label, not an invisible text: each SVG text costs layout on 936 plots.
  */
 import { plotPixelBox, type Cell, type CellStatus } from '@parroquia/domain';
 import { memo } from 'react';
@@ -50,8 +50,8 @@ export const Plot = memo(function Plot(props: PlotProps) {
         selected ? styles.selected : '',
         selectable ? styles.selectable : '',
       ].join(' ')}
-      style={{ transformOrigin: `${centreX}px ${centreY}px` }}
       role="button"
+      aria-label={`${code} ${caption}${details ? ` (${details})` : ''}`}
       tabIndex={focusable ? 0 : -1}
       aria-pressed={selectable ? selected : undefined}
       aria-disabled={selectable ? undefined : true}
@@ -98,10 +98,6 @@ export const Plot = memo(function Plot(props: PlotProps) {
           ))}
         </text>
       )}
-      {/* The accessible name, one invisible text (the visible ones may be cut): name from content. */}
-      <text x={centreX} y={centreY} className={styles.name}>
-        {`${code} ${caption}${details ? ` (${details})` : ''}`}
-      </text>
     </g>
   );
 });
