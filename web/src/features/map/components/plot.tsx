@@ -4,9 +4,11 @@
  *
  * Available plots show only their code over the church drawing (their colour says the rest);
  * taken ones show the donor on up to two readable lines, cut with "…" when longer. The accessible
- * name is the plot's `aria-label`: the code, the whole caption and the words the eye does not
- * need (the state of an available plot, "yours", "selected"); the visible texts are hidden from
- * screen readers. A label, not an invisible text: each SVG text costs layout on 936 plots.
+ * name comes from one invisible text with the code, the whole caption and the words the eye does
+ * not need (the state of an available plot, "yours", "selected"); the visible texts are hidden
+ * from screen readers. One text for it, not several: each SVG text costs layout on 936 plots.
+ * Not an `aria-label`: a label that differs from the visible text (a name cut into lines) fails
+ * WCAG's label-in-name rule (axe's label-content-name-mismatch).
  */
 import { plotPixelBox, type Cell, type CellStatus } from '@parroquia/domain';
 import { memo } from 'react';
@@ -51,7 +53,6 @@ export const Plot = memo(function Plot(props: PlotProps) {
         selectable ? styles.selectable : '',
       ].join(' ')}
       role="button"
-      aria-label={`${code} ${caption}${details ? ` (${details})` : ''}`}
       tabIndex={focusable ? 0 : -1}
       aria-pressed={selectable ? selected : undefined}
       aria-disabled={selectable ? undefined : true}
@@ -98,6 +99,10 @@ export const Plot = memo(function Plot(props: PlotProps) {
           ))}
         </text>
       )}
+      {/* The accessible name, one invisible text (the visible ones may be cut): name from content. */}
+      <text x={centreX} y={centreY} className={styles.name}>
+        {`${code} ${caption}${details ? ` (${details})` : ''}`}
+      </text>
     </g>
   );
 });
