@@ -20,14 +20,10 @@ import {
   submitHostedPage,
 } from '../support/payments.ts';
 import { PROJECT_ID } from '@parroquia/testkit/local-stack';
+import { percentile } from './figures.ts';
 
 const DONORS = Number(process.env.BENCH_DONORS ?? 50);
 const TARGET_VISIBLE_P95_MS = 250;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 const figure = (label: string, values: number[], target?: string) =>
   console.log(

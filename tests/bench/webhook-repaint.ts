@@ -28,6 +28,7 @@
 import type { Browser, Page } from '@playwright/test';
 import type { Firestore } from 'firebase-admin/firestore';
 import { DEMO } from '../support/clients.ts';
+import { percentile } from './figures.ts';
 import {
   newDonor,
   postWebhook,
@@ -237,10 +238,6 @@ async function payAtOnce(
   return samples;
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const spread = (all: number[]) => {
   const values = all.filter(Number.isFinite);
