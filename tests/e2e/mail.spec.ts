@@ -202,5 +202,7 @@ test('the password reset e-mail arrives in the inbox and its link sets a new pas
   await page.locator('input[type=password]').fill('Segunda-2026');
   await page.locator('form button[type=submit]').click();
   await expect(page).toHaveURL(/\/post-login$/);
+  // The page's own content, not the spinner shown while its code downloads.
+  await expect(page.getByTestId('personal-code')).toBeVisible();
   await expectNoAxeViolations(page);
 });
