@@ -90,11 +90,14 @@ function checkDepth(fields: Fields, depth: number): void {
   if (depth > MAX_NESTING_DEPTH) {
     throw invalidArgument('Document has a field nested deeper than 20 levels');
   }
-  for (const key of Object.keys(fields)) {
-    const value = fields[key]!;
+  const keys = Object.keys(fields);
+  for (let i = 0; i < keys.length; i++) {
+    const value = fields[keys[i]!]!;
     if (value.mapValue) checkDepth(value.mapValue.fields ?? {}, depth + 1);
     else if (value.arrayValue) {
-      for (const element of value.arrayValue.values ?? []) {
+      const elements = value.arrayValue.values ?? [];
+      for (let j = 0; j < elements.length; j++) {
+        const element = elements[j]!;
         if (element.mapValue) checkDepth(element.mapValue.fields ?? {}, depth + 1);
       }
     }
@@ -122,7 +125,10 @@ export function stageWrites(database: Database, writes: Write[], commitTime: Mic
   const results: WriteResult[] = [];
   const stagedWrites: StagedWrite[] = [];
   const current = (path: string) => (staged.has(path) ? staged.get(path)! : database.get(path));
-  for (const write of writes) {
+  // One timestamp object for every result at the commit time (a batch's results share it).
+  const committed = toTimestamp(commitTime);
+  for (let i = 0; i < writes.length; i++) {
+    const write = writes[i]!;
     const name = writeTarget(write);
     if (!name) throw invalidArgument('Write must have an operation');
     const parsed = parseDocumentName(name);
@@ -139,13 +145,13 @@ export function stageWrites(database: Database, writes: Write[], commitTime: Mic
     checkPrecondition(write.currentDocument, before, name);
     if (write.verify) {
       stagedWrites.push({ name, path, operation: 'verify', before, after: before });
-      results.push({ updateTime: toTimestamp(commitTime) });
+      results.push({ updateTime: committed });
       continue;
     }
     if (write.delete) {
       staged.set(path, null);
       stagedWrites.push({ name, path, operation: 'delete', before, after: null });
-      results.push(before ? { updateTime: toTimestamp(commitTime) } : {});
+      results.push(before ? { updateTime: committed } : {});
       continue;
     }
     let fields = updatedFields(write, before);
@@ -167,7 +173,8 @@ export function stageWrites(database: Database, writes: Write[], commitTime: Mic
     staged.set(path, after);
     const operation = write.update ? 'update' : 'transform';
     stagedWrites.push({ name, path, operation, before, after });
-    const result: WriteResult = { updateTime: toTimestamp(after.updateTime) };
+    const updateTime = after.updateTime === commitTime ? committed : toTimestamp(after.updateTime);
+    const result: WriteResult = { updateTime };
     if (transforms.length) result.transformResults = transformResults;
     results.push(result);
   }
@@ -181,11 +188,12 @@ export function storeStaged(
   commitTime: Micros,
 ): Change[] {
   const changes: Change[] = [];
-  for (const [path, after] of commit.staged) {
+  // forEach, not for-of: without TurboFan each for-of step allocates its [key, value].
+  commit.staged.forEach((after, path) => {
     const before = commit.original.get(path) ?? null;
-    if (before === after) continue;
+    if (before === after) return;
     database.put(path, commitTime, after);
     changes.push({ path, before, after });
-  }
+  });
   return changes;
 }

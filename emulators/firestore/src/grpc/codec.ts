@@ -9,6 +9,10 @@
  * decimal strings, enums as names, bytes as Buffers sharing the request's memory, a virtual
  * field naming each oneof member that is set, unknown fields skipped); encoding accepts what
  * `fromObject` accepts (test/grpc/codec.test.ts compares both ways with protobufjs).
+ *
+ * One exception, so that a written document can be stored as decoded (no copy, far less for the
+ * garbage collector): Firestore values come in the core's stored shape (`normalizeValue` in
+ * ../core/values.ts), see STORED_SHAPE.
  */
 import protobuf from 'protobufjs';
 
@@ -40,23 +44,33 @@ class Input {
     throw new Error('invalid varint encoding');
   }
 
-  /** A 64-bit varint as its low and high 32 bits (unsigned). */
-  varint64(): [number, number] {
+  /** The high 32 bits (unsigned) of the last 64-bit value read; its low bits are returned. */
+  hi = 0;
+
+  /** A 64-bit varint: returns its low 32 bits (unsigned), leaves the high ones in `hi`. */
+  varint64(): number {
     const buf = this.buf;
     let lo = 0;
+    this.hi = 0;
     for (let i = 0; i < 4; i++) {
       const b = this.byte(buf);
       lo |= (b & 127) << (i * 7);
-      if (b < 128) return [lo >>> 0, 0];
+      if (b < 128) return lo >>> 0;
     }
     let b = this.byte(buf);
     lo |= (b & 127) << 28;
     let hi = (b & 127) >> 4;
-    if (b < 128) return [lo >>> 0, hi >>> 0];
+    if (b < 128) {
+      this.hi = hi >>> 0;
+      return lo >>> 0;
+    }
     for (let i = 0; i < 5; i++) {
       b = this.byte(buf);
       hi |= (b & 127) << (i * 7 + 3);
-      if (b < 128) return [lo >>> 0, hi >>> 0];
+      if (b < 128) {
+        this.hi = hi >>> 0;
+        return lo >>> 0;
+      }
     }
     throw new Error('invalid varint encoding');
   }
@@ -68,9 +82,11 @@ class Input {
     return value;
   }
 
-  fixed64(): [number, number] {
+  /** A fixed 64-bit value: returns its low 32 bits, leaves the high ones in `hi`. */
+  fixed64(): number {
     const lo = this.fixed32();
-    return [lo, this.fixed32()];
+    this.hi = this.fixed32();
+    return lo;
   }
 
   double(): number {
@@ -159,9 +175,11 @@ export function int64Text(lo: number, hi: number, unsigned: boolean): string {
   return (unsigned ? bits : BigInt.asIntN(64, bits)).toString();
 }
 
-function zigzag64([lo, hi]: [number, number]): [number, number] {
+/** A zigzag-encoded sint64 just read (low bits given, high in `input.hi`), as decimal text. */
+function zigzag64Text(lo: number, input: Input): string {
+  const hi = input.hi;
   const mask = -(lo & 1);
-  return [(((lo >>> 1) | (hi << 31)) ^ mask) >>> 0, ((hi >>> 1) ^ mask) >>> 0];
+  return int64Text((((lo >>> 1) | (hi << 31)) ^ mask) >>> 0, ((hi >>> 1) ^ mask) >>> 0, false);
 }
 
 type Read = (input: Input) => unknown;
@@ -182,11 +200,11 @@ const SCALAR_READERS: Record<string, Read> = {
   bool: (i) => i.uint32() !== 0,
   string: (i) => i.string(),
   bytes: (i) => i.bytes(),
-  int64: (i) => int64Text(...i.varint64(), false),
-  uint64: (i) => int64Text(...i.varint64(), true),
-  sint64: (i) => int64Text(...zigzag64(i.varint64()), false),
-  fixed64: (i) => int64Text(...i.fixed64(), true),
-  sfixed64: (i) => int64Text(...i.fixed64(), false),
+  int64: (i) => int64Text(i.varint64(), i.hi, false),
+  uint64: (i) => int64Text(i.varint64(), i.hi, true),
+  sint64: (i) => zigzag64Text(i.varint64(), i),
+  fixed64: (i) => int64Text(i.fixed64(), i.hi, true),
+  sfixed64: (i) => int64Text(i.fixed64(), i.hi, false),
 };
 
 /** The wire type of one (unpacked) value of a scalar type. */
@@ -224,24 +242,49 @@ interface FieldPlan {
   /** A map's key: read from entry field 1, written as it. */
   mapKey?: { read: Read; write: Put };
   oneof?: string;
+  /** The names of every member of the field's oneof. */
+  oneofMembers?: string[];
 }
 
 interface TypePlan {
-  byId: Map<number, FieldPlan>;
+  /** Field plans by field number (a sparse array: Firestore's field numbers are small). */
+  byId: Array<FieldPlan | undefined>;
   /** In field-number order, as protobufjs encodes. */
   fields: FieldPlan[];
+  /** Set the virtual field naming a oneof's member (false for STORED_SHAPE's values). */
+  oneofNames: boolean;
+  /** Fields that are always present after decoding, with what an absent one starts as. */
+  present: Array<[name: string, empty: () => unknown]>;
 }
+
+/**
+ * Where decoding departs from `toObject` (PROTO_LOADER_OPTIONS): a Value has no virtual
+ * `valueType` field (the contract lets producers omit it), and an empty map or array value
+ * still has its `fields` / `values`. That is the shape the core stores, so a value decoded from
+ * a write is kept as it is.
+ */
+const STORED_SHAPE: Record<string, { oneofNames?: false; present?: TypePlan['present'] }> = {
+  '.google.firestore.v1.Value': { oneofNames: false },
+  '.google.firestore.v1.MapValue': { present: [['fields', () => ({})]] },
+  '.google.firestore.v1.ArrayValue': { present: [['values', () => []]] },
+};
 
 const plans = new Map<protobuf.Type, TypePlan>();
 
 function planOf(type: protobuf.Type): TypePlan {
   let plan = plans.get(type);
   if (!plan) {
-    plan = { byId: new Map(), fields: [] };
+    const shape = STORED_SHAPE[type.fullName] ?? {};
+    plan = {
+      byId: [],
+      fields: [],
+      oneofNames: shape.oneofNames ?? true,
+      present: shape.present ?? [],
+    };
     plans.set(type, plan); // before the fields: a type may contain itself (Value, MapValue)
     for (const field of [...type.fieldsArray].sort((a, b) => a.id - b.id)) {
       const fieldPlan = planField(field.resolve());
-      plan.byId.set(field.id, fieldPlan);
+      plan.byId[field.id] = fieldPlan;
       plan.fields.push(fieldPlan);
     }
   }
@@ -260,11 +303,12 @@ function planField(field: protobuf.Field): FieldPlan {
     repeated: field.repeated,
     packed: field.repeated && field.packed,
     oneof: field.partOf?.name,
+    oneofMembers: field.partOf?.fieldsArray.map((member) => member.name),
   };
   if (field instanceof protobuf.MapField) {
     const key = valueCodec(field.keyType, null, 1);
     const entryValue = valueCodec(field.type, field.resolvedType, 2);
-    plan.read = (input) => readMapEntry(input, key.read, entryValue.read);
+    plan.read = entryValue.read;
     plan.write = entryValue.write;
     plan.mapKey = key;
   }
@@ -325,32 +369,33 @@ function valueCodec(
   return { read, write: (writer, value) => put(writer.uint32(tag), value), put, wireType };
 }
 
-function readMapEntry(input: Input, readKey: Read, readValue: Read): [string, unknown] {
+/** One map entry, read into `map` (an entry without a value gets the empty value). */
+function readMapEntry(input: Input, field: FieldPlan, map: Record<string, unknown>): void {
   const end = input.delimited();
   let key: unknown = '';
   let value: unknown;
   while (input.pos < end) {
     const tag = input.uint32();
-    if (tag >>> 3 === 1) key = readKey(input);
-    else if (tag >>> 3 === 2) value = readValue(input);
+    if (tag >>> 3 === 1) key = field.mapKey!.read(input);
+    else if (tag >>> 3 === 2) value = field.read(input);
     else input.skip(tag & 7);
   }
-  return [String(key), value ?? {}];
+  map[String(key)] = value ?? {};
 }
 
 function decodeMessage(type: protobuf.Type, input: Input, end: number): Record<string, unknown> {
   const plan = planOf(type);
   const message: Record<string, unknown> = {};
+  let read = 0;
   while (input.pos < end) {
     const tag = input.uint32();
-    const field = plan.byId.get(tag >>> 3);
+    const field = plan.byId[tag >>> 3];
     if (!field) {
       input.skip(tag & 7);
       continue;
     }
     if (field.mapKey) {
-      const [key, value] = field.read(input) as [string, unknown];
-      ((message[field.name] ??= {}) as Record<string, unknown>)[key] = value;
+      readMapEntry(input, field, (message[field.name] ??= {}) as Record<string, unknown>);
     } else if (field.repeated) {
       const list = (message[field.name] ??= []) as unknown[];
       if (field.packable && (tag & 7) === 2) {
@@ -358,16 +403,28 @@ function decodeMessage(type: protobuf.Type, input: Input, end: number): Record<s
         while (input.pos < packedEnd) list.push(field.read(input));
       } else list.push(field.read(input));
     } else {
-      if (field.oneof) {
-        const previous = message[field.oneof];
-        if (typeof previous === 'string' && previous !== field.name) delete message[previous];
-        message[field.oneof] = field.name;
-      }
+      if (field.oneof && (plan.oneofNames || read > 0))
+        oneofMember(message, field, plan.oneofNames);
       message[field.name] = field.read(input);
     }
+    read++;
   }
   if (input.pos !== end) throw new RangeError('index out of range');
+  const present = plan.present;
+  for (let i = 0; i < present.length; i++) message[present[i]![0]] ??= present[i]![1]();
   return message;
+}
+
+/** A oneof's member is being read: the one read before (if another) is dropped. */
+function oneofMember(message: Record<string, unknown>, field: FieldPlan, named: boolean): void {
+  const oneof = field.oneof!;
+  if (named) {
+    const previous = message[oneof];
+    if (typeof previous === 'string' && previous !== field.name) delete message[previous];
+    message[oneof] = field.name;
+    return;
+  }
+  for (const member of field.oneofMembers!) if (member !== field.name) delete message[member];
 }
 
 const SAFE_INTEGER_TEXT = /^-?\d{1,15}$/;
@@ -404,13 +461,17 @@ function encodeMessage(
   message: Record<string, unknown>,
   writer: protobuf.Writer,
 ): void {
-  for (const field of planOf(type).fields) {
+  const fields = planOf(type).fields;
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
     const value = message[field.name];
     if (value == null) continue;
     if (field.mapKey) {
       if (typeof value !== 'object') throw new TypeError(`.${field.name}: object expected`);
       const entries = value as Record<string, unknown>;
-      for (const key of Object.keys(entries)) {
+      const keys = Object.keys(entries);
+      for (let k = 0; k < keys.length; k++) {
+        const key = keys[k]!;
         writer.uint32((field.id << 3) | 2).fork();
         field.mapKey.write(writer, key);
         field.write(writer, entries[key]);
@@ -419,7 +480,7 @@ function encodeMessage(
     } else if (field.repeated) {
       if (!Array.isArray(value)) throw new TypeError(`.${field.name}: array expected`);
       if (field.packed && field.packable) writePacked(writer, field, value);
-      else for (const element of value) field.write(writer, element);
+      else for (let k = 0; k < value.length; k++) field.write(writer, value[k]);
     } else field.write(writer, value);
   }
 }
