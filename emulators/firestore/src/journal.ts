@@ -6,7 +6,7 @@
  * fsync: that would cost milliseconds per commit; see README, Persistence). A gRPC Commit is
  * journaled as the request's own bytes (no serialising); any other commit as the documents it
  * left. At start the journal is replayed over the export; a clean exit (and a journal grown past
- * COMPACT_BYTES) folds it into the export. The JSON-lines journal of earlier versions
+ * COMPACT_BYTES, or FOLD_RATIO times the export) folds it into the export. The JSON-lines journal of earlier versions
  * (`firestore_journal.jsonl`) is still replayed, then folded away.
  */
 import fs from 'node:fs';
@@ -15,7 +15,7 @@ import type { Backend, ExportedData, JournalEntry } from './core/index.ts';
 import { journalEntryOf } from './core/index.ts';
 import { codecOf, type MessageCodecOf } from './grpc/codec.ts';
 import { readRecords, RECORD_COMMIT, RECORD_DOCUMENTS, recordHeader } from './journal-format.ts';
-import { writeExportSync } from './persistence.ts';
+import { EXPORT_FILE, writeExportSync } from './persistence.ts';
 import { firestoreRoot } from './proto-root.ts';
 import type { CommitRequest } from './proto-types.ts';
 import { wireBytesOf } from './wire-bytes.ts';
@@ -23,8 +23,14 @@ import { wireBytesOf } from './wire-bytes.ts';
 export const JOURNAL_FILE = 'firestore_journal.bin';
 /** The journal of earlier versions: one JSON `JournalEntry` a line. */
 export const LEGACY_JOURNAL_FILE = 'firestore_journal.jsonl';
-/** A journal this long is folded into the export (a synchronous export, about 50 ms at 10,000 documents). */
+/**
+ * A journal this long is folded into the export (a synchronous export, about 50 ms at 10,000
+ * documents), or FOLD_RATIO times the export's size if that is more: a fold costs in
+ * proportion to the export, so it comes after as many bytes of commits (at most 1/FOLD_RATIO
+ * of an export's cost a journaled byte), and a replay after a kill reads at most that much.
+ */
 const COMPACT_BYTES = 16 * 1024 * 1024;
+const FOLD_RATIO = 4;
 
 let commitCodec: MessageCodecOf | undefined;
 const commitRequestOf = (bytes: Buffer): CommitRequest =>
@@ -93,18 +99,18 @@ export function startJournal(dir: string, backend: Backend, log: (line: string) 
   fs.mkdirSync(folder, { recursive: true });
   const file = path.join(folder, JOURNAL_FILE);
   const legacy = path.join(folder, LEGACY_JOURNAL_FILE);
+  const exported = path.join(folder, EXPORT_FILE);
   let fd = fs.openSync(file, 'a');
   let bytes = fs.fstatSync(fd).size;
+  let foldAt = COMPACT_BYTES;
   const fold = () => {
     writeExportSync(folder, backend.exportData());
     fs.ftruncateSync(fd, 0);
     fs.rmSync(legacy, { force: true });
     bytes = 0;
+    foldAt = Math.max(COMPACT_BYTES, FOLD_RATIO * fs.statSync(exported).size);
   };
-  const needsFold =
-    bytes > 0 ||
-    fs.existsSync(legacy) ||
-    !fs.existsSync(path.join(folder, 'firestore_export.json'));
+  const needsFold = bytes > 0 || fs.existsSync(legacy) || !fs.existsSync(exported);
   if (needsFold) fold();
   const unhook = backend.onChange((database, changes, commitTime, request) => {
     const wire = request && wireBytesOf(request);
@@ -115,7 +121,7 @@ export function startJournal(dir: string, backend: Backend, log: (line: string) 
       const written = fs.writevSync(fd, [header, body]);
       bytes += written;
       if (written !== header.length + body.length) throw new Error('short write');
-      if (bytes > COMPACT_BYTES) fold();
+      if (bytes > foldAt) fold();
     } catch (e) {
       log(`firestore emulator: journal write failed: ${(e as Error).message}`);
     }

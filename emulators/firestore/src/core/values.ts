@@ -439,7 +439,7 @@ function valueIdentical(a: Value, b: Value): boolean {
 // ---- size (https://firebase.google.com/docs/firestore/storage-size) ----
 
 /** UTF-8 bytes + 1; short ASCII strings are counted here, not by a call into C++. */
-function strSize(s: string): number {
+export function strSize(s: string): number {
   const n = s.length;
   if (n > 32) return Buffer.byteLength(s, 'utf8') + 1;
   for (let i = 0; i < n; i++) if (s.charCodeAt(i) > 0x7f) return Buffer.byteLength(s, 'utf8') + 1;
@@ -491,8 +491,9 @@ export function nameSize(name: string): number {
 
 export const MAX_DOC_SIZE = 1_048_576;
 
-export function documentSize(name: string, fields: Fields): number {
-  return nameSize(name) + fieldsSize(fields) + 32;
+/** A document's size: its name's, its fields' (`fieldsSize`, or as already counted), 32. */
+export function documentSize(name: string, fields: Fields | number): number {
+  return nameSize(name) + (typeof fields === 'number' ? fields : fieldsSize(fields)) + 32;
 }
 
 export function isNaNValue(v: Value | undefined): boolean {

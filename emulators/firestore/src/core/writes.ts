@@ -1,6 +1,6 @@
 /**
  * Writes of a commit, staged all together (all or nothing): preconditions, update masks,
- * transforms, size and depth limits. Nothing is stored until `storeStaged`.
+ * transforms, the checks of ./value-validation.ts and the size limit. Nothing is stored until `storeStaged`.
  */
 import { Code, FirestoreError } from '../backend.ts';
 import type { Precondition, Write, WriteResult } from '../proto-types.ts';
@@ -18,8 +18,6 @@ import {
   type Fields,
   type Value,
 } from './values.ts';
-
-const MAX_NESTING_DEPTH = 20;
 
 /** One write of a commit, as staged. */
 export interface StagedWrite {
@@ -75,32 +73,14 @@ function checkPrecondition(
   }
 }
 
-function checkSize(name: string, fields: Fields): void {
-  const size = documentSize(name, fields);
+/** The document-size limit, on the fields' size as `checkWrittenFields` counted it. */
+function checkSize(name: string, fieldsBytes: number): void {
+  const size = documentSize(name, fieldsBytes);
   if (size > MAX_DOC_SIZE) {
     throw invalidArgument(
       `Document '${name}' cannot be written because its size (${size} bytes) exceeds the ` +
         `maximum allowed size of ${MAX_DOC_SIZE} bytes.`,
     );
-  }
-}
-
-function checkDepth(fields: Fields, depth: number): void {
-  // The document's own fields are level 0; maps may nest 20 levels below it.
-  if (depth > MAX_NESTING_DEPTH) {
-    throw invalidArgument('Document has a field nested deeper than 20 levels');
-  }
-  const keys = Object.keys(fields);
-  for (let i = 0; i < keys.length; i++) {
-    const value = fields[keys[i]!]!;
-    if (value.mapValue) checkDepth(value.mapValue.fields ?? {}, depth + 1);
-    else if (value.arrayValue) {
-      const elements = value.arrayValue.values ?? [];
-      for (let j = 0; j < elements.length; j++) {
-        const element = elements[j]!;
-        if (element.mapValue) checkDepth(element.mapValue.fields ?? {}, depth + 1);
-      }
-    }
   }
 }
 
@@ -163,9 +143,7 @@ export function stageWrites(database: Database, writes: Write[], commitTime: Mic
       fields = applied.fields;
       transformResults.push(applied.result);
     }
-    checkWrittenFields(fields);
-    checkDepth(fields, 0);
-    checkSize(name, fields);
+    checkSize(name, checkWrittenFields(fields));
     const after: StoredDoc =
       before && fieldsIdentical(before.fields, fields)
         ? before
