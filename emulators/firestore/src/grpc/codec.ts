@@ -15,6 +15,7 @@
  * ../core/values.ts), see STORED_SHAPE.
  */
 import protobuf from 'protobufjs';
+import { Output } from './output.ts';
 
 export interface MessageCodecOf {
   decode(bytes: Buffer): Record<string, unknown>;
@@ -183,7 +184,7 @@ function zigzag64Text(lo: number, input: Input): string {
 }
 
 type Read = (input: Input) => unknown;
-type Put = (writer: protobuf.Writer, value: unknown) => void;
+type Put = (out: Output, value: unknown) => void;
 
 /** Reads one value of a scalar type (not for messages and enums). */
 const SCALAR_READERS: Record<string, Read> = {
@@ -330,15 +331,16 @@ function valueCodec(
 ): ValueCodec {
   if (resolved instanceof protobuf.Type) {
     const tag = (id << 3) | 2;
-    const putMessage: Put = (writer, value) => {
+    const putMessage: Put = (out, value) => {
       if (typeof value !== 'object') throw new TypeError(`.${typeName}: object expected`);
-      encodeMessage(resolved, value as Record<string, unknown>, writer.fork());
-      writer.ldelim();
+      const start = out.fork();
+      encodeMessage(resolved, value as Record<string, unknown>, out);
+      out.ldelim(start);
     };
     return {
       read: (input) => decodeMessage(resolved, input, input.delimited()),
-      write: (writer, value) => putMessage(writer.uint32(tag), value),
-      put: (writer, value) => putMessage(writer, value),
+      write: (out, value) => putMessage(out.uint32(tag), value),
+      put: (out, value) => putMessage(out, value),
       wireType: 2,
     };
   }
@@ -352,12 +354,12 @@ function valueCodec(
         return names[n] ?? n;
       },
       // An unknown name is dropped, as `fromObject` leaves such a field unset.
-      write: (writer, value) => {
+      write: (out, value) => {
         const n = typeof value === 'number' ? value : numbers[String(value)];
-        if (n !== undefined) writer.uint32(tag).int32(n);
+        if (n !== undefined) out.uint32(tag).int32(n);
       },
-      put: (writer, value) =>
-        writer.int32(typeof value === 'number' ? value : (numbers[String(value)] ?? 0)),
+      put: (out, value) =>
+        out.int32(typeof value === 'number' ? value : (numbers[String(value)] ?? 0)),
       wireType: 0,
     };
   }
@@ -366,7 +368,7 @@ function valueCodec(
   if (!read || wireType === undefined) throw new Error(`unknown field type ${typeName}`);
   const tag = (id << 3) | wireType;
   const put = SCALAR_WRITERS[typeName]!;
-  return { read, write: (writer, value) => put(writer.uint32(tag), value), put, wireType };
+  return { read, write: (out, value) => put(out.uint32(tag), value), put, wireType };
 }
 
 /** One map entry, read into `map` (an entry without a value gets the empty value). */
@@ -427,17 +429,6 @@ function oneofMember(message: Record<string, unknown>, field: FieldPlan, named: 
   for (const member of field.oneofMembers!) if (member !== field.name) delete message[member];
 }
 
-const SAFE_INTEGER_TEXT = /^-?\d{1,15}$/;
-
-/**
- * An int64 given as `fromObject` accepts it (decimal text, number, Long), for the writer: a
- * safe integer as a number (the writer's fast path), anything else as given (long.js parses it).
- */
-function longOf(value: unknown): number | string | protobuf.Long {
-  if (typeof value === 'string' && SAFE_INTEGER_TEXT.test(value)) return Number(value);
-  return value as number | string | protobuf.Long;
-}
-
 const SCALAR_WRITERS: Record<string, Put> = {
   double: (w, v) => w.double(Number(v)),
   float: (w, v) => w.float(Number(v)),
@@ -449,18 +440,14 @@ const SCALAR_WRITERS: Record<string, Put> = {
   bool: (w, v) => w.bool(Boolean(v)),
   string: (w, v) => w.string(String(v)),
   bytes: (w, v) => w.bytes(typeof v === 'string' ? Buffer.from(v, 'base64') : (v as Uint8Array)),
-  int64: (w, v) => w.int64(longOf(v)),
-  uint64: (w, v) => w.uint64(longOf(v)),
-  sint64: (w, v) => w.sint64(longOf(v)),
-  fixed64: (w, v) => w.fixed64(longOf(v)),
-  sfixed64: (w, v) => w.sfixed64(longOf(v)),
+  int64: (w, v) => w.int64(v),
+  uint64: (w, v) => w.int64(v),
+  sint64: (w, v) => w.sint64(v),
+  fixed64: (w, v) => w.fixed64(v),
+  sfixed64: (w, v) => w.fixed64(v),
 };
 
-function encodeMessage(
-  type: protobuf.Type,
-  message: Record<string, unknown>,
-  writer: protobuf.Writer,
-): void {
+function encodeMessage(type: protobuf.Type, message: Record<string, unknown>, out: Output): void {
   const fields = planOf(type).fields;
   for (let i = 0; i < fields.length; i++) {
     const field = fields[i]!;
@@ -472,25 +459,25 @@ function encodeMessage(
       const keys = Object.keys(entries);
       for (let k = 0; k < keys.length; k++) {
         const key = keys[k]!;
-        writer.uint32((field.id << 3) | 2).fork();
-        field.mapKey.write(writer, key);
-        field.write(writer, entries[key]);
-        writer.ldelim();
+        const start = out.uint32((field.id << 3) | 2).fork();
+        field.mapKey.write(out, key);
+        field.write(out, entries[key]);
+        out.ldelim(start);
       }
     } else if (field.repeated) {
       if (!Array.isArray(value)) throw new TypeError(`.${field.name}: array expected`);
-      if (field.packed && field.packable) writePacked(writer, field, value);
-      else for (let k = 0; k < value.length; k++) field.write(writer, value[k]);
-    } else field.write(writer, value);
+      if (field.packed && field.packable) writePacked(out, field, value);
+      else for (let k = 0; k < value.length; k++) field.write(out, value[k]);
+    } else field.write(out, value);
   }
 }
 
 /** A packed repeated field: one length-delimited run of untagged values. */
-function writePacked(writer: protobuf.Writer, field: FieldPlan, values: unknown[]): void {
+function writePacked(out: Output, field: FieldPlan, values: unknown[]): void {
   if (!values.length) return;
-  writer.uint32((field.id << 3) | 2).fork();
-  for (const value of values) field.put(writer, value);
-  writer.ldelim();
+  const start = out.uint32((field.id << 3) | 2).fork();
+  for (let i = 0; i < values.length; i++) field.put(out, values[i]);
+  out.ldelim(start);
 }
 
 /** The codec of one message type. */
@@ -502,9 +489,9 @@ export function codecOf(type: protobuf.Type): MessageCodecOf {
     },
     encode: (message) => {
       if (Array.isArray(message)) throw new Error(`expected a ${type.name} object, got an array`);
-      const writer = protobuf.Writer.create();
-      encodeMessage(type, message as Record<string, unknown>, writer);
-      return writer.finish();
+      const out = new Output();
+      encodeMessage(type, message as Record<string, unknown>, out);
+      return out.finish();
     },
   };
 }

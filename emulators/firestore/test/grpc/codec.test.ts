@@ -236,6 +236,27 @@ describe('encoding gives what protobufjs fromObject + encode gives', () => {
     );
   });
 
+  it('writes long nested messages and 64-bit integers as protobufjs does', () => {
+    const t = type('Document');
+    const nested = (text: string) => ({
+      mapValue: { fields: { m: { mapValue: { fields: { s: { stringValue: text } } } } } },
+    });
+    const message = {
+      name: DOC,
+      fields: {
+        short: nested('é'.repeat(60)),
+        medium: nested('x'.repeat(300)),
+        long: nested('ñ'.repeat(20_000)),
+        negative: { integerValue: -5 },
+        bigNegative: { integerValue: '-9007199254740993' },
+        long64: { integerValue: protobuf.util.Long.fromString('-1234567890123') },
+      },
+      createTime: { seconds: -62135596800, nanos: 1 },
+    };
+    const ours = Buffer.from(codecOf(t).encode(message));
+    expect(ours).toEqual(Buffer.from(t.encode(t.fromObject(message)).finish()));
+  });
+
   it('drops an enum name it does not know, as fromObject does', () => {
     const t = type('TargetChange');
     const ours = Buffer.from(codecOf(t).encode({ targetChangeType: 'NOT_A_TYPE', targetIds: [1] }));
