@@ -249,7 +249,8 @@ describe('encoding gives what protobufjs fromObject + encode gives', () => {
         long: nested('ñ'.repeat(20_000)),
         negative: { integerValue: -5 },
         bigNegative: { integerValue: '-9007199254740993' },
-        long64: { integerValue: protobuf.util.Long.fromString('-1234567890123') },
+        // A Long (long.js's fields) of -1234567890123.
+        long64: { integerValue: { low: -1912276171, high: -288, unsigned: false } },
       },
       createTime: { seconds: -62135596800, nanos: 1 },
     };
