@@ -25,11 +25,12 @@ export function notifyCommit(
   database: Database,
   changes: Change[],
   commitTime: Micros,
+  request?: CommitRequest,
 ): void {
   if (!changes.length) return;
   for (const hook of state.changeHooks) {
     try {
-      hook(database, changes, commitTime);
+      hook(database, changes, commitTime, request);
     } catch (e) {
       console.error('firestore emulator: change hook failed:', e);
     }
@@ -43,18 +44,33 @@ export function notifyCommit(
   }
 }
 
+/**
+ * Stages, checks, stores and announces `writes` as one commit. `request`: the Commit request
+ * whose writes these are, exactly (the journal may keep it instead of the documents).
+ */
 export function commitWrites(
   state: CoreState,
   database: Database,
   writes: Write[],
   check?: CommitCheck,
+  request?: CommitRequest,
 ): { results: WriteResult[]; commitTime: Micros } {
   const commitTime = state.clock.nextCommitTime();
   const staged = stageWrites(database, writes, commitTime);
   check?.(database, staged, commitTime);
   const changes = storeStaged(database, staged, commitTime);
-  notifyCommit(state, database, changes, commitTime);
+  notifyCommit(state, database, changes, commitTime, request);
   return { results: staged.results, commitTime };
+}
+
+/**
+ * Applies a journaled Commit request's writes at the time it was committed (at start, before
+ * any client: no rules, no listeners, no journal). The state before it is the state it met.
+ */
+export function replayCommit(state: CoreState, request: CommitRequest, commitTime: Micros): void {
+  const database = state.databases.databaseFor(parseDatabase(request.database));
+  storeStaged(database, stageWrites(database, request.writes ?? [], commitTime), commitTime);
+  state.clock.observe(commitTime);
 }
 
 function writtenPaths(writes: Write[]): string[] {
@@ -108,7 +124,7 @@ export async function commit(
       ? await state.transactions.lockForWrite(database, paths())
       : undefined;
     try {
-      const { results, commitTime } = commitWrites(state, database, writes, check);
+      const { results, commitTime } = commitWrites(state, database, writes, check, request);
       return { writeResults: results, commitTime: toTimestamp(commitTime) };
     } finally {
       if (writer) state.transactions.retire(writer);
@@ -117,7 +133,7 @@ export async function commit(
   const transaction = state.transactions.lookup(database, request.transaction);
   try {
     await validateTransaction(state, database, transaction, writes);
-    const { results, commitTime } = commitWrites(state, database, writes, check);
+    const { results, commitTime } = commitWrites(state, database, writes, check, request);
     return { writeResults: results, commitTime: toTimestamp(commitTime) };
   } finally {
     state.transactions.retire(transaction);

@@ -7,6 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { Caller, FirestoreBackend, ListenSink, ListenStream } from '../backend.ts';
 import type {
+  CommitRequest,
   CreateDocumentRequest,
   DeleteDocumentRequest,
   Document,
@@ -19,8 +20,8 @@ import type {
   Write,
 } from '../proto-types.ts';
 import { hooksFor, type AccessHooks } from './access-hooks.ts';
-import { Clock, toTimestamp } from './clock.ts';
-import { batchWrite, commit, notifyCommit, type CommitCheck } from './commit.ts';
+import { Clock, toTimestamp, type Micros } from './clock.ts';
+import { batchWrite, commit, notifyCommit, replayCommit, type CommitCheck } from './commit.ts';
 import {
   batchGetDocuments,
   documentToProto,
@@ -50,6 +51,8 @@ export type Backend = FirestoreBackend & {
   onChange(callback: ChangeHook): () => void;
   /** Replays a journaled commit (at start, before any client). */
   applyJournalEntry(entry: JournalEntry): void;
+  /** Replays a journaled Commit request: its writes, at its commit time (at start). */
+  replayCommit(request: CommitRequest, commitTime: Micros): void;
 };
 
 export function createCoreState(access?: AccessHooks, indexes?: IndexGate): CoreState {
@@ -226,6 +229,7 @@ export function createBackend(state: CoreState = createCoreState()): Backend {
     exportData: () => exportData(state),
     importData: (data) => importData(state, data),
     applyJournalEntry: (entry) => applyJournalEntry(state, entry),
+    replayCommit: (request, commitTime) => replayCommit(state, request, commitTime),
   };
 }
 

@@ -36,16 +36,26 @@ export function parseName(name: string | undefined): ParsedName {
   if (!m) throw bad(`Invalid resource name: "${name}"`);
   const rest = m[3];
   const segments = rest === undefined || rest === '' ? [] : rest.split('/');
-  for (const s of segments) {
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
     if (s === '' || s === '.' || s === '..') throw bad(`Invalid resource name: "${name}"`);
-    if (/^__.*__$/.test(s) && s !== '__name__')
+    if (s.startsWith('__') && /^__.*__$/.test(s) && s !== '__name__')
       throw bad(`Resource id "${s}" is reserved: "${name}"`);
   }
-  // Firestore's limits: 1,500 bytes per collection or document id, 6 KiB for the whole name.
-  if (segments.some((segment) => Buffer.byteLength(segment, 'utf8') > MAX_NAME_BYTES)) {
-    throw bad(`A document or collection id is longer than 1,500 bytes: "${name.slice(0, 200)}..."`);
+  // Firestore's limits: 1,500 bytes per collection or document id, 6 KiB for the whole name
+  // (UTF-8 takes at most 3 bytes a UTF-16 unit: a short id or name needs no counting).
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
+    if (s.length * 3 > MAX_NAME_BYTES && Buffer.byteLength(s, 'utf8') > MAX_NAME_BYTES) {
+      throw bad(
+        `A document or collection id is longer than 1,500 bytes: "${name.slice(0, 200)}..."`,
+      );
+    }
   }
-  if (Buffer.byteLength(name, 'utf8') > MAX_FULL_NAME_BYTES) {
+  if (
+    name.length * 3 > MAX_FULL_NAME_BYTES &&
+    Buffer.byteLength(name, 'utf8') > MAX_FULL_NAME_BYTES
+  ) {
     throw bad(`Document name is longer than 6 KiB: "${name.slice(0, 200)}..."`);
   }
   return {
@@ -53,7 +63,7 @@ export function parseName(name: string | undefined): ParsedName {
     database: m[2]!,
     db: `projects/${m[1]}/databases/${m[2]}`,
     segments,
-    path: segments.join('/'),
+    path: rest ?? '',
   };
 }
 

@@ -1,5 +1,5 @@
 /** Everything the core keeps between requests, in one object handed to its modules. */
-import type { StructuredQuery } from '../proto-types.ts';
+import type { CommitRequest, StructuredQuery } from '../proto-types.ts';
 import type { AccessHooks } from './access-hooks.ts';
 import type { Clock, Micros } from './clock.ts';
 import type { DbRef } from './paths.ts';
@@ -15,8 +15,17 @@ export interface IndexGate {
   check(db: DbRef, structuredQuery: StructuredQuery): void;
 }
 
-/** Sees each commit that changed documents, before it is acknowledged. */
-export type ChangeHook = (database: Database, changes: Change[], commitTime: Micros) => void;
+/**
+ * Sees each commit that changed documents, before it is acknowledged. `request` is the Commit
+ * request the commit applied exactly as given (all its writes, at `commitTime`), when there is
+ * one: replaying its writes at that time over the state before gives the same `changes`.
+ */
+export type ChangeHook = (
+  database: Database,
+  changes: Change[],
+  commitTime: Micros,
+  request?: CommitRequest,
+) => void;
 
 /** An open Listen stream as commits see it. */
 export interface CommitObserver {

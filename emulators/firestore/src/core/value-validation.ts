@@ -1,12 +1,13 @@
 /**
  * Values Firestore refuses to store (INVALID_ARGUMENT), checked on every written document:
  * reserved (`__x__`) and empty field names at any depth, an array directly inside an array,
- * references that are not document names, geopoints off the globe. Timestamps are checked
- * where they are normalised (`normTimestamp`).
+ * references that are not document names, geopoints off the globe, maps nested deeper than 20
+ * levels. Timestamps are checked where they are normalised (`normTimestamp`).
  */
 import { Code, FirestoreError } from '../backend.ts';
 import { parseDocumentName } from './paths.ts';
-import type { Fields, Value } from './values.ts';
+import { invalidArgument } from './transactions.ts';
+import { fieldsSize, strSize, valueSize, type Fields, type Value } from './values.ts';
 
 function refuse(message: string): FirestoreError {
   return new FirestoreError(Code.INVALID_ARGUMENT, message);
@@ -29,17 +30,26 @@ function checkVector(fields: Fields, path: string): void {
     throw refuse("Vector must only contain values of type 'double'");
 }
 
-function checkValue(value: Value, path: string, insideArray: boolean): void {
+const MAX_NESTING_DEPTH = 20;
+
+/** Checks one value (at `depth`: the level of the map holding it); returns its size in bytes. */
+function checkValue(value: Value, path: string, insideArray: boolean, depth: number): number {
   if (value.arrayValue) {
     if (insideArray)
       throw refuse(`Cannot have an array value in an array value (field '${path}').`);
-    for (const element of (value.arrayValue.values ?? []) as Value[])
-      checkValue(element, path, true);
-  } else if (value.mapValue) {
+    const elements = (value.arrayValue.values ?? []) as Value[];
+    let size = 0;
+    for (let i = 0; i < elements.length; i++) size += checkValue(elements[i]!, path, true, depth);
+    return size;
+  }
+  if (value.mapValue) {
     const fields = (value.mapValue.fields ?? {}) as Fields;
-    if (fields.__type__ !== undefined) checkVector(fields, path);
-    else checkWrittenFields(fields, path);
-  } else if (value.referenceValue !== undefined) {
+    if (fields.__type__ === undefined) return checkFields(fields, path, depth + 1);
+    checkVector(fields, path);
+    checkDepth(depth + 1);
+    return fieldsSize(fields);
+  }
+  if (value.referenceValue !== undefined) {
     try {
       parseDocumentName(String(value.referenceValue));
     } catch {
@@ -57,14 +67,36 @@ function checkValue(value: Value, path: string, insideArray: boolean): void {
         `Geo point longitude '${degrees(longitude)}' outside permitted range -180.0 to 180.0.`,
       );
   }
+  return valueSize(value);
 }
 
-export function checkWrittenFields(fields: Fields, prefix = ''): void {
-  for (const [key, value] of Object.entries(fields)) {
+function checkDepth(depth: number): void {
+  // The document's own fields are level 0; maps may nest 20 levels below it.
+  if (depth > MAX_NESTING_DEPTH) {
+    throw invalidArgument('Document has a field nested deeper than 20 levels');
+  }
+}
+
+function checkFields(fields: Fields, prefix: string, depth: number): number {
+  checkDepth(depth);
+  // Indexed loops, no entries arrays: without TurboFan every iteration of for-of allocates.
+  const keys = Object.keys(fields);
+  let size = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const path = prefix ? `${prefix}.${key}` : key;
     if (key === '') throw refuse(`Field names cannot be empty (in '${prefix || 'the document'}').`);
-    if (RESERVED.test(key))
+    if (key.startsWith('__') && RESERVED.test(key))
       throw refuse(`Field name '${path}' is reserved (names like __x__ are).`);
-    checkValue(value, path, false);
+    size += strSize(key) + checkValue(fields[key]!, path, false, depth);
   }
+  return size;
+}
+
+/**
+ * Checks the fields a write leaves (names, values, maps nested at most 20 levels) in one walk,
+ * and returns their size by Firestore's rules (`fieldsSize`), for the document-size limit.
+ */
+export function checkWrittenFields(fields: Fields): number {
+  return checkFields(fields, '', 0);
 }

@@ -98,31 +98,67 @@ function toBuffer(b: unknown): Buffer {
   return Buffer.alloc(0);
 }
 
-/** Returns a canonical copy: exactly one member set, no virtual oneof field. */
+/** `v` has exactly one own enumerable key, `key`. */
+function soleKey(v: object, key: string): boolean {
+  let count = 0;
+  for (const k in v) {
+    if (k !== key || ++count > 1) return false;
+  }
+  return count === 1;
+}
+
+/** An int64 in canonical decimal (no sign on zero, no leading zeros) far inside the range. */
+const CANONICAL_INT64 = /^(?:0|-?[1-9]\d{0,17})$/;
+
+/** A timestamp already as `normTimestamp` leaves it (`{seconds, nanos}`, microseconds, in range). */
+function isCanonicalTimestamp(t: Timestamp | undefined | null): boolean {
+  if (!t || typeof t.seconds !== 'string' || typeof t.nanos !== 'number') return false;
+  let keys = 0;
+  for (const _ in t) keys++;
+  const { nanos } = t;
+  if (keys !== 2 || !(nanos >= 0 && nanos <= 999_999_000 && nanos % 1000 === 0)) return false;
+  const seconds = Number(t.seconds);
+  return (
+    seconds >= MIN_TIMESTAMP_SECONDS &&
+    seconds <= MAX_TIMESTAMP_SECONDS &&
+    CANONICAL_INT64.test(t.seconds)
+  );
+}
+
+/**
+ * The value in canonical form: exactly one member set, no virtual oneof field, empty maps and
+ * arrays with their `fields` / `values`. A value already canonical (as the gRPC codec decodes
+ * them) is returned as it is, not copied; otherwise a copy, sharing the canonical parts.
+ */
 export function normalizeValue(v: Value, depth = 0): Value {
   if (v === null || typeof v !== 'object')
     throw new FirestoreError(Code.INVALID_ARGUMENT, 'Invalid value');
   if (depth > 20)
     throw new FirestoreError(Code.INVALID_ARGUMENT, 'Value nested too deeply (max depth 20)');
   const k = kindOf(v);
+  const sole = soleKey(v, k);
   switch (k) {
     case 'nullValue':
-      return { nullValue: 'NULL_VALUE' };
+      return sole && v.nullValue === 'NULL_VALUE' ? v : { nullValue: 'NULL_VALUE' };
     case 'booleanValue':
-      return { booleanValue: Boolean(v.booleanValue) };
+      return sole && typeof v.booleanValue === 'boolean'
+        ? v
+        : { booleanValue: Boolean(v.booleanValue) };
     case 'integerValue': {
-      let s = String(v.integerValue);
+      let s = v.integerValue;
+      if (sole && typeof s === 'string' && CANONICAL_INT64.test(s)) return v;
+      s = String(s);
       if (!/^-?\d+$/.test(s))
         throw new FirestoreError(Code.INVALID_ARGUMENT, `Invalid integer value ${s}`);
       const b = BigInt(s);
       if (b < INT64_MIN || b > INT64_MAX)
         throw new FirestoreError(Code.INVALID_ARGUMENT, 'Integer out of range');
-      s = b.toString();
-      return { integerValue: s };
+      return { integerValue: b.toString() };
     }
     case 'doubleValue': {
       // proto3 JSON's names of the special doubles, from callers that did not convert them.
       const d: unknown = v.doubleValue;
+      if (sole && typeof d === 'number') return v;
       const n =
         typeof d === 'number'
           ? d
@@ -136,39 +172,75 @@ export function normalizeValue(v: Value, depth = 0): Value {
       return { doubleValue: n };
     }
     case 'timestampValue':
-      return { timestampValue: normTimestamp(v.timestampValue) };
+      return sole && isCanonicalTimestamp(v.timestampValue)
+        ? v
+        : { timestampValue: normTimestamp(v.timestampValue) };
     case 'stringValue':
-      return { stringValue: String(v.stringValue) };
+      return sole && typeof v.stringValue === 'string' ? v : { stringValue: String(v.stringValue) };
     case 'bytesValue':
-      return { bytesValue: toBuffer(v.bytesValue) };
+      return sole && Buffer.isBuffer(v.bytesValue) ? v : { bytesValue: toBuffer(v.bytesValue) };
     case 'referenceValue':
-      return { referenceValue: String(v.referenceValue) };
+      return sole && typeof v.referenceValue === 'string'
+        ? v
+        : { referenceValue: String(v.referenceValue) };
     case 'geoPointValue': {
       const g = v.geoPointValue ?? {};
+      const { latitude, longitude } = g;
+      let keys = 0;
+      for (const _ in g) keys++;
+      if (sole && keys === 2 && typeof latitude === 'number' && typeof longitude === 'number')
+        return v;
       return {
-        geoPointValue: { latitude: Number(g.latitude ?? 0), longitude: Number(g.longitude ?? 0) },
+        geoPointValue: { latitude: Number(latitude ?? 0), longitude: Number(longitude ?? 0) },
       };
     }
     case 'arrayValue': {
-      const values = v.arrayValue?.values ?? [];
-      return { arrayValue: { values: values.map((x) => normalizeValue(x, depth + 1)) } };
+      const array = v.arrayValue;
+      const values = array?.values ?? [];
+      let out: Value[] | undefined;
+      for (let i = 0; i < values.length; i++) {
+        const element = normalizeValue(values[i]!, depth + 1);
+        if (element !== values[i]) (out ??= values.slice())[i] = element;
+      }
+      if (!out && sole && array && Array.isArray(array.values) && soleKey(array, 'values'))
+        return v;
+      return { arrayValue: { values: out ?? values.slice() } };
     }
-    case 'mapValue':
-      return { mapValue: { fields: normalizeFields(v.mapValue?.fields ?? {}, depth + 1) } };
+    case 'mapValue': {
+      const map = v.mapValue;
+      const given = map?.fields;
+      const fields = normalizeFields(given ?? {}, depth + 1);
+      if (sole && fields === given && soleKey(map!, 'fields')) return v;
+      return { mapValue: { fields } };
+    }
   }
 }
 
+/**
+ * The fields in canonical form (each value as `normalizeValue` leaves it, no undefined entry):
+ * `f` itself when it already is, else a copy.
+ */
 export function normalizeFields(f: Fields | undefined | null, depth = 0): Fields {
-  const out: Fields = {};
-  if (!f) return out;
+  if (!f) return {};
   if (depth > 20)
     throw new FirestoreError(Code.INVALID_ARGUMENT, 'Document nested too deeply (max depth 20)');
-  for (const key of Object.keys(f)) {
+  let out: Fields | undefined;
+  const keys = Object.keys(f);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const val = f[key];
-    if (val === undefined) continue;
-    out[key] = normalizeValue(val, depth);
+    const normal = val === undefined ? undefined : normalizeValue(val, depth);
+    if (normal === val) {
+      if (out) out[key] = val!;
+      continue;
+    }
+    if (!out) {
+      out = {};
+      for (let j = 0; j < i; j++) out[keys[j]!] = f[keys[j]!]!;
+    }
+    if (normal !== undefined) out[key] = normal;
   }
-  return out;
+  return out ?? f;
 }
 
 // ---- comparison ----
@@ -366,8 +438,12 @@ function valueIdentical(a: Value, b: Value): boolean {
 
 // ---- size (https://firebase.google.com/docs/firestore/storage-size) ----
 
-function strSize(s: string): number {
-  return Buffer.byteLength(s, 'utf8') + 1;
+/** UTF-8 bytes + 1; short ASCII strings are counted here, not by a call into C++. */
+export function strSize(s: string): number {
+  const n = s.length;
+  if (n > 32) return Buffer.byteLength(s, 'utf8') + 1;
+  for (let i = 0; i < n; i++) if (s.charCodeAt(i) > 0x7f) return Buffer.byteLength(s, 'utf8') + 1;
+  return n + 1;
 }
 
 export function valueSize(v: Value): number {
@@ -387,8 +463,12 @@ export function valueSize(v: Value): number {
       return nameSize(v.referenceValue!);
     case 'geoPointValue':
       return 16;
-    case 'arrayValue':
-      return (v.arrayValue?.values ?? []).reduce((s, x) => s + valueSize(x), 0);
+    case 'arrayValue': {
+      const values = v.arrayValue?.values ?? [];
+      let s = 0;
+      for (let i = 0; i < values.length; i++) s += valueSize(values[i]!);
+      return s;
+    }
     case 'mapValue':
       return fieldsSize(v.mapValue?.fields ?? {});
   }
@@ -396,7 +476,8 @@ export function valueSize(v: Value): number {
 
 export function fieldsSize(f: Fields): number {
   let s = 0;
-  for (const k of Object.keys(f)) s += strSize(k) + valueSize(f[k]!);
+  const keys = Object.keys(f);
+  for (let i = 0; i < keys.length; i++) s += strSize(keys[i]!) + valueSize(f[keys[i]!]!);
   return s;
 }
 
@@ -404,15 +485,15 @@ export function fieldsSize(f: Fields): number {
 export function nameSize(name: string): number {
   const i = name.indexOf('/documents/');
   const rel = i >= 0 ? name.slice(i + 11) : name;
-  let s = 16;
-  for (const seg of rel.split('/')) s += strSize(seg);
-  return s;
+  // 16 + each segment's bytes + 1: the slashes between segments count for those ones.
+  return 16 + strSize(rel);
 }
 
 export const MAX_DOC_SIZE = 1_048_576;
 
-export function documentSize(name: string, fields: Fields): number {
-  return nameSize(name) + fieldsSize(fields) + 32;
+/** A document's size: its name's, its fields' (`fieldsSize`, or as already counted), 32. */
+export function documentSize(name: string, fields: Fields | number): number {
+  return nameSize(name) + (typeof fields === 'number' ? fields : fieldsSize(fields)) + 32;
 }
 
 export function isNaNValue(v: Value | undefined): boolean {

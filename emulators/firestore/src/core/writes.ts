@@ -1,6 +1,6 @@
 /**
  * Writes of a commit, staged all together (all or nothing): preconditions, update masks,
- * transforms, size and depth limits. Nothing is stored until `storeStaged`.
+ * transforms, the checks of ./value-validation.ts and the size limit. Nothing is stored until `storeStaged`.
  */
 import { Code, FirestoreError } from '../backend.ts';
 import type { Precondition, Write, WriteResult } from '../proto-types.ts';
@@ -18,8 +18,6 @@ import {
   type Fields,
   type Value,
 } from './values.ts';
-
-const MAX_NESTING_DEPTH = 20;
 
 /** One write of a commit, as staged. */
 export interface StagedWrite {
@@ -75,29 +73,14 @@ function checkPrecondition(
   }
 }
 
-function checkSize(name: string, fields: Fields): void {
-  const size = documentSize(name, fields);
+/** The document-size limit, on the fields' size as `checkWrittenFields` counted it. */
+function checkSize(name: string, fieldsBytes: number): void {
+  const size = documentSize(name, fieldsBytes);
   if (size > MAX_DOC_SIZE) {
     throw invalidArgument(
       `Document '${name}' cannot be written because its size (${size} bytes) exceeds the ` +
         `maximum allowed size of ${MAX_DOC_SIZE} bytes.`,
     );
-  }
-}
-
-function checkDepth(fields: Fields, depth: number): void {
-  // The document's own fields are level 0; maps may nest 20 levels below it.
-  if (depth > MAX_NESTING_DEPTH) {
-    throw invalidArgument('Document has a field nested deeper than 20 levels');
-  }
-  for (const key of Object.keys(fields)) {
-    const value = fields[key]!;
-    if (value.mapValue) checkDepth(value.mapValue.fields ?? {}, depth + 1);
-    else if (value.arrayValue) {
-      for (const element of value.arrayValue.values ?? []) {
-        if (element.mapValue) checkDepth(element.mapValue.fields ?? {}, depth + 1);
-      }
-    }
   }
 }
 
@@ -122,7 +105,10 @@ export function stageWrites(database: Database, writes: Write[], commitTime: Mic
   const results: WriteResult[] = [];
   const stagedWrites: StagedWrite[] = [];
   const current = (path: string) => (staged.has(path) ? staged.get(path)! : database.get(path));
-  for (const write of writes) {
+  // One timestamp object for every result at the commit time (a batch's results share it).
+  const committed = toTimestamp(commitTime);
+  for (let i = 0; i < writes.length; i++) {
+    const write = writes[i]!;
     const name = writeTarget(write);
     if (!name) throw invalidArgument('Write must have an operation');
     const parsed = parseDocumentName(name);
@@ -139,13 +125,13 @@ export function stageWrites(database: Database, writes: Write[], commitTime: Mic
     checkPrecondition(write.currentDocument, before, name);
     if (write.verify) {
       stagedWrites.push({ name, path, operation: 'verify', before, after: before });
-      results.push({ updateTime: toTimestamp(commitTime) });
+      results.push({ updateTime: committed });
       continue;
     }
     if (write.delete) {
       staged.set(path, null);
       stagedWrites.push({ name, path, operation: 'delete', before, after: null });
-      results.push(before ? { updateTime: toTimestamp(commitTime) } : {});
+      results.push(before ? { updateTime: committed } : {});
       continue;
     }
     let fields = updatedFields(write, before);
@@ -157,9 +143,7 @@ export function stageWrites(database: Database, writes: Write[], commitTime: Mic
       fields = applied.fields;
       transformResults.push(applied.result);
     }
-    checkWrittenFields(fields);
-    checkDepth(fields, 0);
-    checkSize(name, fields);
+    checkSize(name, checkWrittenFields(fields));
     const after: StoredDoc =
       before && fieldsIdentical(before.fields, fields)
         ? before
@@ -167,7 +151,8 @@ export function stageWrites(database: Database, writes: Write[], commitTime: Mic
     staged.set(path, after);
     const operation = write.update ? 'update' : 'transform';
     stagedWrites.push({ name, path, operation, before, after });
-    const result: WriteResult = { updateTime: toTimestamp(after.updateTime) };
+    const updateTime = after.updateTime === commitTime ? committed : toTimestamp(after.updateTime);
+    const result: WriteResult = { updateTime };
     if (transforms.length) result.transformResults = transformResults;
     results.push(result);
   }
@@ -181,11 +166,12 @@ export function storeStaged(
   commitTime: Micros,
 ): Change[] {
   const changes: Change[] = [];
-  for (const [path, after] of commit.staged) {
+  // forEach, not for-of: without TurboFan each for-of step allocates its [key, value].
+  commit.staged.forEach((after, path) => {
     const before = commit.original.get(path) ?? null;
-    if (before === after) continue;
+    if (before === after) return;
     database.put(path, commitTime, after);
     changes.push({ path, before, after });
-  }
+  });
   return changes;
 }

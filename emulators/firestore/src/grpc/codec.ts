@@ -9,8 +9,13 @@
  * decimal strings, enums as names, bytes as Buffers sharing the request's memory, a virtual
  * field naming each oneof member that is set, unknown fields skipped); encoding accepts what
  * `fromObject` accepts (test/grpc/codec.test.ts compares both ways with protobufjs).
+ *
+ * One exception, so that a written document can be stored as decoded (no copy, far less for the
+ * garbage collector): Firestore values come in the core's stored shape (`normalizeValue` in
+ * ../core/values.ts), see STORED_SHAPE.
  */
 import protobuf from 'protobufjs';
+import { Output } from './output.ts';
 
 export interface MessageCodecOf {
   decode(bytes: Buffer): Record<string, unknown>;
@@ -40,23 +45,33 @@ class Input {
     throw new Error('invalid varint encoding');
   }
 
-  /** A 64-bit varint as its low and high 32 bits (unsigned). */
-  varint64(): [number, number] {
+  /** The high 32 bits (unsigned) of the last 64-bit value read; its low bits are returned. */
+  hi = 0;
+
+  /** A 64-bit varint: returns its low 32 bits (unsigned), leaves the high ones in `hi`. */
+  varint64(): number {
     const buf = this.buf;
     let lo = 0;
+    this.hi = 0;
     for (let i = 0; i < 4; i++) {
       const b = this.byte(buf);
       lo |= (b & 127) << (i * 7);
-      if (b < 128) return [lo >>> 0, 0];
+      if (b < 128) return lo >>> 0;
     }
     let b = this.byte(buf);
     lo |= (b & 127) << 28;
     let hi = (b & 127) >> 4;
-    if (b < 128) return [lo >>> 0, hi >>> 0];
+    if (b < 128) {
+      this.hi = hi >>> 0;
+      return lo >>> 0;
+    }
     for (let i = 0; i < 5; i++) {
       b = this.byte(buf);
       hi |= (b & 127) << (i * 7 + 3);
-      if (b < 128) return [lo >>> 0, hi >>> 0];
+      if (b < 128) {
+        this.hi = hi >>> 0;
+        return lo >>> 0;
+      }
     }
     throw new Error('invalid varint encoding');
   }
@@ -68,9 +83,11 @@ class Input {
     return value;
   }
 
-  fixed64(): [number, number] {
+  /** A fixed 64-bit value: returns its low 32 bits, leaves the high ones in `hi`. */
+  fixed64(): number {
     const lo = this.fixed32();
-    return [lo, this.fixed32()];
+    this.hi = this.fixed32();
+    return lo;
   }
 
   double(): number {
@@ -159,13 +176,15 @@ export function int64Text(lo: number, hi: number, unsigned: boolean): string {
   return (unsigned ? bits : BigInt.asIntN(64, bits)).toString();
 }
 
-function zigzag64([lo, hi]: [number, number]): [number, number] {
+/** A zigzag-encoded sint64 just read (low bits given, high in `input.hi`), as decimal text. */
+function zigzag64Text(lo: number, input: Input): string {
+  const hi = input.hi;
   const mask = -(lo & 1);
-  return [(((lo >>> 1) | (hi << 31)) ^ mask) >>> 0, ((hi >>> 1) ^ mask) >>> 0];
+  return int64Text((((lo >>> 1) | (hi << 31)) ^ mask) >>> 0, ((hi >>> 1) ^ mask) >>> 0, false);
 }
 
 type Read = (input: Input) => unknown;
-type Put = (writer: protobuf.Writer, value: unknown) => void;
+type Put = (out: Output, value: unknown) => void;
 
 /** Reads one value of a scalar type (not for messages and enums). */
 const SCALAR_READERS: Record<string, Read> = {
@@ -182,11 +201,11 @@ const SCALAR_READERS: Record<string, Read> = {
   bool: (i) => i.uint32() !== 0,
   string: (i) => i.string(),
   bytes: (i) => i.bytes(),
-  int64: (i) => int64Text(...i.varint64(), false),
-  uint64: (i) => int64Text(...i.varint64(), true),
-  sint64: (i) => int64Text(...zigzag64(i.varint64()), false),
-  fixed64: (i) => int64Text(...i.fixed64(), true),
-  sfixed64: (i) => int64Text(...i.fixed64(), false),
+  int64: (i) => int64Text(i.varint64(), i.hi, false),
+  uint64: (i) => int64Text(i.varint64(), i.hi, true),
+  sint64: (i) => zigzag64Text(i.varint64(), i),
+  fixed64: (i) => int64Text(i.fixed64(), i.hi, true),
+  sfixed64: (i) => int64Text(i.fixed64(), i.hi, false),
 };
 
 /** The wire type of one (unpacked) value of a scalar type. */
@@ -224,24 +243,49 @@ interface FieldPlan {
   /** A map's key: read from entry field 1, written as it. */
   mapKey?: { read: Read; write: Put };
   oneof?: string;
+  /** The names of every member of the field's oneof. */
+  oneofMembers?: string[];
 }
 
 interface TypePlan {
-  byId: Map<number, FieldPlan>;
+  /** Field plans by field number (a sparse array: Firestore's field numbers are small). */
+  byId: Array<FieldPlan | undefined>;
   /** In field-number order, as protobufjs encodes. */
   fields: FieldPlan[];
+  /** Set the virtual field naming a oneof's member (false for STORED_SHAPE's values). */
+  oneofNames: boolean;
+  /** Fields that are always present after decoding, with what an absent one starts as. */
+  present: Array<[name: string, empty: () => unknown]>;
 }
+
+/**
+ * Where decoding departs from `toObject` (PROTO_LOADER_OPTIONS): a Value has no virtual
+ * `valueType` field (the contract lets producers omit it), and an empty map or array value
+ * still has its `fields` / `values`. That is the shape the core stores, so a value decoded from
+ * a write is kept as it is.
+ */
+const STORED_SHAPE: Record<string, { oneofNames?: false; present?: TypePlan['present'] }> = {
+  '.google.firestore.v1.Value': { oneofNames: false },
+  '.google.firestore.v1.MapValue': { present: [['fields', () => ({})]] },
+  '.google.firestore.v1.ArrayValue': { present: [['values', () => []]] },
+};
 
 const plans = new Map<protobuf.Type, TypePlan>();
 
 function planOf(type: protobuf.Type): TypePlan {
   let plan = plans.get(type);
   if (!plan) {
-    plan = { byId: new Map(), fields: [] };
+    const shape = STORED_SHAPE[type.fullName] ?? {};
+    plan = {
+      byId: [],
+      fields: [],
+      oneofNames: shape.oneofNames ?? true,
+      present: shape.present ?? [],
+    };
     plans.set(type, plan); // before the fields: a type may contain itself (Value, MapValue)
     for (const field of [...type.fieldsArray].sort((a, b) => a.id - b.id)) {
       const fieldPlan = planField(field.resolve());
-      plan.byId.set(field.id, fieldPlan);
+      plan.byId[field.id] = fieldPlan;
       plan.fields.push(fieldPlan);
     }
   }
@@ -260,11 +304,12 @@ function planField(field: protobuf.Field): FieldPlan {
     repeated: field.repeated,
     packed: field.repeated && field.packed,
     oneof: field.partOf?.name,
+    oneofMembers: field.partOf?.fieldsArray.map((member) => member.name),
   };
   if (field instanceof protobuf.MapField) {
     const key = valueCodec(field.keyType, null, 1);
     const entryValue = valueCodec(field.type, field.resolvedType, 2);
-    plan.read = (input) => readMapEntry(input, key.read, entryValue.read);
+    plan.read = entryValue.read;
     plan.write = entryValue.write;
     plan.mapKey = key;
   }
@@ -286,15 +331,16 @@ function valueCodec(
 ): ValueCodec {
   if (resolved instanceof protobuf.Type) {
     const tag = (id << 3) | 2;
-    const putMessage: Put = (writer, value) => {
+    const putMessage: Put = (out, value) => {
       if (typeof value !== 'object') throw new TypeError(`.${typeName}: object expected`);
-      encodeMessage(resolved, value as Record<string, unknown>, writer.fork());
-      writer.ldelim();
+      const start = out.fork();
+      encodeMessage(resolved, value as Record<string, unknown>, out);
+      out.ldelim(start);
     };
     return {
       read: (input) => decodeMessage(resolved, input, input.delimited()),
-      write: (writer, value) => putMessage(writer.uint32(tag), value),
-      put: (writer, value) => putMessage(writer, value),
+      write: (out, value) => putMessage(out.uint32(tag), value),
+      put: (out, value) => putMessage(out, value),
       wireType: 2,
     };
   }
@@ -308,12 +354,12 @@ function valueCodec(
         return names[n] ?? n;
       },
       // An unknown name is dropped, as `fromObject` leaves such a field unset.
-      write: (writer, value) => {
+      write: (out, value) => {
         const n = typeof value === 'number' ? value : numbers[String(value)];
-        if (n !== undefined) writer.uint32(tag).int32(n);
+        if (n !== undefined) out.uint32(tag).int32(n);
       },
-      put: (writer, value) =>
-        writer.int32(typeof value === 'number' ? value : (numbers[String(value)] ?? 0)),
+      put: (out, value) =>
+        out.int32(typeof value === 'number' ? value : (numbers[String(value)] ?? 0)),
       wireType: 0,
     };
   }
@@ -322,35 +368,36 @@ function valueCodec(
   if (!read || wireType === undefined) throw new Error(`unknown field type ${typeName}`);
   const tag = (id << 3) | wireType;
   const put = SCALAR_WRITERS[typeName]!;
-  return { read, write: (writer, value) => put(writer.uint32(tag), value), put, wireType };
+  return { read, write: (out, value) => put(out.uint32(tag), value), put, wireType };
 }
 
-function readMapEntry(input: Input, readKey: Read, readValue: Read): [string, unknown] {
+/** One map entry, read into `map` (an entry without a value gets the empty value). */
+function readMapEntry(input: Input, field: FieldPlan, map: Record<string, unknown>): void {
   const end = input.delimited();
   let key: unknown = '';
   let value: unknown;
   while (input.pos < end) {
     const tag = input.uint32();
-    if (tag >>> 3 === 1) key = readKey(input);
-    else if (tag >>> 3 === 2) value = readValue(input);
+    if (tag >>> 3 === 1) key = field.mapKey!.read(input);
+    else if (tag >>> 3 === 2) value = field.read(input);
     else input.skip(tag & 7);
   }
-  return [String(key), value ?? {}];
+  map[String(key)] = value ?? {};
 }
 
 function decodeMessage(type: protobuf.Type, input: Input, end: number): Record<string, unknown> {
   const plan = planOf(type);
   const message: Record<string, unknown> = {};
+  let read = 0;
   while (input.pos < end) {
     const tag = input.uint32();
-    const field = plan.byId.get(tag >>> 3);
+    const field = plan.byId[tag >>> 3];
     if (!field) {
       input.skip(tag & 7);
       continue;
     }
     if (field.mapKey) {
-      const [key, value] = field.read(input) as [string, unknown];
-      ((message[field.name] ??= {}) as Record<string, unknown>)[key] = value;
+      readMapEntry(input, field, (message[field.name] ??= {}) as Record<string, unknown>);
     } else if (field.repeated) {
       const list = (message[field.name] ??= []) as unknown[];
       if (field.packable && (tag & 7) === 2) {
@@ -358,27 +405,28 @@ function decodeMessage(type: protobuf.Type, input: Input, end: number): Record<s
         while (input.pos < packedEnd) list.push(field.read(input));
       } else list.push(field.read(input));
     } else {
-      if (field.oneof) {
-        const previous = message[field.oneof];
-        if (typeof previous === 'string' && previous !== field.name) delete message[previous];
-        message[field.oneof] = field.name;
-      }
+      if (field.oneof && (plan.oneofNames || read > 0))
+        oneofMember(message, field, plan.oneofNames);
       message[field.name] = field.read(input);
     }
+    read++;
   }
   if (input.pos !== end) throw new RangeError('index out of range');
+  const present = plan.present;
+  for (let i = 0; i < present.length; i++) message[present[i]![0]] ??= present[i]![1]();
   return message;
 }
 
-const SAFE_INTEGER_TEXT = /^-?\d{1,15}$/;
-
-/**
- * An int64 given as `fromObject` accepts it (decimal text, number, Long), for the writer: a
- * safe integer as a number (the writer's fast path), anything else as given (long.js parses it).
- */
-function longOf(value: unknown): number | string | protobuf.Long {
-  if (typeof value === 'string' && SAFE_INTEGER_TEXT.test(value)) return Number(value);
-  return value as number | string | protobuf.Long;
+/** A oneof's member is being read: the one read before (if another) is dropped. */
+function oneofMember(message: Record<string, unknown>, field: FieldPlan, named: boolean): void {
+  const oneof = field.oneof!;
+  if (named) {
+    const previous = message[oneof];
+    if (typeof previous === 'string' && previous !== field.name) delete message[previous];
+    message[oneof] = field.name;
+    return;
+  }
+  for (const member of field.oneofMembers!) if (member !== field.name) delete message[member];
 }
 
 const SCALAR_WRITERS: Record<string, Put> = {
@@ -392,44 +440,44 @@ const SCALAR_WRITERS: Record<string, Put> = {
   bool: (w, v) => w.bool(Boolean(v)),
   string: (w, v) => w.string(String(v)),
   bytes: (w, v) => w.bytes(typeof v === 'string' ? Buffer.from(v, 'base64') : (v as Uint8Array)),
-  int64: (w, v) => w.int64(longOf(v)),
-  uint64: (w, v) => w.uint64(longOf(v)),
-  sint64: (w, v) => w.sint64(longOf(v)),
-  fixed64: (w, v) => w.fixed64(longOf(v)),
-  sfixed64: (w, v) => w.sfixed64(longOf(v)),
+  int64: (w, v) => w.int64(v),
+  uint64: (w, v) => w.int64(v),
+  sint64: (w, v) => w.sint64(v),
+  fixed64: (w, v) => w.fixed64(v),
+  sfixed64: (w, v) => w.fixed64(v),
 };
 
-function encodeMessage(
-  type: protobuf.Type,
-  message: Record<string, unknown>,
-  writer: protobuf.Writer,
-): void {
-  for (const field of planOf(type).fields) {
+function encodeMessage(type: protobuf.Type, message: Record<string, unknown>, out: Output): void {
+  const fields = planOf(type).fields;
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
     const value = message[field.name];
     if (value == null) continue;
     if (field.mapKey) {
       if (typeof value !== 'object') throw new TypeError(`.${field.name}: object expected`);
       const entries = value as Record<string, unknown>;
-      for (const key of Object.keys(entries)) {
-        writer.uint32((field.id << 3) | 2).fork();
-        field.mapKey.write(writer, key);
-        field.write(writer, entries[key]);
-        writer.ldelim();
+      const keys = Object.keys(entries);
+      for (let k = 0; k < keys.length; k++) {
+        const key = keys[k]!;
+        const start = out.uint32((field.id << 3) | 2).fork();
+        field.mapKey.write(out, key);
+        field.write(out, entries[key]);
+        out.ldelim(start);
       }
     } else if (field.repeated) {
       if (!Array.isArray(value)) throw new TypeError(`.${field.name}: array expected`);
-      if (field.packed && field.packable) writePacked(writer, field, value);
-      else for (const element of value) field.write(writer, element);
-    } else field.write(writer, value);
+      if (field.packed && field.packable) writePacked(out, field, value);
+      else for (let k = 0; k < value.length; k++) field.write(out, value[k]);
+    } else field.write(out, value);
   }
 }
 
 /** A packed repeated field: one length-delimited run of untagged values. */
-function writePacked(writer: protobuf.Writer, field: FieldPlan, values: unknown[]): void {
+function writePacked(out: Output, field: FieldPlan, values: unknown[]): void {
   if (!values.length) return;
-  writer.uint32((field.id << 3) | 2).fork();
-  for (const value of values) field.put(writer, value);
-  writer.ldelim();
+  const start = out.uint32((field.id << 3) | 2).fork();
+  for (let i = 0; i < values.length; i++) field.put(out, values[i]);
+  out.ldelim(start);
 }
 
 /** The codec of one message type. */
@@ -441,9 +489,9 @@ export function codecOf(type: protobuf.Type): MessageCodecOf {
     },
     encode: (message) => {
       if (Array.isArray(message)) throw new Error(`expected a ${type.name} object, got an array`);
-      const writer = protobuf.Writer.create();
-      encodeMessage(type, message as Record<string, unknown>, writer);
-      return writer.finish();
+      const out = new Output();
+      encodeMessage(type, message as Record<string, unknown>, out);
+      return out.finish();
     },
   };
 }

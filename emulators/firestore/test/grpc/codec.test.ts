@@ -1,7 +1,8 @@
 /**
  * The gRPC codec (src/grpc/codec.ts) against protobufjs, which it replaced for speed: decoding
- * must give exactly `toObject(decode(bytes), PROTO_LOADER_OPTIONS)`, and what it encodes must
- * decode as protobufjs's `encode(fromObject(message))` does.
+ * must give exactly `toObject(decode(bytes), PROTO_LOADER_OPTIONS)` (with Firestore values in the
+ * core's stored shape: no `valueType`, empty maps and arrays with their `fields` / `values`),
+ * and what it encodes must decode as protobufjs's `encode(fromObject(message))` does.
  */
 import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
@@ -16,11 +17,28 @@ function type(name: string): protobuf.Type {
   return firestoreRoot().lookupType(`google.firestore.v1.${name}`);
 }
 
+/** `toObject`'s message with every Firestore value in the stored shape, in place. */
+function storedShape(t: protobuf.Type, object: Record<string, unknown>): Record<string, unknown> {
+  if (t.fullName === '.google.firestore.v1.Value') delete object.valueType;
+  if (t.fullName === '.google.firestore.v1.MapValue') object.fields ??= {};
+  if (t.fullName === '.google.firestore.v1.ArrayValue') object.values ??= [];
+  for (const field of t.fieldsArray) {
+    const inner = field.resolve().resolvedType;
+    const value = object[field.name];
+    if (!(inner instanceof protobuf.Type) || value == null) continue;
+    const each = (v: unknown) => storedShape(inner, v as Record<string, unknown>);
+    if (field.map) Object.values(value as object).forEach(each);
+    else if (field.repeated) (value as unknown[]).forEach(each);
+    else each(value);
+  }
+  return object;
+}
+
 /** protobufjs's answer for the bytes of `message` (the reference). */
 function reference(name: string, message: object) {
   const t = type(name);
   const bytes = Buffer.from(t.encode(t.fromObject(message)).finish());
-  return { bytes, object: t.toObject(t.decode(bytes), PROTO_LOADER_OPTIONS) };
+  return { bytes, object: storedShape(t, t.toObject(t.decode(bytes), PROTO_LOADER_OPTIONS)) };
 }
 
 const everyValue = {
@@ -213,9 +231,31 @@ describe('encoding gives what protobufjs fromObject + encode gives', () => {
   )('%s', (_label, name, message) => {
     const t = type(name);
     const ours = Buffer.from(codecOf(t).encode(message));
-    expect(t.toObject(t.decode(ours), PROTO_LOADER_OPTIONS)).toEqual(
+    expect(storedShape(t, t.toObject(t.decode(ours), PROTO_LOADER_OPTIONS))).toEqual(
       reference(name, message).object,
     );
+  });
+
+  it('writes long nested messages and 64-bit integers as protobufjs does', () => {
+    const t = type('Document');
+    const nested = (text: string) => ({
+      mapValue: { fields: { m: { mapValue: { fields: { s: { stringValue: text } } } } } },
+    });
+    const message = {
+      name: DOC,
+      fields: {
+        short: nested('é'.repeat(60)),
+        medium: nested('x'.repeat(300)),
+        long: nested('ñ'.repeat(20_000)),
+        negative: { integerValue: -5 },
+        bigNegative: { integerValue: '-9007199254740993' },
+        // A Long (long.js's fields) of -1234567890123.
+        long64: { integerValue: { low: -1912276171, high: -288, unsigned: false } },
+      },
+      createTime: { seconds: -62135596800, nanos: 1 },
+    };
+    const ours = Buffer.from(codecOf(t).encode(message));
+    expect(ours).toEqual(Buffer.from(t.encode(t.fromObject(message)).finish()));
   });
 
   it('drops an enum name it does not know, as fromObject does', () => {

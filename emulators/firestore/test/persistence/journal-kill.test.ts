@@ -2,17 +2,21 @@
  * Crash safety: the emulator (the CLI, in its own process) is killed with SIGKILL in the middle
  * of a write load; every commit it acknowledged is there after a restart on the same folder,
  * from the journal (the export on disk holds none of them). Also: a clean exit folds the journal
- * into the export, a line cut short by the kill is ignored, and a journal already folded into
- * the export is not applied twice.
+ * into the export, a record cut short by the kill is ignored, a journal already folded into
+ * the export is not applied twice, a gRPC Commit journaled as its request bytes replays to the
+ * same documents (transforms included), and the JSON-lines journal of earlier versions replays.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackend } from '../../src/core/index.ts';
-import { JOURNAL_FILE, replayJournal } from '../../src/journal.ts';
+import { readRecords, RECORD_COMMIT, RECORD_DOCUMENTS } from '../../src/journal-format.ts';
+import { JOURNAL_FILE, LEGACY_JOURNAL_FILE, replayJournal } from '../../src/journal.ts';
 import { EXPORT_FILE, readExport } from '../../src/persistence.ts';
 import { start } from '../../src/server.ts';
 
@@ -143,7 +147,7 @@ describe('the journal on a clean exit and on restart', () => {
     expect(exportedCount(dir)).toBe(2);
   });
 
-  it('ignores a last line cut short, and commits the export already holds', async () => {
+  it('ignores a last record cut short, and commits the export already holds', async () => {
     const dir = path.join(root, 'replay');
     const emu = await start({ port: 0, quiet: true, exportOnExit: dir });
     const docs = `projects/${PROJECT}/databases/(default)/documents`;
@@ -161,13 +165,20 @@ describe('the journal on a clean exit and on restart', () => {
     fs.writeFileSync(path.join(dir, EXPORT_FILE), JSON.stringify(emu.backend.exportData()));
     await write('a', 2);
     await write('b', 1);
-    const journal = fs.readFileSync(path.join(dir, JOURNAL_FILE), 'utf8');
-    expect(journal.trim().split('\n')).toHaveLength(3);
-    // Leave the journal as a SIGKILL would (stop() would fold it), plus half a line.
+    const journal = fs.readFileSync(path.join(dir, JOURNAL_FILE));
+    // In-process commits come with no request bytes: journaled as the documents they left.
+    expect([...readRecords(journal)].map((r) => r.kind)).toEqual([
+      RECORD_DOCUMENTS,
+      RECORD_DOCUMENTS,
+      RECORD_DOCUMENTS,
+    ]);
+    // Leave the journal as a SIGKILL would (stop() would fold it), plus half a record.
     const saved = { journal, exported: fs.readFileSync(path.join(dir, EXPORT_FILE)) };
     await emu.stop();
     fs.writeFileSync(path.join(dir, EXPORT_FILE), saved.exported);
-    fs.writeFileSync(path.join(dir, JOURNAL_FILE), `${saved.journal}{"p":"${PROJECT}","d":"(def`);
+    const firstRecordBytes = 13 + saved.journal.readUInt32LE(1);
+    const half = saved.journal.subarray(0, firstRecordBytes - 5);
+    fs.writeFileSync(path.join(dir, JOURNAL_FILE), Buffer.concat([saved.journal, half]));
 
     const again = await start({ port: 0, quiet: true, importDir: dir });
     try {
@@ -184,5 +195,79 @@ describe('the journal on a clean exit and on restart', () => {
     const exported = readExport(dir)!;
     backend.importData(exported);
     expect(replayJournal(dir, backend, exported)).toBe(2);
+  });
+});
+
+describe('a gRPC Commit journaled as its request bytes', () => {
+  it('replays to the same documents, times and transforms', async () => {
+    const dir = path.join(root, 'grpc');
+    const emu = await start({ port: 0, quiet: true, exportOnExit: dir });
+    const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
+    process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${emu.port}`;
+    const app = initializeApp({ projectId: PROJECT }, `journal-grpc-${Date.now()}`);
+    const db = getFirestore(app);
+    let before: unknown;
+    let saved: { journal: Buffer; exported: Buffer };
+    try {
+      const batch = db.batch();
+      batch.set(db.doc('cells/a'), { n: 1, s: 'é·x', at: FieldValue.serverTimestamp() });
+      batch.set(db.doc('cells/b'), { n: 2, tags: ['x', 'y'], m: { k: null } });
+      await batch.commit();
+      await db.doc('cells/a').update({ n: FieldValue.increment(5), 'm.deep': true });
+      await db.doc('cells/b').delete();
+      await db.doc('cells/c').create({ bytes: Buffer.from([0, 1, 255]) });
+      before = emu.backend.exportData().databases;
+      saved = {
+        journal: fs.readFileSync(path.join(dir, JOURNAL_FILE)),
+        exported: fs.readFileSync(path.join(dir, EXPORT_FILE)),
+      };
+    } finally {
+      await db.terminate();
+      await deleteApp(app);
+      if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
+      else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
+      await emu.stop();
+    }
+    const kinds = [...readRecords(saved.journal)].map((r) => r.kind);
+    expect(kinds).toEqual([RECORD_COMMIT, RECORD_COMMIT, RECORD_COMMIT, RECORD_COMMIT]);
+    // As a SIGKILL leaves it: the export from the start (empty) and the whole journal.
+    fs.writeFileSync(path.join(dir, EXPORT_FILE), saved.exported);
+    fs.writeFileSync(path.join(dir, JOURNAL_FILE), saved.journal);
+    const again = await start({ port: 0, quiet: true, importDir: dir });
+    try {
+      expect(again.backend.exportData().databases).toEqual(before);
+    } finally {
+      await again.stop();
+    }
+  });
+});
+
+describe('the JSON-lines journal of earlier versions', () => {
+  it('is replayed, then folded away', async () => {
+    const dir = path.join(root, 'legacy');
+    fs.mkdirSync(dir, { recursive: true });
+    const entry = (t: number, id: string, n: number) =>
+      JSON.stringify({
+        p: PROJECT,
+        d: '(default)',
+        t,
+        w: [[`load/${id}`, t, t, { n: { i: String(n) } }]],
+      });
+    fs.writeFileSync(
+      path.join(dir, LEGACY_JOURNAL_FILE),
+      `${entry(1_000_000, 'a', 1)}\n${entry(2_000_000, 'b', 2)}\n{"p":"${PROJECT}","d`,
+    );
+    const emu = await start({ port: 0, quiet: true, importDir: dir, exportOnExit: dir });
+    try {
+      const documents = emu.backend.exportData().databases[0]!.documents;
+      expect(documents.map((d) => [d.path, d.fields])).toEqual([
+        ['load/a', { n: { i: '1' } }],
+        ['load/b', { n: { i: '2' } }],
+      ]);
+      expect(fs.existsSync(path.join(dir, LEGACY_JOURNAL_FILE))).toBe(false);
+      expect(exportedCount(dir)).toBe(2);
+    } finally {
+      await emu.stop();
+    }
   });
 });
