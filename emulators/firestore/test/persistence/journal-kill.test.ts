@@ -1,10 +1,17 @@
 /**
  * Crash safety: the emulator (the CLI, in its own process) is killed with SIGKILL in the middle
  * of a write load; every commit it acknowledged is there after a restart on the same folder,
- * from the journal (the export on disk holds none of them). Also: a clean exit folds the journal
- * into the export, a record cut short by the kill is ignored, a journal already folded into
- * the export is not applied twice, a gRPC Commit journaled as its request bytes replays to the
- * same documents (transforms included), and the JSON-lines journal of earlier versions replays.
+ * from the journal (the export on disk holds none of them). Two loads: REST commits (journaled
+ * as documents, kind 1), and firebase-admin over gRPC (./grpc-load.ts in a process of its own,
+ * journaled as the requests' bytes, kind 2, which a replay applies again) mixing sets, batches,
+ * increments, server timestamps, updates on a last update time, deletes and transactions: after
+ * the restart every acknowledged write is there with its values and the write time the client
+ * got (server timestamps included), and each one in flight at the kill is whole or absent (a
+ * batch never in part, the counters equal to their markers). Also: a clean exit folds the
+ * journal into the export, a record cut short by the kill is ignored, a journal already folded
+ * into the export is not applied twice, a gRPC Commit journaled as its request bytes replays to
+ * the same documents (transforms included), and the JSON-lines journal of earlier versions
+ * replays.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,11 +21,13 @@ import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JsonValue } from '../../src/core/codec.ts';
 import { createBackend } from '../../src/core/index.ts';
 import { readRecords, RECORD_COMMIT, RECORD_DOCUMENTS } from '../../src/journal-format.ts';
 import { JOURNAL_FILE, LEGACY_JOURNAL_FILE, replayJournal } from '../../src/journal.ts';
 import { EXPORT_FILE, readExport } from '../../src/persistence.ts';
 import { start } from '../../src/server.ts';
+import { BATCH_SIZE, PAYLOAD as LOAD_PAYLOAD, type LoadOp } from './grpc-load.ts';
 
 const PROJECT = 'demo-journal';
 const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
@@ -126,6 +135,264 @@ describe('kill -9 in the middle of a write load', () => {
     expect(lost).toEqual([]);
     expect(present.size).toBeGreaterThanOrEqual(acknowledged.length);
   });
+});
+
+type Fields = Record<string, JsonValue>;
+interface Doc {
+  fields: Fields;
+  updateTime: number;
+}
+/** One operation of the load (./grpc-load.ts), from its lines: begun, then resolved or failed. */
+interface LoadEntry {
+  w: number;
+  i: number;
+  op: LoadOp;
+  target: string | null;
+  state: 'in flight' | 'acknowledged' | 'failed';
+  /** The write times (microseconds) the client got back, or a transaction's n. */
+  result?: number[] | number;
+  code?: string;
+}
+
+const LOAD_WORKERS = 12;
+const loadScript = fileURLToPath(new URL('./grpc-load.ts', import.meta.url));
+const intOf = (v: JsonValue | undefined) => (v && 'i' in v ? Number(v.i) : undefined);
+const microsOf = (v: JsonValue | undefined) =>
+  v && 't' in v ? Number(v.t[0]) * 1_000_000 + v.t[1] / 1000 : undefined;
+
+/**
+ * Runs ./grpc-load.ts against the emulator at `port` until `acknowledged` operations have
+ * resolved, then SIGKILLs the emulator and, once it is dead, the load (whose commits in flight
+ * would retry for minutes). Resolves every operation the load began.
+ */
+async function grpcLoadKilled(
+  emulator: ChildProcess,
+  port: number,
+  project: string,
+  acknowledged: number,
+): Promise<LoadEntry[]> {
+  const load = spawn(node, ['--import', 'tsx', loadScript, project, String(LOAD_WORKERS)], {
+    env: { ...process.env, FIRESTORE_EMULATOR_HOST: `127.0.0.1:${port}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(load);
+  load.on('exit', () => children.delete(load));
+  const entries = new Map<string, LoadEntry>();
+  let acks = 0;
+  let stderr = '';
+  let rest = '';
+  let killed: Promise<unknown> | undefined;
+  load.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const closed = new Promise<void>((resolve, reject) => {
+    load.stdout!.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) {
+        const event = JSON.parse(line) as {
+          b?: [number, number, LoadOp, string | null];
+          a?: [number, number, number[] | number];
+          f?: [number, number, string];
+        };
+        if (event.b) {
+          const [w, i, op, target] = event.b;
+          entries.set(`${w}-${i}`, { w, i, op, target, state: 'in flight' });
+        } else if (event.a) {
+          const entry = entries.get(`${event.a[0]}-${event.a[1]}`)!;
+          entry.state = 'acknowledged';
+          entry.result = event.a[2];
+          acks++;
+        } else if (event.f) {
+          const entry = entries.get(`${event.f[0]}-${event.f[1]}`)!;
+          entry.state = 'failed';
+          entry.code = event.f[2];
+        }
+      }
+      if (acks >= acknowledged && !killed) {
+        killed = new Promise((resolve) => emulator.once('exit', resolve));
+        emulator.kill('SIGKILL'); // while every worker has an operation in flight
+        void killed.then(() => load.kill('SIGKILL'));
+      }
+    });
+    emulator.once('exit', () => killed || load.kill('SIGKILL')); // it died by itself
+    load.once('close', () =>
+      killed ? resolve() : reject(new Error(`the load or the emulator ended early: ${stderr}`)),
+    );
+  });
+  await closed;
+  await killed;
+  return [...entries.values()];
+}
+
+/** What the gRPC load left that it should not have, given what was acknowledged. */
+function grpcLoadProblems(entries: LoadEntry[], docs: Map<string, Doc>): string[] {
+  const problems: string[] = [];
+  const accounted = new Set<string>();
+  const say = (problem: string) => problems.push(problem);
+  const times = (e: LoadEntry) => e.result as number[];
+  const sorted = (o: object) =>
+    JSON.stringify(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+  /** The document's fields are `want` (and `at`, a timestamp in microseconds, if given). */
+  const fieldsAre = (path: string, want: Record<string, number | string>, at?: number) => {
+    const got: Record<string, number | string | undefined> = {};
+    for (const [k, v] of Object.entries(docs.get(path)!.fields)) {
+      got[k] = k === 'at' ? microsOf(v) : 's' in v ? v.s : intOf(v);
+    }
+    const expected = at === undefined ? want : { ...want, at };
+    if (sorted(got) !== sorted(expected)) {
+      say(`${path}: ${sorted(got)}, expected ${sorted(expected)}`);
+    }
+  };
+  const deletes = new Map(entries.filter((e) => e.op === 'delete').map((e) => [e.target!, e]));
+  let incsAcknowledged = 0;
+  let incMarkers = 0;
+  for (const e of entries) {
+    const id = `w${e.w}-${e.i}`;
+    const acked = e.state === 'acknowledged';
+    if (e.state === 'failed') say(`${e.op} ${id} failed: ${e.code}`);
+    switch (e.op) {
+      case 'set': {
+        const path = `sets/${id}`;
+        accounted.add(path);
+        const deletion = deletes.get(id);
+        const present = docs.has(path);
+        if (deletion?.state === 'acknowledged') {
+          if (present) say(`${path} is present after its acknowledged delete`);
+        } else if (acked && !deletion && !present) {
+          say(`${path} (acknowledged) is missing`);
+        } else if (!acked && deletion) {
+          say(`${path} was deleted before its set was acknowledged`);
+        }
+        if (present) {
+          fieldsAre(path, { w: e.w, i: e.i, payload: LOAD_PAYLOAD });
+          if (acked && docs.get(path)!.updateTime !== times(e)[0]) say(`${path}: update time`);
+        }
+        break;
+      }
+      case 'batch': {
+        const paths = Array.from({ length: BATCH_SIZE }, (_, j) => `batches/${id}-${j}`);
+        for (const path of paths) accounted.add(path);
+        const present = paths.filter((path) => docs.has(path));
+        if (present.length !== 0 && present.length !== BATCH_SIZE) {
+          say(`batch ${id} is there in part: ${present.join(' ')}`);
+        }
+        if (acked && present.length === 0) say(`batch ${id} (acknowledged) is missing`);
+        const time = acked ? times(e)[0] : docs.get(present[0] ?? '')?.updateTime;
+        present.forEach((path, j) => {
+          fieldsAre(path, { w: e.w, i: e.i, j, payload: LOAD_PAYLOAD }, j === 0 ? time : undefined);
+          if (docs.get(path)!.updateTime !== time) say(`${path}: update time`);
+        });
+        break;
+      }
+      case 'inc':
+      case 'stamp': {
+        const path = `${e.op}s/${id}`;
+        accounted.add(path);
+        if (e.op === 'inc' && acked) incsAcknowledged++;
+        if (e.op === 'inc' && docs.has(path)) incMarkers++;
+        if (!docs.has(path)) {
+          if (acked) say(`${path} (acknowledged) is missing`);
+          break;
+        }
+        // The server timestamp is the commit time the client got back.
+        const time = acked ? times(e).at(-1)! : docs.get(path)!.updateTime;
+        fieldsAre(path, { w: e.w, i: e.i }, time);
+        if (docs.get(path)!.updateTime !== time) say(`${path}: update time`);
+        break;
+      }
+      case 'create':
+      case 'chain': {
+        const worker = entries.filter(
+          (c) => c.w === e.w && (c.op === 'chain' || c.op === 'create'),
+        );
+        if (worker.at(-1) !== e) break; // once a worker, at its last create or update
+        const path = `chain/w${e.w}`;
+        accounted.add(path);
+        const last = worker.findLast((c) => c.state === 'acknowledged');
+        const doc = docs.get(path);
+        const v = intOf(doc?.fields.v);
+        if (last && v === (last.op === 'create' ? 0 : last.i)) {
+          fieldsAre(path, { w: e.w, v: v! }, times(last)[0]);
+          if (doc!.updateTime !== times(last)[0]) say(`${path}: update time`);
+        } else if (doc && !acked && v === (e.op === 'create' ? 0 : e.i)) {
+          fieldsAre(path, { w: e.w, v: v! }, doc.updateTime); // the update in flight landed
+        } else if (doc || last) {
+          say(`${path}: v ${v}, last acknowledged ${last?.i}, in flight ${acked ? '-' : e.i}`);
+        }
+        break;
+      }
+      case 'delete':
+        break; // with its set
+      case 'tx':
+        break; // below
+    }
+  }
+  // Increments: every acknowledged one counted, and each other one counted only with its marker.
+  accounted.add('counters/inc');
+  const incs = intOf(docs.get('counters/inc')?.fields.n) ?? 0;
+  if (incs < incsAcknowledged) say(`counters/inc is ${incs} < ${incsAcknowledged} acknowledged`);
+  if (incs !== incMarkers) say(`counters/inc is ${incs}, ${incMarkers} increments' markers`);
+  // Transactions: txlog/1..n, one per transaction that landed, the acknowledged ones included.
+  accounted.add('counters/tx');
+  const n = intOf(docs.get('counters/tx')?.fields.n) ?? 0;
+  const transactions = new Map(
+    entries.filter((e) => e.op === 'tx').map((e) => [`${e.w}-${e.i}`, e]),
+  );
+  for (let k = 1; k <= n; k++) {
+    const path = `txlog/${k}`;
+    accounted.add(path);
+    const doc = docs.get(path);
+    const tx = transactions.get(`${intOf(doc?.fields.w)}-${intOf(doc?.fields.i)}`);
+    if (!doc || !tx) {
+      say(`${path} is missing, or from no transaction (counters/tx is ${n})`);
+      continue;
+    }
+    fieldsAre(path, { w: tx.w, i: tx.i, n: k });
+    if (tx.state === 'acknowledged' && tx.result !== k)
+      say(`${path}: acknowledged as ${tx.result}`);
+    transactions.delete(`${tx.w}-${tx.i}`);
+  }
+  for (const tx of transactions.values()) {
+    if (tx.state === 'acknowledged')
+      say(`transaction w${tx.w}-${tx.i} (n ${tx.result}) is missing`);
+  }
+  for (const path of docs.keys()) if (!accounted.has(path)) say(`${path}: from no operation`);
+  return problems;
+}
+
+describe('kill -9 in the middle of a firebase-admin (gRPC) write load', () => {
+  it('keeps every acknowledged commit, each one whole, and in-flight ones whole or not at all', async () => {
+    const dir = path.join(root, 'killed-grpc');
+    const project = `demo-journal-grpc-${process.pid}-${Date.now()}`;
+    const { child, port } = await startCli(dir);
+    const entries = await grpcLoadKilled(child, port, project, 600); // some 900 writes
+    const count = (op: LoadOp, state: LoadEntry['state']) =>
+      entries.filter((e) => e.op === op && e.state === state).length;
+    // Every kind of operation was acknowledged, and operations were in flight at the kill.
+    for (const op of ['create', 'set', 'batch', 'inc', 'stamp', 'chain', 'delete', 'tx'] as const) {
+      expect(count(op, 'acknowledged'), op).toBeGreaterThan(0);
+    }
+    expect(entries.filter((e) => e.state === 'in flight').length).toBeGreaterThan(0);
+
+    // What the SIGKILL left: no export, and a journal of gRPC Commits (kind 2), at least one
+    // for each acknowledged operation (each is one commit).
+    expect(exportedCount(dir)).toBe(0);
+    const kinds = [...readRecords(fs.readFileSync(path.join(dir, JOURNAL_FILE)))].map(
+      (r) => r.kind,
+    );
+    expect(new Set(kinds)).toEqual(new Set([RECORD_COMMIT]));
+    const acknowledged = entries.filter((e) => e.state === 'acknowledged').length;
+    expect(kinds.length).toBeGreaterThanOrEqual(acknowledged);
+
+    const emu = await start({ port: 0, quiet: true, importDir: dir });
+    let docs: Map<string, Doc>;
+    try {
+      const data = emu.backend.exportData().databases.find((d) => d.project === project)!;
+      docs = new Map(data.documents.map((d) => [d.path, d]));
+    } finally {
+      await emu.stop();
+    }
+    expect(grpcLoadProblems(entries, docs)).toEqual([]);
+  }, 180_000);
 });
 
 describe('the journal on a clean exit and on restart', () => {
