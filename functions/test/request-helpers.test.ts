@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { clientAddressOf, trustedProxyHops } from '../src/api/client-address';
+import { acceptsGzip, encodeBody, GZIP_FROM_BYTES } from '../src/api/compression';
 import type { ApiRequest } from '../src/api/http';
 import { siteOrigin, verifyPageUrl } from '../src/api/site-url';
 
@@ -56,5 +58,32 @@ describe('clientAddressOf (rate-limit keys)', () => {
     expect(trustedProxyHops('2')).toBe(2);
     expect(trustedProxyHops('0')).toBe(1);
     expect(trustedProxyHops('many')).toBe(1);
+  });
+});
+
+describe('acceptsGzip and encodeBody (the larger JSON answers)', () => {
+  it('reads Accept-Encoding as browsers and caches write it', () => {
+    expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, GZIP;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip(['deflate', 'gzip'])).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('gzip; q=0.000')).toBe(false);
+    expect(acceptsGzip('br, identity')).toBe(false);
+    expect(acceptsGzip('x-gzip-not')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+    expect(acceptsGzip('')).toBe(false);
+  });
+
+  it('gzips a body from GZIP_FROM_BYTES on, only when accepted, and the bytes come back whole', () => {
+    const big = JSON.stringify({ cells: Array.from({ length: 100 }, (_, i) => ({ id: `A${i}` })) });
+    expect(Buffer.byteLength(big)).toBeGreaterThan(GZIP_FROM_BYTES);
+    const sent = encodeBody(big, true);
+    expect(sent.encoding).toBe('gzip');
+    expect(sent.bytes.length).toBeLessThan(big.length / 4);
+    expect(gunzipSync(sent.bytes).toString()).toBe(big);
+    expect(encodeBody(big, false)).toEqual({ bytes: Buffer.from(big) });
+    const small = 'x'.repeat(GZIP_FROM_BYTES - 1);
+    expect(encodeBody(small, true)).toEqual({ bytes: Buffer.from(small) });
   });
 });

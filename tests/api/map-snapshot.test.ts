@@ -3,6 +3,8 @@
  * "How a visit is served"): through Hosting -> Functions -> our Firestore emulator, with the web
  * SDK asking exactly what the browser asks.
  */
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
@@ -57,6 +59,21 @@ async function mapSnapshot(): Promise<{ response: Response; snapshot: Snapshot }
   return { response, snapshot: (await response.json()) as Snapshot };
 }
 
+/** A GET with its body as it came over the wire (fetch would decode it). */
+function rawGet(
+  url: string,
+  acceptEncoding: string,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 /** What the browser's listener gets first: the plots written after the snapshot's read. */
 async function changedSince(readTime: number): Promise<CellWithId[]> {
   const changed = await getDocs(
@@ -88,6 +105,19 @@ describe('GET /api/cells/snapshot/', () => {
     const { snapshot: anyone } = await mapSnapshot();
     expect(withToken.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10');
     expect(signedIn.cells).toEqual(anyone.cells);
+  });
+
+  it('comes gzipped through Hosting to a caller that accepts it, whole to one that does not', async () => {
+    const gzipped = await rawGet(`${siteUrl}/api/cells/snapshot/`, 'gzip, deflate, br');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toMatch(/Accept-Encoding/i);
+    const plain = await rawGet(`${siteUrl}/api/cells/snapshot/`, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const fromGzip = JSON.parse(gunzipSync(gzipped.body).toString()) as Snapshot;
+    const fromPlain = JSON.parse(plain.body.toString()) as Snapshot;
+    expect(fromGzip.cells).toEqual(fromPlain.cells);
+    // 936 plots: about 108 KB of JSON, a few KB gzipped.
+    expect(gzipped.body.length).toBeLessThan(plain.body.length / 10);
   });
 
   it('refuses another method, and a forged token changes nothing', async () => {

@@ -42,7 +42,8 @@ test('every plot is reachable by the pointer at every width, with captions of 11
       const ratio = svg.getBoundingClientRect().width / 1300;
       let min = Infinity;
       for (const text of document.querySelectorAll('[data-code] text')) {
-        if (getComputedStyle(text).opacity === '0') continue; // the accessible name
+        // The accessible name (transparent, for screen readers): the visible texts are hidden from them.
+        if (text.getAttribute('aria-hidden') !== 'true') continue;
         min = Math.min(min, parseFloat(getComputedStyle(text).fontSize) * ratio);
       }
       return min;

@@ -5,6 +5,7 @@ import { logRequestFailed } from '../log';
 import type { ApiDependencies } from '../ports';
 import { authenticate } from './auth';
 import { clientAddressOf } from './client-address';
+import { acceptsGzip } from './compression';
 import { callerLanguage } from './language';
 import {
   ApiError,
@@ -50,7 +51,7 @@ export function createApiHandler(
         language,
         clientAddress: clientAddressOf(req),
       };
-      sendReply(res, await route.handle(context));
+      sendReply(res, await route.handle(context), acceptsGzip(req.headers['accept-encoding']));
     } catch (error) {
       if (!(error instanceof ApiError)) logRequestFailed(method, path, error);
       if (res.headersSent) {

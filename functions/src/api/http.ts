@@ -1,6 +1,7 @@
 /** The little HTTP layer under the router: errors as JSON, bodies with a size limit. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Language } from '@parroquia/domain';
+import { encodeBody } from './compression';
 import { API_MESSAGES } from './messages';
 import { translate } from './translate';
 
@@ -55,7 +56,8 @@ export function fileReply(contentType: string, body: Uint8Array, filename: strin
   return { status: 200, contentType, body: Buffer.from(body), filename };
 }
 
-export function sendReply(res: ServerResponse, reply: ApiReply): void {
+/** `gzip`: the caller accepts a gzipped answer (see compression.ts). */
+export function sendReply(res: ServerResponse, reply: ApiReply, gzip = false): void {
   // Hosting's CDN keeps no answer unless it says it is public and for how long; the others are
   // per user and change by the second.
   const shared = 'json' in reply ? reply.sharedCacheSeconds : undefined;
@@ -63,9 +65,14 @@ export function sendReply(res: ServerResponse, reply: ApiReply): void {
   // The emulator's express sets it before we run; it only tells attackers what to try.
   res.removeHeader('X-Powered-By');
   if ('json' in reply) {
-    const body = JSON.stringify(reply.json);
-    res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8' });
-    res.end(body);
+    const { bytes, encoding } = encodeBody(JSON.stringify(reply.json), gzip);
+    res.writeHead(reply.status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      // A cache between (Hosting's CDN) keeps one answer per encoding.
+      Vary: 'Accept-Encoding',
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
+    });
+    res.end(bytes);
     return;
   }
   res.writeHead(reply.status, {

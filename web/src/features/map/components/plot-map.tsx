@@ -7,7 +7,6 @@
  */
 import {
   COLUMN_LETTERS,
-  comparePlotPositions,
   effectiveCell,
   GRID_ROWS,
   MAP_HEIGHT_PX,
@@ -19,6 +18,8 @@ import {
 import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivePlotStore } from '../active-plot';
+import { useDrawnCount } from '../hooks/use-drawn-count';
+import { compareReadingOrder } from '../reading-order';
 import { MapZoom, ZOOM_STEP } from '../map-zoom';
 import { isSelected, selectableAs, type PlotSelection, type SelectionMode } from '../selection';
 import { ChurchFloorPlan } from './church-floor-plan';
@@ -58,7 +59,9 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
   const drawing = useRef<SVGSVGElement>(null);
   const zoomRef = useRef<MapZoom | null>(null);
   const [active] = useState(() => new ActivePlotStore());
-  const ordered = useMemo(() => [...cells.values()].sort(comparePlotPositions), [cells]);
+  const ordered = useMemo(() => [...cells.values()].sort(compareReadingOrder), [cells]);
+  // Drawn in slices, in that order: the top rows, in view when the map opens, first.
+  const drawn = useDrawnCount(ordered.length);
   // Looked up once per language, not once per plot: 936 plots render at a time.
   const words = useMemo(
     () => ({
@@ -88,15 +91,19 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
       zoomRef.current = null;
     };
   }, []);
+  // Once per plot to reveal, as soon as its slice is drawn.
+  const revealed = useRef<string | null>(null);
   useLayoutEffect(() => {
     const scroller = frame.current;
-    const target = reveal ? scroller?.querySelector(`[data-code="${reveal}"]`) : null;
+    if (!reveal || revealed.current === reveal) return;
+    const target = scroller?.querySelector(`[data-code="${reveal}"]`);
     if (!scroller || !target) return;
+    revealed.current = reveal;
     const view = scroller.getBoundingClientRect();
     const box = target.getBoundingClientRect();
     scroller.scrollLeft += box.left + box.width / 2 - (view.left + view.width / 2);
     scroller.scrollTop += box.top + box.height / 2 - (view.top + view.height / 2);
-  }, [reveal]);
+  }, [reveal, drawn]);
 
   const toggle = (code: string) => {
     const cell = cells.get(code);
@@ -191,7 +198,7 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
               </pattern>
             </defs>
             <ChurchFloorPlan />
-            {ordered.map((cell) => {
+            {ordered.slice(0, drawn).map((cell) => {
               const shown = effectiveCell(cell, now);
               const kind = selectableAs(cell, mode, uid, now);
               const own = uid !== null && shown.user === uid && shown.status !== 'available';

@@ -1,0 +1,37 @@
+/**
+ * How many of the map's `total` plots to draw so far: a first slice with the page, then one
+ * slice a task, each short, until all are drawn. Drawing 936 plots at once blocks a phone's main
+ * thread for most of a second (taps wait); in slices, the browser paints and answers taps
+ * between them, and the plots in view (the top rows, drawn first: reading-order.ts) show at
+ * once. Each slice is sized from the last one's time to take about SLICE_MS, on a fast machine or
+ * a slow phone alike. The next slice is not held for the next frame: waiting for each frame
+ * made the whole map take four times longer on a phone's screen (docs/architecture.md).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+
+export const FIRST_SLICE = 40;
+/** Well under the 50 ms after which a task counts as blocking, on a 4x slower phone too. */
+const SLICE_MS = 8;
+const MIN_SLICE = 16;
+const MAX_SLICE = 400;
+
+export function useDrawnCount(total: number): number {
+  const [drawn, setDrawn] = useState(() => Math.min(total, FIRST_SLICE));
+  const slice = useRef(FIRST_SLICE);
+
+  useEffect(() => {
+    if (drawn >= total) return;
+    const timer = setTimeout(() => {
+      const started = performance.now();
+      flushSync(() => setDrawn((count) => Math.min(total, count + slice.current)));
+      const took = Math.max(performance.now() - started, 0.5);
+      slice.current = Math.round(
+        Math.min(MAX_SLICE, Math.max(MIN_SLICE, (slice.current * SLICE_MS) / took)),
+      );
+    });
+    return () => clearTimeout(timer);
+  }, [drawn, total]);
+
+  return Math.min(drawn, total);
+}
