@@ -41,22 +41,21 @@ async function recordTransfers(
   context: BrowserContext,
   page: Page,
   firestoreHost: string,
-  cached = false,
+  cached: boolean,
 ) {
   const cdp: CDPSession = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: !cached });
+  /** Answers the browser's cache served: they cost nothing. */
   const fromCache = new Set<string>();
   cdp.on('Network.requestServedFromCache', (event) => fromCache.add(event.requestId));
-  cdp.on('Network.responseReceived', (event) => {
-    if (event.response.fromDiskCache) fromCache.add(event.requestId);
-  });
   const responses = new Map<string, { url: string; encoding: string; mime: string }>();
   const streamed = new Map<string, number>();
   /** The raw header block of each answer, where Chromium reports it. */
   const headerBytes = new Map<string, number>();
   const finished: Array<{ id: string; encoded: number }> = [];
   cdp.on('Network.responseReceived', (event) => {
+    if (event.response.fromDiskCache) fromCache.add(event.requestId);
     const headers = Object.fromEntries(
       Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), value]),
     );
@@ -136,6 +135,30 @@ function listenedDocuments(page: Page): Promise<number> {
   );
 }
 
+/** Waits until the map has drawn its last plot (X39, in reading order). */
+function mapDrawn(page: Page): Promise<void> {
+  return page.locator('[data-code="X39"]').waitFor({ state: 'attached', timeout: 30_000 });
+}
+
+/**
+ * A visit to the map in a new tab of `context` (signed in already): what it transferred and the
+ * documents its listener delivered. `cached`: with the browser's cache (see recordTransfers).
+ */
+async function visitMap(
+  context: BrowserContext,
+  siteUrl: string,
+  firestoreHost: string,
+  cached: boolean,
+): Promise<{ transfer: Transfer; listened: number }> {
+  const page = await context.newPage();
+  const stop = await recordTransfers(context, page, firestoreHost, cached);
+  await page.goto(`${siteUrl}/donativos`);
+  await mapDrawn(page);
+  await page.waitForTimeout(1500);
+  const listened = await listenedDocuments(page);
+  return { transfer: await stop(), listened };
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 /** The figures of a first home visit, a first signed-in map visit and the map again, as lines to print. */
@@ -152,7 +175,7 @@ export async function visitCost(
     // A first visit: nothing cached.
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    const stop = await recordTransfers(context, page, firestoreHost);
+    const stop = await recordTransfers(context, page, firestoreHost, false);
     await page.goto(`${siteUrl}/`, { waitUntil: 'load' });
     await page.getByTestId('progress-plots').waitFor();
     await page.waitForTimeout(1500);
@@ -166,23 +189,14 @@ export async function visitCost(
     await page.locator('input[type=email]').fill(DEMO.ana.email);
     await page.locator('input[type=password]').fill(DEMO.ana.password);
     await page.locator('form button[type=submit]').click();
-    await page.locator('[data-code="X39"]').waitFor({ state: 'attached', timeout: 30_000 });
-    const mapPage = await context.newPage();
-    const stopMap = await recordTransfers(context, mapPage, firestoreHost);
-    await mapPage.goto(`${siteUrl}/donativos`);
-    await mapPage.locator('[data-code="X39"]').waitFor({ state: 'attached', timeout: 30_000 });
-    await mapPage.waitForTimeout(1500);
-    listenerDocuments.push(await listenedDocuments(mapPage));
-    map.push(await stopMap());
+    await mapDrawn(page);
+    const first = await visitMap(context, siteUrl, firestoreHost, false);
+    listenerDocuments.push(first.listened);
+    map.push(first.transfer);
 
     // The map again in a new tab, the site's files in the browser's cache (the sign-in above
     // loaded them; Hosting lets it keep /assets/ a year): what a returning donor costs.
-    const againPage = await context.newPage();
-    const stopAgain = await recordTransfers(context, againPage, firestoreHost, true);
-    await againPage.goto(`${siteUrl}/donativos`);
-    await againPage.locator('[data-code="X39"]').waitFor({ state: 'attached', timeout: 30_000 });
-    await againPage.waitForTimeout(1500);
-    mapAgain.push(await stopAgain());
+    mapAgain.push((await visitMap(context, siteUrl, firestoreHost, true)).transfer);
     await context.close();
   }
   const bytes = (visits: Transfer[]) =>
