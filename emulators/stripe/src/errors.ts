@@ -5,6 +5,11 @@ export class DoubleError extends Error {
   constructor(
     readonly status: number,
     readonly body: StripeErrorBody,
+    /**
+     * The parameters failed validation, before the endpoint began executing: Stripe saves no
+     * answer for its `Idempotency-Key`, so a corrected retry with that key runs.
+     */
+    readonly failedValidation = false,
   ) {
     super(body.error.message);
   }
@@ -13,6 +18,10 @@ export class DoubleError extends Error {
 /** 400 `invalid_request_error`: the SDK raises `StripeInvalidRequestError`. */
 export const invalidRequest = (message: string, param?: string, code?: string) =>
   new DoubleError(400, { error: { type: 'invalid_request_error', message, param, code } });
+
+/** An `invalidRequest` raised by parameter validation, before the endpoint begins executing. */
+export const invalidParam = (message: string, param?: string, code?: string) =>
+  new DoubleError(400, { error: { type: 'invalid_request_error', message, param, code } }, true);
 
 /** 404 `resource_missing`, as Stripe answers an unknown id. */
 export const resourceMissing = (kind: string, id: string, param = 'id') =>

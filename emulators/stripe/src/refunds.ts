@@ -2,7 +2,7 @@
  * `POST /v1/refunds` by `payment_intent` or `charge` (whole or in part, never past what is left
  * on the charge) and `GET /v1/refunds/:id`. Each refund sends `charge.refunded`.
  */
-import { invalidRequest, resourceMissing } from './errors.ts';
+import { invalidParam, invalidRequest, resourceMissing } from './errors.ts';
 import { emitEvent } from './events.ts';
 import { asMetadata, asString, type FormValue } from './form.ts';
 import { stripeId } from './ids.ts';
@@ -19,7 +19,7 @@ export function createRefund(state: DoubleState, params: Record<string, FormValu
       (session.charge.payment_intent === paymentIntent || session.charge.id === chargeId),
   );
   if (!paymentIntent && !chargeId)
-    throw invalidRequest('One of `charge` or `payment_intent` is required.');
+    throw invalidParam('One of `charge` or `payment_intent` is required.');
   if (!paid?.charge) {
     throw paymentIntent
       ? resourceMissing('payment_intent', paymentIntent, 'payment_intent')

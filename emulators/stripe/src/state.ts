@@ -11,7 +11,7 @@ export interface SessionState {
   charge: ChargeJson | null;
 }
 
-/** The first answer to a POST with an `Idempotency-Key`, replayed to every repeat. */
+/** The first answer to a POST with an `Idempotency-Key` (an error too), replayed to every repeat. */
 export interface IdempotentAnswer {
   status: number;
   body: unknown;
@@ -23,7 +23,7 @@ export interface DoubleState {
   refunds: Map<string, RefundJson>;
   /** Every event sent, oldest first. */
   events: EventJson[];
-  /** By `<path>:<key>`. */
+  /** By `<path>:<key>`: the answer, success or error, of an endpoint that began executing. */
   idempotent: Map<string, IdempotentAnswer>;
   /** Where browsers reach the double: the base of each session's hosted page URL. */
   publicUrl: string;

@@ -68,6 +68,15 @@ async function newSession(
   );
 }
 
+/** The error a call the test expects to fail raised (a success fails the test). */
+const refusal = (call: Promise<unknown>) =>
+  call.then(
+    () => {
+      throw new Error('expected a Stripe error');
+    },
+    (error: unknown) => error as Stripe.errors.StripeError,
+  );
+
 const pay = (url: string, card: string, action = 'pay') =>
   fetch(url, { method: 'POST', body: new URLSearchParams({ card, action }), redirect: 'manual' });
 
@@ -212,6 +221,47 @@ describe('the Stripe double through the official SDK', () => {
     expect(listed.data.map((session) => session.id)[0]).toBe(first.id);
     expect(listed.data).toHaveLength(2);
     expect(listed.has_more).toBe(true);
+  });
+
+  it('replays a saved error to a repeated Idempotency-Key, not a fresh run of the endpoint', async () => {
+    const session = await newSession();
+    await pay(session.url!, '4242 4242 4242 4242');
+    const paymentIntent = (await stripe.checkout.sessions.retrieve(session.id))
+      .payment_intent as string;
+    const key = { idempotencyKey: 'refund-too-large' };
+    const tooLarge = () =>
+      refusal(stripe.refunds.create({ payment_intent: paymentIntent, amount: 60000 }, key));
+    const first = await tooLarge();
+    expect(first).toMatchObject({ statusCode: 400, code: 'amount_too_large' });
+    expect(first.message).toContain('(€500)');
+    await stripe.refunds.create({ payment_intent: paymentIntent, amount: 10000 });
+    const again = await tooLarge();
+    expect(again).toMatchObject({ statusCode: 400, code: 'amount_too_large', param: 'amount' });
+    expect(again.message).toBe(first.message);
+    expect(again.headers?.['idempotent-replayed']).toBe('true');
+
+    const unknownKey = { idempotencyKey: 'refund-unknown-intent' };
+    const unknown = () =>
+      refusal(stripe.refunds.create({ payment_intent: 'pi_unknown_saved' }, unknownKey));
+    expect(await unknown()).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    const replayed = await unknown();
+    expect(replayed).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    expect(replayed.headers?.['idempotent-replayed']).toBe('true');
+  });
+
+  it('saves no answer for parameters that fail validation: the same key then runs the request', async () => {
+    const key = { idempotencyKey: 'checkout-bad-url-then-fixed' };
+    await expect(newSession({ success_url: 'not a url' }, key)).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'url_invalid',
+      param: 'success_url',
+    });
+    const created = await newSession({}, key);
+    expect(created.status).toBe('open');
+    expect(created.lastResponse.headers['idempotent-replayed']).toBeUndefined();
+    const again = await newSession({}, key);
+    expect(again.id).toBe(created.id);
+    expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
   });
 
   it('refunds in part, refuses more than is left, and retrieves a refund by id', async () => {

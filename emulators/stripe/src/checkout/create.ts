@@ -1,8 +1,9 @@
 /**
  * `POST /v1/checkout/sessions` in payment mode: the parameters checked as Stripe checks them
- * (URLs, line items' `price_data`, one currency, `expires_at` between 30 minutes and 24 hours).
+ * (URLs, line items' `price_data`, one currency, `expires_at` between 30 minutes and 24 hours),
+ * each a validation failure that saves no idempotent answer.
  */
-import { invalidRequest } from '../errors.ts';
+import { invalidParam } from '../errors.ts';
 import { asList, asMetadata, asRecord, asString, type FormValue } from '../form.ts';
 import { stripeId } from '../ids.ts';
 import type { LineItemJson, SessionJson } from '../objects.ts';
@@ -14,17 +15,17 @@ const MAX_EXPIRY_S = 24 * 60 * 60;
 
 export function createSession(state: DoubleState, params: Record<string, FormValue>): SessionJson {
   if (asString(params.mode) !== 'payment') {
-    throw invalidRequest('Only mode=payment is supported by this double.', 'mode');
+    throw invalidParam('Only mode=payment is supported by this double.', 'mode');
   }
   const successUrl = asString(params.success_url);
   const cancelUrl = asString(params.cancel_url);
   if (!successUrl || !isUrl(successUrl))
-    throw invalidRequest('Not a valid URL', 'success_url', 'url_invalid');
+    throw invalidParam('Not a valid URL', 'success_url', 'url_invalid');
   if (cancelUrl !== undefined && !isUrl(cancelUrl))
-    throw invalidRequest('Not a valid URL', 'cancel_url', 'url_invalid');
+    throw invalidParam('Not a valid URL', 'cancel_url', 'url_invalid');
   const items = asList(params.line_items);
   if (items.length === 0)
-    throw invalidRequest('line_items is required in payment mode.', 'line_items');
+    throw invalidParam('line_items is required in payment mode.', 'line_items');
   const now = unixSeconds();
   const expiresAt =
     params.expires_at === undefined ? now + MAX_EXPIRY_S : Number(asString(params.expires_at));
@@ -33,7 +34,7 @@ export function createSession(state: DoubleState, params: Record<string, FormVal
     expiresAt < now + MIN_EXPIRY_S - 5 ||
     expiresAt > now + MAX_EXPIRY_S
   ) {
-    throw invalidRequest(
+    throw invalidParam(
       'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
       'expires_at',
     );
@@ -41,7 +42,7 @@ export function createSession(state: DoubleState, params: Record<string, FormVal
   const lineItems = items.map((raw, index) => lineItem(asRecord(raw), index));
   const currency = lineItems[0]!.currency;
   if (lineItems.some((item) => item.currency !== currency)) {
-    throw invalidRequest('All line items must use the same currency.', 'line_items');
+    throw invalidParam('All line items must use the same currency.', 'line_items');
   }
   const total = lineItems.reduce((sum, item) => sum + item.amount_total, 0);
   const id = stripeId('cs_test', 58);
@@ -77,21 +78,21 @@ function lineItem(raw: Record<string, FormValue>, index: number): LineItemJson {
   const quantity = Number(asString(raw.quantity) ?? '1');
   const param = `line_items[${index}]`;
   if (!currency)
-    throw invalidRequest(
+    throw invalidParam(
       'Missing required param: line_items[].price_data.currency.',
       `${param}[price_data][currency]`,
       'parameter_missing',
     );
   if (!Number.isInteger(unitAmount) || unitAmount < 0)
-    throw invalidRequest('Invalid integer', `${param}[price_data][unit_amount]`);
+    throw invalidParam('Invalid integer', `${param}[price_data][unit_amount]`);
   if (!name)
-    throw invalidRequest(
+    throw invalidParam(
       'Missing required param: product_data.name.',
       `${param}[price_data][product_data][name]`,
       'parameter_missing',
     );
   if (!Number.isInteger(quantity) || quantity < 1)
-    throw invalidRequest('Invalid integer', `${param}[quantity]`);
+    throw invalidParam('Invalid integer', `${param}[quantity]`);
   return {
     id: stripeId('li'),
     object: 'item',

@@ -1,7 +1,7 @@
 /**
  * The Stripe API routes (`/v1/...`): a test secret key required, `Idempotency-Key` on POSTs
- * replaying the first successful answer, the form-encoded parameters the SDK sends, and one
- * table of method + path -> behaviour.
+ * replaying the first answer of an endpoint that began executing (errors too), the
+ * form-encoded parameters the SDK sends, and one table of method + path -> behaviour.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createSession } from '../checkout/create.ts';
@@ -11,7 +11,7 @@ import { DoubleError, unknownPath } from '../errors.ts';
 import { parseStripeForm, type FormValue } from '../form.ts';
 import { createRefund, refundOf } from '../refunds.ts';
 import type { DoubleState } from '../state.ts';
-import { sendJson } from './respond.ts';
+import { failureAnswer, sendJson } from './respond.ts';
 
 interface ApiRoute {
   method: 'GET' | 'POST';
@@ -89,7 +89,17 @@ export function handleApi(
     if (!match) continue;
     const query = new URL(req.url ?? '/', 'http://x').search.slice(1);
     const params = parseStripeForm(req.method === 'GET' ? query : body);
-    const value = route.answer(state, params, match.slice(1));
+    let value: unknown;
+    try {
+      value = route.answer(state, params, match.slice(1));
+    } catch (error) {
+      // Stripe saves whatever an endpoint answered once it began executing, errors included
+      // (500s too); parameters failing validation never began it, so nothing is saved.
+      const failedValidation = error instanceof DoubleError && error.failedValidation;
+      if (idempotencyKey && !failedValidation)
+        state.idempotent.set(idempotencyKey, failureAnswer(error));
+      throw error;
+    }
     if (idempotencyKey) state.idempotent.set(idempotencyKey, { status: 200, body: value });
     return sendJson(res, 200, value);
   }

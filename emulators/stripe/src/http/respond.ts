@@ -2,6 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import { DoubleError } from '../errors.ts';
 import { stripeId } from '../ids.ts';
+import type { IdempotentAnswer } from '../state.ts';
 
 export function sendJson(
   res: ServerResponse,
@@ -31,14 +32,24 @@ export function redirect(res: ServerResponse, location: string): void {
 }
 
 /** A `DoubleError` as Stripe's error answer; anything else is the double's own bug: 500. */
+export function failureAnswer(error: unknown): IdempotentAnswer {
+  if (error instanceof DoubleError) return { status: error.status, body: error.body };
+  return {
+    status: 500,
+    body: { error: { type: 'api_error', message: 'Internal error in the Stripe double.' } },
+  };
+}
+
 export function sendFailure(
   res: ServerResponse,
   error: unknown,
   log: (line: string) => void,
 ): void {
-  if (error instanceof DoubleError) return sendJson(res, error.status, error.body);
-  log(`stripe double: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  sendJson(res, 500, {
-    error: { type: 'api_error', message: 'Internal error in the Stripe double.' },
-  });
+  if (!(error instanceof DoubleError)) {
+    log(
+      `stripe double: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+  }
+  const { status, body } = failureAnswer(error);
+  sendJson(res, status, body);
 }
