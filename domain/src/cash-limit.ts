@@ -64,6 +64,8 @@ export interface CashEntry {
   method: string;
   month: string;
   amount_cents: number;
+  /** A void names the gift it undoes: a voided cash gift counts for nothing. */
+  refund_of?: string | null;
 }
 
 /** The person's cash gifts of `month`, in cents (each entry once, whichever key matched it). */
@@ -72,10 +74,12 @@ export function personCashOfMonth(
   person: CashPerson,
   month: string,
 ): number[] {
+  const undone = new Set(entries.flatMap((entry) => (entry.refund_of ? [entry.refund_of] : [])));
   return entries
     .filter(
       (entry) =>
         entry.method === 'cash' &&
+        !undone.has(entry.id) &&
         entry.month === month &&
         entry.amount_cents > 0 &&
         ((entry.donor !== null && person.uids.includes(entry.donor)) ||

@@ -32,14 +32,22 @@ export function showsDonorName(cell: Cell, uid: string, now: number): boolean {
   return effective.status === 'bought' || effective.status === 'reserved';
 }
 
-/** The donor's plots that must now show `display` (after a change of name or anonymity). */
+/**
+ * The donor's plots to store after a change of name or anonymity: those that show them, with
+ * `display`; and those still stored under their name though lapsed, written back as what they
+ * are (no name), so an old name does not wait for the sweep in the public documents.
+ */
 export function renamedPlots(
   cells: readonly CellWithId[],
   uid: string,
   display: string,
   now: number,
 ): CellWithId[] {
-  return cells
-    .filter((cell) => showsDonorName(cell, uid, now) && cell.donor_display !== display)
-    .map((cell) => ({ ...cell, donor_display: display }));
+  return cells.flatMap((cell) => {
+    if (showsDonorName(cell, uid, now)) {
+      return cell.donor_display === display ? [] : [{ ...cell, donor_display: display }];
+    }
+    const lapsed = cell.user === uid && cell.donor_display !== null;
+    return lapsed ? [{ ...effectiveCell(cell, now), id: cell.id }] : [];
+  });
 }

@@ -33,3 +33,4 @@ export * from './checkout-order';
 export * from './checkout-lines';
 export * from './donor-name';
 export * from './donor-mail';
+export * from './settlement/index';

@@ -3,13 +3,23 @@
  * paying. Staff export it as CSV for the accounts; the cash limit sums it.
  */
 import { spanishMonthOf } from './cash-limit';
+import { millisOf } from './instant';
 import { MESSAGES } from './messages';
 import { mailboxKey } from './person-email';
 import { invalid, valid, type Validation } from './validation';
 
 export type DonationMethod = 'card' | 'cash' | 'transfer';
-/** A gift for plots, or money given back (`refund`, a negative amount). */
-export type DonationKind = 'buy' | 'reserve' | 'complete' | 'refund';
+/**
+ * A gift for plots, or a row that undoes one with a negative amount: money given back
+ * (`refund`), or a staff registration voided as a mistake (`void`: no money moved).
+ */
+export type DonationKind = 'buy' | 'reserve' | 'complete' | 'refund' | 'void';
+export type GiftKind = Exclude<DonationKind, 'refund' | 'void'>;
+
+/** A row that undoes (part of) the row named in its `refund_of`. */
+export function isUndoingKind(kind: DonationKind): kind is 'refund' | 'void' {
+  return kind === 'refund' || kind === 'void';
+}
 
 export interface LedgerEntry {
   /** uid of the donor; null while a physical certificate waits for its donor to sign up. */
@@ -30,14 +40,14 @@ export interface LedgerEntry {
   created_at: number;
   /** uid of the staff member who recorded it; null for card payments (the webhook). */
   recorded_by: string | null;
-  /** For a refund: the id of the entry whose money went back; else null. */
+  /** For a refund or a void: the id of the entry it undoes; else null. */
   refund_of: string | null;
 }
 
 /** What is known of a gift when it is recorded, whatever the way of paying. */
 export interface Donation {
   method: DonationMethod;
-  kind: Exclude<DonationKind, 'refund'>;
+  kind: GiftKind;
   donor: { uid: string | null; email: string; name: string };
   plots: readonly string[];
   amountCents: number;
@@ -102,6 +112,24 @@ export function refundEntry(
   };
 }
 
+/**
+ * A staff registration undone as a mistake (the wrong code, plot or donor): a row of its own
+ * with the whole amount negative, dated when staff voided it and naming who did. No money moved:
+ * the gift was never what the row said.
+ */
+export function voidEntry(
+  original: LedgerEntry,
+  originalId: string,
+  at: number,
+  recordedBy: string,
+): LedgerEntry {
+  return {
+    ...refundEntry(original, originalId, original.amount_cents, at),
+    kind: 'void',
+    recorded_by: recordedBy,
+  };
+}
+
 const SPAIN_TIME_ZONE = 'Europe/Madrid';
 
 const METHOD_LABELS: Record<DonationMethod, string> = {
@@ -114,6 +142,7 @@ const KIND_LABELS: Record<DonationKind, string> = {
   reserve: 'reserva',
   complete: 'pago del resto',
   refund: 'reembolso',
+  void: 'anulación',
 };
 
 export const LEDGER_CSV_HEADER = [
@@ -237,4 +266,29 @@ function nextSpanishDayStart(day: string): number | null {
   if (spanishDayStart(day) === null) return null;
   const next = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
   return spanishDayStart(next);
+}
+
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** A stored `donations/{id}` row read leniently (instants through `millisOf`). */
+export function readLedgerRow(id: string, data: Record<string, unknown>): LedgerRow {
+  const email = textOf(data.donor_email);
+  return {
+    id,
+    donor: typeof data.donor === 'string' ? data.donor : null,
+    donor_email: email,
+    // Rows written before the key existed are read through the same rule.
+    donor_key: textOf(data.donor_key) || mailboxKey(email),
+    donor_name: textOf(data.donor_name),
+    method: textOf(data.method) as LedgerEntry['method'],
+    kind: textOf(data.kind) as LedgerEntry['kind'],
+    amount_cents: typeof data.amount_cents === 'number' ? data.amount_cents : 0,
+    cells: Array.isArray(data.cells)
+      ? data.cells.filter((cell): cell is string => typeof cell === 'string')
+      : [],
+    month: textOf(data.month),
+    created_at: millisOf(data.created_at) ?? 0,
+    recorded_by: typeof data.recorded_by === 'string' ? data.recorded_by : null,
+    refund_of: typeof data.refund_of === 'string' ? data.refund_of : null,
+  };
 }

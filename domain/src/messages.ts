@@ -91,6 +91,15 @@ const es = {
   checkoutReferenceInvalid: 'La referencia del pago no es válida.',
   checkoutUnknown: 'No hay ningún pago tuyo con esa referencia.',
   checkoutAlreadyPaid: 'Ese pago ya se ha completado: tus parcelas están pagadas.',
+  userNotFound: 'Usuario no encontrado.',
+  // The back office's money operations (issue 28).
+  reservationNotHeld: (code: string) => `La parcela ${code} no está reservada por ese donante.`,
+  reservationInCheckout: (code: string) =>
+    `La parcela ${code} está en un pago con tarjeta sin terminar: espera a que termine.`,
+  reservationExtensionInvalid: (max: number) =>
+    `El nuevo plazo debe ser posterior al actual y como mucho ${max} días a partir de hoy.`,
+  registrationNotVoidable: 'Solo se puede anular un registro de efectivo o transferencia.',
+  registrationAlreadyVoided: 'Ese registro ya está anulado.',
   cashLimitOnLink:
     'Vincular este código superaría el límite legal de 999,99 € en efectivo al mes para una ' +
     'misma persona. Consulta con la parroquia.',
@@ -149,6 +158,14 @@ const en: DomainMessages = {
   checkoutReferenceInvalid: 'The payment reference is not valid.',
   checkoutUnknown: 'You have no payment with that reference.',
   checkoutAlreadyPaid: 'That payment has already been completed: your plots are paid for.',
+  userNotFound: 'User not found.',
+  reservationNotHeld: (code) => `Plot ${code} is not reserved by that donor.`,
+  reservationInCheckout: (code) =>
+    `Plot ${code} is in an unfinished card payment: wait until it ends.`,
+  reservationExtensionInvalid: (max) =>
+    `The new deadline must be later than the current one and at most ${max} days from today.`,
+  registrationNotVoidable: 'Only a cash or transfer registration can be voided.',
+  registrationAlreadyVoided: 'That registration is already voided.',
   cashLimitOnLink:
     'Linking this code would take one person past the legal limit of €999.99 in cash per ' +
     'month. Please ask the parish.',
@@ -206,6 +223,14 @@ const ro: DomainMessages = {
   checkoutReferenceInvalid: 'Referința plății nu este validă.',
   checkoutUnknown: 'Nu ai nicio plată cu această referință.',
   checkoutAlreadyPaid: 'Această plată a fost deja finalizată: parcelele tale sunt plătite.',
+  userNotFound: 'Utilizatorul nu a fost găsit.',
+  reservationNotHeld: (code) => `Parcela ${code} nu este rezervată de acel donator.`,
+  reservationInCheckout: (code) =>
+    `Parcela ${code} este într-o plată cu cardul neterminată: așteptați să se încheie.`,
+  reservationExtensionInvalid: (max) =>
+    `Noul termen trebuie să fie după cel actual și cel mult peste ${max} zile de azi.`,
+  registrationNotVoidable: 'Se poate anula doar o înregistrare în numerar sau prin transfer.',
+  registrationAlreadyVoided: 'Această înregistrare este deja anulată.',
   cashLimitOnLink:
     'Asocierea acestui cod ar depăși limita legală de 999,99 € în numerar pe lună pentru ' +
     'aceeași persoană. Întreabă la parohie.',

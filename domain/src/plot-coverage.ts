@@ -4,11 +4,11 @@
  * a purchase or a completed reservation for good, a deposit for its 30 days.
  */
 import { RESERVATION_DURATION_MS, availableCell, effectiveCell, type Cell } from './cell';
-import type { LedgerRow } from './ledger';
+import { isUndoingKind, type GiftKind, type LedgerRow } from './ledger';
 
 /** One of the holder's gifts for the plot, still kept by the parish. */
 export interface PlotCoverage {
-  kind: 'buy' | 'reserve' | 'complete';
+  kind: GiftKind;
   /** When it was paid (epoch ms): a deposit covers for 30 days from then. */
   paidAt: number;
 }
@@ -19,19 +19,20 @@ export interface PlotCoverage {
  */
 export function plotCoverage(
   entries: readonly LedgerRow[],
-  holder: string,
+  holder: string | null,
   plot: string,
 ): PlotCoverage[] {
   const refunded = new Map<string, number>();
   for (const entry of entries) {
-    if (entry.kind === 'refund' && entry.refund_of !== null) {
+    if (isUndoingKind(entry.kind) && entry.refund_of !== null) {
       refunded.set(entry.refund_of, (refunded.get(entry.refund_of) ?? 0) - entry.amount_cents);
     }
   }
   return entries.flatMap((entry) => {
-    if (entry.kind === 'refund' || entry.donor !== holder || !entry.cells.includes(plot)) return [];
+    if (isUndoingKind(entry.kind) || entry.donor !== holder || !entry.cells.includes(plot))
+      return [];
     if ((refunded.get(entry.id) ?? 0) >= entry.amount_cents) return [];
-    return [{ kind: entry.kind, paidAt: entry.created_at }];
+    return [{ kind: entry.kind as GiftKind, paidAt: entry.created_at }];
   });
 }
 
@@ -46,7 +47,7 @@ export function plotCoverage(
  */
 export function cellAfterRefund(
   stored: Cell,
-  holder: string,
+  holder: string | null,
   remaining: readonly PlotCoverage[],
   now: number,
 ): Cell | null {

@@ -15,7 +15,7 @@ export async function assertPrivacyPolicyAccepted(
   caller: Caller,
 ): Promise<UserProfile> {
   const profile = await deps.users.findUser(caller.uid);
-  if (!profile) throw new ApiError(404, API_MESSAGES.userNotFound);
+  if (!profile) throw new ApiError(404, MESSAGES.userNotFound);
   if (!profile.accepted_privacy_policy) {
     logPrivacyPolicyRefused(caller.uid);
     throw new ApiError(403, MESSAGES.privacyPolicyRequired);

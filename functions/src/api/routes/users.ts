@@ -13,7 +13,7 @@ function profileJson(caller: Caller, profile: UserProfile): DonorProfileJson {
 
 export const whoami: Handler<ApiRoutes['whoami']> = async ({ deps, caller }) => {
   const profile = await deps.users.findUser(caller.uid);
-  if (!profile) throw new ApiError(404, API_MESSAGES.userNotFound);
+  if (!profile) throw new ApiError(404, MESSAGES.userNotFound);
   return jsonReply(profileJson(caller, profile));
 };
 
@@ -48,7 +48,7 @@ export const sync: Handler<ApiRoutes['sync']> = async ({ deps, caller, body }) =
 /** Only the name and the anonymity change; the map's plots follow in the same transaction. */
 export const updateUser: Handler<ApiRoutes['updateUser']> = async ({ deps, caller, body }) => {
   const profile = await deps.donors.updateDonor(caller.uid, body, deps.now());
-  if (!profile) throw new ApiError(404, API_MESSAGES.userNotFound);
+  if (!profile) throw new ApiError(404, MESSAGES.userNotFound);
   return jsonReply(profileJson(caller, profile));
 };
 
@@ -58,7 +58,7 @@ export const acceptPrivacyPolicy: Handler<ApiRoutes['acceptPrivacyPolicy']> = as
   body,
 }) => {
   const profile = await deps.donors.acceptPrivacyPolicy(caller.uid, body.anonymous, deps.now());
-  if (!profile) throw new ApiError(404, API_MESSAGES.userNotFound);
+  if (!profile) throw new ApiError(404, MESSAGES.userNotFound);
   return jsonReply(profileJson(caller, profile));
 };
 

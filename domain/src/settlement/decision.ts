@@ -1,0 +1,170 @@
+/**
+ * What one operation on money and plots decides (docs/architecture.md, "The money core"): the
+ * cells it moves, the ledger rows it adds, the payment, certificate codes and accounts it
+ * changes, the e-mails it queues and what it answers. Pure data: an adapter reads the facts
+ * inside one transaction, asks the decision, and writes exactly what it says, all or nothing.
+ */
+import type { CellWithId } from '../cell-document';
+import type { MailMessage } from '../donor-mail';
+import type { LedgerEntry } from '../ledger';
+import type { CheckoutKind } from '../money';
+
+/** A plot as the transaction read it (`before`, null: not stored) and as it must be stored. */
+export interface CellMove {
+  before: CellWithId | null;
+  after: CellWithId;
+}
+
+/** A new `donations/{id}` row, with the fields that tie it to where it came from. */
+export interface LedgerAddition {
+  id: string;
+  entry: LedgerEntry;
+  /** The Checkout Session of a card gift. */
+  session_id?: string;
+  /** The physical certificate of a staff registration. */
+  certificate_code?: string;
+}
+
+/** An existing row now counted for an account (a certificate claimed by its donor). */
+export interface LedgerDonorChange {
+  id: string;
+  donor: string;
+}
+
+export type PaymentStatus = 'pending' | 'paid' | 'expired' | 'failed' | 'refunded';
+
+/** Why a paid Checkout Session's money goes back by itself. */
+export type AutomaticRefundReason = 'plots-taken' | 'amount-mismatch';
+
+/** `payments/{sessionId}` as stored (docs/data-model.md); instants in epoch milliseconds. */
+export interface PaymentFields {
+  uid: string;
+  kind: CheckoutKind;
+  cells: string[];
+  checkout_id: string;
+  amount_cents: number;
+  status: PaymentStatus;
+  payment_intent: string | null;
+  created_at: number;
+  paid_at: number;
+  refund_reason: AutomaticRefundReason;
+  lost_plots: string[];
+  refund_id: string | null;
+  refund_due: boolean;
+  refunded_cents: number;
+  refunded_at: number;
+}
+
+/** The fields of `payments/{sessionId}` to merge into the stored document. */
+export interface PaymentChange {
+  sessionId: string;
+  fields: Partial<PaymentFields>;
+}
+
+export type CertificateCodeState = 'unassigned' | 'registered' | 'linked';
+
+/** `certificate_codes/{code}` fields to merge (null clears a field). */
+export interface CertificateCodeChange {
+  code: string;
+  fields: {
+    status: CertificateCodeState;
+    user?: string | null;
+    email?: string | null;
+    mailbox?: string | null;
+    name?: string | null;
+    is_anonymous_donor?: boolean;
+    plots?: string[];
+    reserve?: boolean;
+    method?: string | null;
+    donation_id?: string | null;
+    registered_at?: number | null;
+    registered_by?: string | null;
+    linked_at?: number | null;
+  };
+}
+
+/** What an operation changes of an account (`users/{uid}`). */
+export interface AccountChange {
+  uid: string;
+  /** Staff ticked "stay anonymous", or a claimed certificate asked for it. */
+  becomesAnonymous: boolean;
+  /** Mailboxes the account stands for from now on (the cash limit's person). */
+  addMailboxes: string[];
+  at: number;
+}
+
+/** A `mail/{id}` document: queued once per id, in the same transaction as what it reports. */
+export interface MailOrder {
+  id: string;
+  to: string;
+  message: MailMessage;
+}
+
+/** The Stripe event an operation settles, recorded in `stripe_events` so it is never redone. */
+export interface EventClaim {
+  id: string;
+  type: string;
+}
+
+export interface Writes {
+  event: EventClaim | null;
+  cells: CellMove[];
+  ledger: LedgerAddition[];
+  ledgerDonors: LedgerDonorChange[];
+  payment: PaymentChange | null;
+  codes: CertificateCodeChange[];
+  accounts: AccountChange[];
+  mails: MailOrder[];
+}
+
+export interface Decision<Outcome> extends Writes {
+  outcome: Outcome;
+}
+
+export const NO_WRITES: Writes = {
+  event: null,
+  cells: [],
+  ledger: [],
+  ledgerDonors: [],
+  payment: null,
+  codes: [],
+  accounts: [],
+  mails: [],
+};
+
+/** A decision that writes `writes` (the rest nothing) and answers `outcome`. */
+export function decided<Outcome>(
+  outcome: Outcome,
+  writes: Partial<Writes> = {},
+): Decision<Outcome> {
+  return { ...NO_WRITES, ...writes, outcome };
+}
+
+/** Every write of a decision, none: what a refusal or a replayed event answers. */
+export function writesNothing(decision: Writes): boolean {
+  return (
+    decision.event === null &&
+    decision.cells.length === 0 &&
+    decision.ledger.length === 0 &&
+    decision.ledgerDonors.length === 0 &&
+    decision.payment === null &&
+    decision.codes.length === 0 &&
+    decision.accounts.length === 0 &&
+    decision.mails.length === 0
+  );
+}
+
+/** The moves that change a cell, each from what was read. */
+export function movesOf(
+  pairs: ReadonlyArray<{ before: CellWithId | null; after: CellWithId | null }>,
+): CellMove[] {
+  return pairs.flatMap(({ before, after }) => (after ? [{ before, after }] : []));
+}
+
+/** What a settled Stripe event did (logged; a refund due is then asked of Stripe). */
+export type SettlementOutcome =
+  | { outcome: 'duplicate' }
+  | { outcome: 'applied' }
+  | { outcome: 'ignored'; why: string }
+  /** Paid after the plots went to someone else: the money must go back. */
+  | { outcome: 'refund-due'; paymentIntent: string | null; lostPlots: string[] };

@@ -1,0 +1,565 @@
+/**
+ * A small parish in memory for the property tests: a few donors and plots, staff, a card
+ * processor that captures and refunds, and a clock, driven by random operations through the
+ * core's decisions into `SettlementStore`. It keeps its own account of the money (what the card
+ * processor captured and refunded, what staff recorded and voided), never read from the ledger,
+ * so the invariants compare two independent accounts. Test support: not part of the index.
+ */
+import { availableCell } from '../cell';
+import type { CellWithId } from '../cell-document';
+import type { CheckoutOrder } from '../checkout-order';
+import type { LedgerRow } from '../ledger';
+import { checkoutTotalCents } from '../money';
+import { mailboxKey } from '../person-email';
+import { parsePlotCode } from '../plot-code';
+import {
+  decideStaffCompletion,
+  decideReservationChange,
+  decideVoidRegistration,
+} from './back-office';
+import { decideCardPaid, decideCheckoutUnpaid } from './card-payment';
+import {
+  decideAccountClaims,
+  decideCertificateLink,
+  type CertificateOnRecord,
+} from './certificate-link';
+import { decideCheckoutCancelled, decideHold, openedPayment } from './checkout';
+import {
+  NO_WRITES,
+  writesNothing,
+  type Decision,
+  type EventClaim,
+  type SettlementOutcome,
+} from './decision';
+import type { DonorOnRecord } from './donor-record';
+import {
+  checkCash,
+  checkCoverage,
+  checkMoney,
+  checkPrivacy,
+  checkProgress,
+  type CoreViolation,
+} from './invariants';
+import { decideRefund } from './refund';
+import { decideStaffRegistration } from './staff-registration';
+import { SettlementStore } from './store';
+import { decideReminder, decideSweep, reservationsOf } from './sweep';
+
+export const POOL = ['A1', 'A2', 'A3', 'B1', 'B2', 'B3'];
+const CODES = ['CODE0001', 'CODE0002', 'CODE0003', 'CODE0004', 'CODE0005', 'CODE0006'];
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** How far one operation may move the clock. */
+const STEPS = [0, MINUTE, 36 * MINUTE, 7 * DAY, 23 * DAY, 31 * DAY];
+
+const donor = (uid: string, name: string, email: string, anonymous: boolean): DonorOnRecord => ({
+  uid,
+  name,
+  email,
+  personal_code: `${uid.slice(2).toUpperCase()}CODE`,
+  is_anonymous_donor: anonymous,
+  language: 'es',
+  mailboxes: [mailboxKey(email)],
+});
+
+/** E-mails staff may type: the donors' own, and one of nobody's yet. */
+const WALK_IN_EMAILS = ['ana@example.test', 'ion@example.test', 'maria@example.test'];
+
+/** One random operation: its kind and a few numbers it picks its subjects with. */
+export interface Operation {
+  kind:
+    | 'hold'
+    | 'pay'
+    | 'expire'
+    | 'cancel'
+    | 'refund'
+    | 'register'
+    | 'link'
+    | 'complete-at-parish'
+    | 'void'
+    | 'extend'
+    | 'release'
+    | 'sweep'
+    | 'replay';
+  a: number;
+  b: number;
+  c: number;
+  plots: number[];
+  flag: boolean;
+}
+
+interface Session {
+  id: string;
+  order: CheckoutOrder;
+  amountCents: number;
+  open: boolean;
+  paid: boolean;
+  paymentIntent: string;
+  refundedCents: number;
+}
+
+export class Simulation {
+  readonly store = new SettlementStore();
+  now = Date.UTC(2026, 10, 1, 9, 0);
+  readonly donors = [
+    donor('u-ana', 'Ana Pop', 'ana@example.test', false),
+    donor('u-ion', 'Ion Rusu', 'ion@example.test', true),
+    donor('u-eva', 'Eva Lopez', 'facebook_u-eva@sin-correo.invalid', false),
+  ];
+  readonly sessions: Session[] = [];
+  cardCapturedCents = 0;
+  cardRefundedCents = 0;
+  staffNetCents = 0;
+  /** Re-deciding an event settled before: each must write nothing. */
+  readonly replays: Array<() => Decision<SettlementOutcome>> = [];
+  private counter = 0;
+
+  constructor() {
+    for (const code of POOL)
+      this.store.cells.set(code, { ...availableCell(parsePlotCode(code)), id: code });
+    for (const code of CODES) this.store.codes.set(code, { status: 'unassigned' });
+    for (const account of this.donors) this.store.accounts.set(account.uid, { ...account });
+  }
+
+  private id(prefix: string) {
+    this.counter += 1;
+    return `${prefix}${this.counter}`;
+  }
+
+  private event(type: string): EventClaim {
+    return { id: this.id('evt_'), type };
+  }
+
+  private pick<T>(items: readonly T[], index: number): T | undefined {
+    return items.length === 0 ? undefined : items[Math.abs(index) % items.length];
+  }
+
+  private plotsOf(indexes: number[]): string[] {
+    return [...new Set(indexes.map((i) => POOL[Math.abs(i) % POOL.length]!))];
+  }
+
+  private rows(): LedgerRow[] {
+    return this.store.rows();
+  }
+
+  private cells(): CellWithId[] {
+    return [...this.store.cells.values()];
+  }
+
+  /** Runs one operation; what it refuses changes nothing. */
+  run(op: Operation): void {
+    this.now += STEPS[Math.abs(op.c) % STEPS.length]!;
+    switch (op.kind) {
+      case 'hold':
+        return this.hold(op);
+      case 'pay':
+        return this.pay(op);
+      case 'expire':
+      case 'cancel':
+        return this.endUnpaid(op);
+      case 'refund':
+        return this.refund(op);
+      case 'register':
+        return this.register(op);
+      case 'link':
+        return this.link(op);
+      case 'complete-at-parish':
+        return this.completeAtParish(op);
+      case 'void':
+        return this.voidRegistration(op);
+      case 'extend':
+      case 'release':
+        return this.changeReservation(op);
+      case 'sweep':
+        return this.sweep();
+      case 'replay':
+        return this.replay(op);
+    }
+  }
+
+  private hold(op: Operation) {
+    const account = this.pick(this.donors, op.a)!;
+    const kind = (['buy', 'reserve', 'complete'] as const)[Math.abs(op.b) % 3]!;
+    // Completing: mostly the donor's own reserved plots, as a donor would.
+    const own = this.cells().filter(
+      (cell) => cell.user === account.uid && cell.status === 'reserved',
+    );
+    const plots =
+      kind === 'complete' && own.length > 0 && op.flag
+        ? own.slice(0, 1 + (op.c % own.length)).map((cell) => cell.id)
+        : this.plotsOf(op.plots);
+    if (plots.length === 0) return;
+    const order: CheckoutOrder = { uid: account.uid, kind, plots, checkoutId: this.id('chk_') };
+    const decision = decideHold({
+      order,
+      expiresAt: this.now + 35 * MINUTE,
+      plots: plots.map((code) => ({ code, cell: this.store.cells.get(code) ?? null })),
+      accountCells: this.cells().filter((cell) => cell.user === account.uid),
+      now: this.now,
+    });
+    this.store.apply(decision);
+    if (!decision.outcome.ok) return;
+    const id = this.id('cs_');
+    const amountCents = checkoutTotalCents(kind, plots.length);
+    this.store.apply({
+      ...NO_WRITES,
+      payment: { sessionId: id, fields: openedPayment(order, amountCents, this.now) },
+    });
+    this.sessions.push({
+      id,
+      order,
+      amountCents,
+      open: true,
+      paid: false,
+      paymentIntent: `pi_${id}`,
+      refundedCents: 0,
+    });
+  }
+
+  private paid(session: Session, event: EventClaim, amountCents: number) {
+    return () =>
+      decideCardPaid({
+        event,
+        eventSeen: this.store.events.has(event.id),
+        sessionId: session.id,
+        order: session.order,
+        amountCents,
+        currency: 'eur',
+        paymentIntent: session.paymentIntent,
+        paymentStatus: this.store.payments.get(session.id)?.status ?? null,
+        donor: this.store.accounts.get(session.order.uid) ?? null,
+        cells: this.store.cellsOf(session.order.plots),
+        mailsQueued: new Set(this.store.mails.keys()),
+        siteUrl: 'https://parroquia.test',
+        now: this.now,
+      });
+  }
+
+  private pay(op: Operation) {
+    const session = this.pick(
+      this.sessions.filter((s) => s.open),
+      op.a,
+    );
+    if (!session) return;
+    // Now and then a session paid for another amount (never one we created).
+    const amountCents = op.flag && op.b % 4 === 0 ? session.amountCents + 100 : session.amountCents;
+    session.open = false;
+    session.paid = true;
+    session.amountCents = amountCents;
+    this.cardCapturedCents += amountCents;
+    const decide = this.paid(session, this.event('checkout.session.completed'), amountCents);
+    const decision = decide();
+    this.store.apply(decision);
+    this.replays.push(decide);
+    // The same session paid again by its delayed method's event: counted once.
+    const again = this.paid(
+      session,
+      this.event('checkout.session.async_payment_succeeded'),
+      amountCents,
+    )();
+    assertOnlyEvent(again, 'a second paid event of one session');
+    this.store.apply(again);
+    if (decision.outcome.outcome === 'refund-due') this.chargeRefunded(session, amountCents);
+  }
+
+  private endUnpaid(op: Operation) {
+    const session = this.pick(
+      this.sessions.filter((s) => s.open),
+      op.a,
+    );
+    if (!session) return;
+    session.open = false;
+    const cells = this.store.cellsOf(session.order.plots);
+    const paymentStatus = this.store.payments.get(session.id)?.status ?? null;
+    if (op.kind === 'cancel') {
+      this.store.apply(
+        decideCheckoutCancelled({
+          sessionId: session.id,
+          order: session.order,
+          cells,
+          paymentStatus,
+          now: this.now,
+        }),
+      );
+      return;
+    }
+    const event = this.event('checkout.session.expired');
+    const decide = () =>
+      decideCheckoutUnpaid({
+        event,
+        eventSeen: this.store.events.has(event.id),
+        sessionId: session.id,
+        order: session.order,
+        status: 'expired',
+        paymentStatus: this.store.payments.get(session.id)?.status ?? null,
+        cells: this.store.cellsOf(session.order.plots),
+        now: this.now,
+      });
+    this.store.apply(decide());
+    this.replays.push(decide);
+  }
+
+  private refund(op: Operation) {
+    const session = this.pick(
+      this.sessions.filter((s) => s.paid && s.refundedCents < s.amountCents),
+      op.a,
+    );
+    if (!session) return;
+    const left = session.amountCents - session.refundedCents;
+    const cents = op.flag ? left : Math.max(1, Math.abs(op.b) % left);
+    this.chargeRefunded(session, cents);
+  }
+
+  /** The card processor gives `cents` back, then tells us (`charge.refunded`). */
+  private chargeRefunded(session: Session, cents: number) {
+    session.refundedCents += cents;
+    this.cardRefundedCents += cents;
+    const event = this.event('charge.refunded');
+    const amountRefunded = session.refundedCents;
+    const decide = () => {
+      const payment = this.store.payments.get(session.id);
+      const gift = this.store.ledger.get(session.id) ?? null;
+      return decideRefund({
+        event,
+        eventSeen: this.store.events.has(event.id),
+        payment: payment
+          ? { sessionId: session.id, uid: payment.uid!, status: payment.status! }
+          : null,
+        gift,
+        donorLedger: this.rows().filter((row) => row.donor === session.order.uid),
+        cells: this.store.cellsOf(session.order.plots),
+        amountRefundedCents: amountRefunded,
+        fullyRefunded: amountRefunded >= session.amountCents,
+        now: this.now,
+      });
+    };
+    this.store.apply(decide());
+    this.replays.push(decide);
+  }
+
+  private register(op: Operation) {
+    const email = this.pick(WALK_IN_EMAILS, op.a)!;
+    const plots = this.plotsOf(op.plots);
+    const code = this.pick(CODES, op.b)!;
+    if (plots.length === 0) return;
+    const account = this.donors.find((d) => d.email === email) ?? null;
+    const stored = account ? this.store.accounts.get(account.uid)! : null;
+    const method = op.c % 2 === 0 ? 'cash' : 'transfer';
+    const decision = decideStaffRegistration({
+      registration: {
+        code,
+        email,
+        name: `Walk-in ${op.a % 7}`,
+        is_anonymous_donor: op.flag,
+        reserve: op.b % 3 === 0,
+        method,
+        plots: plots.map(parsePlotCode),
+      },
+      cells: new Map(
+        plots.flatMap((plot) => {
+          const cell = this.store.cells.get(plot);
+          return cell ? [[plot, cell] as const] : [];
+        }),
+      ),
+      certificateStatus: this.store.certificate(code)?.status ?? null,
+      donor: stored,
+      mailboxHasAccount: false,
+      cash: {
+        person: {
+          uids: stored ? [stored.uid] : [],
+          mailboxes: [mailboxKey(email), ...(stored?.mailboxes ?? [])],
+        },
+        entries: this.rows(),
+      },
+      donorCells: stored ? this.cells().filter((cell) => cell.user === stored.uid) : [],
+      staffUid: 'staff-1',
+      ledgerId: this.id('don_'),
+      now: this.now,
+    });
+    this.store.apply(decision);
+    if (decision.outcome.ok) this.staffNetCents += decision.outcome.amountCents;
+  }
+
+  private certificateOnRecord(code: string): CertificateOnRecord | null {
+    const record = this.store.certificate(code);
+    if (!record) return null;
+    const fields = this.store.codes.get(code)!;
+    const registeredAt = fields.registered_at ?? 0;
+    const since = new Set<string>();
+    for (const [other, otherFields] of this.store.codes) {
+      if (other === code || (otherFields.registered_at ?? 0) <= registeredAt) continue;
+      for (const plot of otherFields.plots ?? []) if (record.plots.includes(plot)) since.add(plot);
+    }
+    return {
+      record,
+      cells: this.store.cellsOf(record.plots),
+      donationId: fields.donation_id ?? null,
+      registeredSince: since,
+    };
+  }
+
+  private waitingOf(mailbox: string, except: string): CellWithId[] {
+    const plots = [...this.store.codes]
+      .filter(
+        ([code, fields]) =>
+          code !== except && fields.mailbox === mailbox && fields.status === 'registered',
+      )
+      .flatMap(([, fields]) => fields.plots ?? []);
+    return this.store
+      .cellsOf([...new Set(plots)])
+      .filter((cell) => cell.user === null && cell.donor_display !== null);
+  }
+
+  private link(op: Operation) {
+    const account = this.store.accounts.get(this.pick(this.donors, op.a)!.uid)!;
+    const code = this.pick(CODES, op.b)!;
+    const certificate = this.certificateOnRecord(code);
+    const mailbox = certificate?.record.email ? mailboxKey(certificate.record.email) : null;
+    // A verified e-mail claims at first sign-in what staff registered for it: the same rule.
+    if (
+      op.flag &&
+      certificate?.record.status === 'registered' &&
+      certificate.record.email === account.email
+    ) {
+      const claims = decideAccountClaims({
+        uid: account.uid,
+        account,
+        pending: [certificate],
+        waiting: [],
+        now: this.now,
+      });
+      this.store.apply({ ...claims, accounts: [] });
+      return;
+    }
+    this.store.apply(
+      decideCertificateLink({
+        uid: account.uid,
+        account,
+        certificate,
+        cash: {
+          person: {
+            uids: [account.uid],
+            mailboxes: [...account.mailboxes, ...(mailbox ? [mailbox] : [])],
+          },
+          entries: this.rows(),
+        },
+        waiting: mailbox ? this.waitingOf(mailbox, code) : [],
+        accountCells: this.cells().filter((cell) => cell.user === account.uid),
+        now: this.now,
+      }),
+    );
+  }
+
+  private completeAtParish(op: Operation) {
+    const holder = this.store.accounts.get(this.pick(this.donors, op.a)!.uid)!;
+    const plots = this.plotsOf(op.plots);
+    const decision = decideStaffCompletion({
+      holder,
+      cells: this.store.cellsOf(plots),
+      method: op.flag ? 'cash' : 'transfer',
+      cash: { person: { uids: [holder.uid], mailboxes: holder.mailboxes }, entries: this.rows() },
+      staffUid: 'staff-1',
+      ledgerId: this.id('don_'),
+      mailsQueued: new Set(this.store.mails.keys()),
+      siteUrl: 'https://parroquia.test',
+      now: this.now,
+    });
+    this.store.apply(decision);
+    if (decision.outcome.ok) this.staffNetCents += decision.outcome.amountCents;
+  }
+
+  private voidRegistration(op: Operation) {
+    const staffRows = this.rows().filter((row) => row.recorded_by !== null && row.amount_cents > 0);
+    const entry = this.pick(staffRows, op.a) ?? null;
+    const stored = entry ? this.store.ledger.get(entry.id) : undefined;
+    const decision = decideVoidRegistration({
+      entry,
+      certificateCode: stored?.certificate_code ?? null,
+      ledger: this.rows().filter(
+        (row) => entry && row.cells.some((plot) => entry.cells.includes(plot)),
+      ),
+      cells: this.store.cellsOf(entry?.cells ?? []),
+      staffUid: 'staff-1',
+      voidId: this.id('void_'),
+      now: this.now,
+    });
+    this.store.apply(decision);
+    if (decision.outcome.ok && entry) this.staffNetCents -= entry.amount_cents;
+  }
+
+  private changeReservation(op: Operation) {
+    const holder = this.pick([...this.donors.map((d) => d.uid), null], op.a)!;
+    const cells = this.store.cellsOf(this.plotsOf(op.plots));
+    this.store.apply(
+      decideReservationChange({
+        holder,
+        cells,
+        change:
+          op.kind === 'release'
+            ? { kind: 'release' }
+            : { kind: 'extend', until: this.now + (Math.abs(op.b) % 70) * DAY },
+        now: this.now,
+      }),
+    );
+  }
+
+  private sweep() {
+    for (const cell of this.cells()) this.store.apply(decideSweep(cell, this.now));
+    for (let round = 0; round < 2; round += 1) {
+      for (const reservation of reservationsOf(this.cells())) {
+        const decision = decideReminder({
+          reservation,
+          donor: this.store.accounts.get(reservation.uid) ?? null,
+          mailsQueued: new Set(this.store.mails.keys()),
+          siteUrl: 'https://parroquia.test',
+          now: this.now,
+        });
+        // The second round finds every reminder queued: each goes once.
+        if (round === 1 && decision.mails.length > 0) throw new Error('a reminder queued twice');
+        this.store.apply(decision);
+      }
+    }
+  }
+
+  private replay(op: Operation) {
+    const decide = this.pick(this.replays, op.a);
+    if (!decide) return;
+    const decision = decide();
+    if (decision.outcome.outcome !== 'duplicate' || !writesNothing(decision)) {
+      throw new Error(`replaying an event decided ${JSON.stringify(decision.outcome)}`);
+    }
+  }
+
+  /** Every invariant of the core on the store now. */
+  violations(): CoreViolation[] {
+    const rows = this.rows();
+    const cells = this.cells();
+    const personOf = (row: LedgerRow) =>
+      this.donors.find(
+        (d) =>
+          row.donor === d.uid || this.store.accounts.get(d.uid)!.mailboxes.includes(row.donor_key),
+      )?.uid ?? row.donor_key;
+    const anonymousNames = [...this.store.accounts.values()]
+      .filter((account) => account.is_anonymous_donor)
+      .map((account) => account.name);
+    return [
+      ...checkMoney(rows, {
+        cardCapturedCents: this.cardCapturedCents,
+        cardRefundedCents: this.cardRefundedCents,
+        staffNetCents: this.staffNetCents,
+      }),
+      ...checkCoverage(cells, rows, this.now),
+      ...checkCash(rows, personOf),
+      ...checkPrivacy(
+        [{ where: 'the map', text: JSON.stringify(cells.map((cell) => cell.donor_display)) }],
+        anonymousNames,
+      ),
+      ...checkProgress(this.store.progress, cells),
+    ];
+  }
+}
+
+function assertOnlyEvent(decision: Decision<SettlementOutcome>, what: string) {
+  if (writesNothing({ ...decision, event: null })) return;
+  throw new Error(`${what} changed more than its event: ${JSON.stringify(decision.outcome)}`);
+}

@@ -1,0 +1,124 @@
+/**
+ * Staff registering a cash or transfer gift with its physical certificate (docs/api.md): the
+ * plots, the ledger row and the code together, or a refusal that changes nothing.
+ */
+import type { CashEntry, CashPerson } from '../cash-limit';
+import { personCashOfMonth, spanishMonthOf } from '../cash-limit';
+import type { Cell } from '../cell';
+import type { CellWithId } from '../cell-document';
+import type { CertificateCodeStatus } from '../certificate-code';
+import { donorDisplay } from '../donor';
+import { donationEntry } from '../ledger';
+import { mailboxKey } from '../person-email';
+import type { PhysicalCertificateRegistration } from '../physical-certificate';
+import {
+  planPhysicalRegistration,
+  type RegistrationPlan,
+  type RegistrationRefusal,
+} from '../physical-registration';
+import { renamedPlots } from '../donor-plots';
+import { decided, type CellMove, type Decision } from './decision';
+import type { DonorOnRecord } from './donor-record';
+
+/** The person the cash limit counts, and their ledger rows (every month). */
+export interface CashReading {
+  person: CashPerson;
+  entries: readonly CashEntry[];
+}
+
+export interface StaffRegistrationFacts {
+  registration: PhysicalCertificateRegistration;
+  /** Each requested plot's stored cell by plot code; absent when the layout has no such plot. */
+  cells: ReadonlyMap<string, CellWithId>;
+  /** null when no such code was ever generated. */
+  certificateStatus: CertificateCodeStatus | null;
+  /** The account the gift goes to (see `registrationAccount`), null: none yet. */
+  donor: DonorOnRecord | null;
+  /** Some account stands for the e-mail's mailbox under another spelling. */
+  mailboxHasAccount: boolean;
+  /** The person's cash (read for every registration; only cash counts). */
+  cash: CashReading;
+  /** Every plot of `donor` (renamed when the account becomes anonymous). */
+  donorCells: readonly CellWithId[];
+  staffUid: string;
+  /** The id of the new ledger row. */
+  ledgerId: string;
+  now: number;
+}
+
+export function decideStaffRegistration(
+  facts: StaffRegistrationFacts,
+): Decision<RegistrationPlan | RegistrationRefusal> {
+  const { registration, donor, now } = facts;
+  const month = spanishMonthOf(now);
+  const plan = planPhysicalRegistration(
+    registration,
+    {
+      cells: facts.cells as ReadonlyMap<string, Cell>,
+      certificateStatus: facts.certificateStatus,
+      donor,
+      mailboxHasAccount: facts.mailboxHasAccount,
+      cashThisMonthCents: personCashOfMonth(facts.cash.entries, facts.cash.person, month),
+    },
+    now,
+  );
+  if (!plan.ok) return decided(plan);
+
+  const cells: CellMove[] = plan.cells.map((cell) => ({
+    before: facts.cells.get(cell.id) ?? null,
+    after: cell,
+  }));
+  const registered = new Set(plan.cells.map((cell) => cell.id));
+  if (donor && plan.donorBecomesAnonymous) {
+    // Staff ticking "stay anonymous" makes the account anonymous: its other plots too.
+    const display = donorDisplay({ ...donor, is_anonymous_donor: true });
+    for (const cell of renamedPlots(facts.donorCells, donor.uid, display, now)) {
+      if (!registered.has(cell.id)) {
+        cells.push({ before: facts.donorCells.find((c) => c.id === cell.id)!, after: cell });
+      }
+    }
+  }
+  const entry = donationEntry({
+    method: registration.method,
+    kind: plan.kind,
+    donor: {
+      uid: plan.donorUid,
+      email: registration.email,
+      name: donor?.name || registration.name,
+    },
+    plots: plan.cells.map((cell) => cell.id),
+    amountCents: plan.amountCents,
+    at: now,
+    recordedBy: facts.staffUid,
+  });
+  return decided(plan, {
+    cells,
+    ledger: [{ id: facts.ledgerId, entry, certificate_code: registration.code }],
+    // `registered` (no account yet) waits on the code and the e-mail: a link (by code) or the
+    // donor's first sign-in (by verified e-mail) sets `user` on it, its plots and its row.
+    codes: [
+      {
+        code: registration.code,
+        fields: {
+          status: plan.donorUid ? 'linked' : 'registered',
+          user: plan.donorUid,
+          email: registration.email,
+          mailbox: mailboxKey(registration.email),
+          name: registration.name,
+          is_anonymous_donor: registration.is_anonymous_donor,
+          plots: entry.cells,
+          reserve: plan.kind === 'reserve',
+          method: registration.method,
+          donation_id: facts.ledgerId,
+          registered_at: now,
+          registered_by: facts.staffUid,
+          ...(plan.donorUid ? { linked_at: now } : {}),
+        },
+      },
+    ],
+    accounts:
+      donor && plan.donorBecomesAnonymous
+        ? [{ uid: donor.uid, becomesAnonymous: true, addMailboxes: [], at: now }]
+        : [],
+  });
+}

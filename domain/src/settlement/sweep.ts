@@ -1,0 +1,70 @@
+/**
+ * The hourly sweep: lapsed holds and reservations written back as what they already are, and
+ * the reminders of reservations about to end, each queued once.
+ */
+import { sweptCell } from '../cell';
+import type { CellWithId } from '../cell-document';
+import { reminderDue, reservationReminder } from '../donor-mail';
+import { decided, type Decision, type MailOrder } from './decision';
+import { mailAddressOf, type DonorOnRecord } from './donor-record';
+
+/** A plot as the sweep writes it back, or nothing when it is already what it is. */
+export function decideSweep(cell: CellWithId, now: number): Decision<boolean> {
+  const swept = sweptCell(cell, now);
+  return swept
+    ? decided(true, { cells: [{ before: cell, after: { ...swept, id: cell.id } }] })
+    : decided(false);
+}
+
+/** A donor's plots reserved until one instant (one reservation). */
+export interface Reservation {
+  uid: string;
+  reservedUntil: number;
+  plots: string[];
+}
+
+export const reminderMailId = (stage: string, reservation: Reservation) =>
+  `reminder-${stage}-${reservation.uid}-${reservation.reservedUntil}`;
+
+/**
+ * The reminder due for one reservation, if any, and not queued before: the id names the donor,
+ * the end and the stage, so every later sweep finds it queued.
+ */
+export function decideReminder(facts: {
+  reservation: Reservation;
+  donor: DonorOnRecord | null;
+  mailsQueued: ReadonlySet<string>;
+  siteUrl: string;
+  now: number;
+}): Decision<string | null> {
+  const { reservation, donor } = facts;
+  const stage = reminderDue(reservation.reservedUntil, facts.now);
+  const to = mailAddressOf(donor);
+  if (!stage || !to || !donor) return decided(null);
+  const id = reminderMailId(stage, reservation);
+  if (facts.mailsQueued.has(id)) return decided(null);
+  const message = reservationReminder({
+    language: donor.language,
+    name: donor.name,
+    stage,
+    plots: reservation.plots,
+    reservedUntil: reservation.reservedUntil,
+    siteUrl: facts.siteUrl,
+  });
+  const mail: MailOrder = { id, to, message };
+  return decided(id, { mails: [mail] });
+}
+
+/** The donor reservations among stored plots, one per donor and end. */
+export function reservationsOf(cells: readonly CellWithId[]): Reservation[] {
+  const byEnd = new Map<string, Reservation>();
+  for (const cell of cells) {
+    const { user, reserved_until: end } = cell;
+    if (cell.status !== 'reserved' || !user || end === null) continue;
+    const key = `${user}/${end}`;
+    const entry = byEnd.get(key) ?? { uid: user, reservedUntil: end, plots: [] };
+    entry.plots.push(cell.id);
+    byEnd.set(key, entry);
+  }
+  return [...byEnd.values()];
+}
