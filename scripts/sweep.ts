@@ -5,7 +5,7 @@
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { mailReservationReminders } from '../functions/src/adapters/donor-mail.ts';
+import { mailReservationReminders } from '../functions/src/adapters/reservation-reminders.ts';
 import { firestoreCellRepository } from '../functions/src/adapters/firestore-cells.ts';
 import { DEFAULT_PORTS, PROJECT_ID } from '@parroquia/testkit/local-stack';
 

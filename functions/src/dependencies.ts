@@ -11,6 +11,7 @@ import { firestorePaymentStore } from './adapters/firestore-payments';
 import { firestoreDonorAccounts } from './adapters/firestore-donors';
 import { firestoreUserRepository } from './adapters/firestore-users';
 import { firestoreRateLimitCounters } from './adapters/firestore-rate-limits';
+import { mailSiteUrl } from './adapters/reservation-reminders';
 import { stripeCheckoutGateway, stripeSettingsFromEnvironment } from './adapters/stripe-checkout';
 import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './config';
 import { auth, firestore } from './firebase';
@@ -31,7 +32,7 @@ export function productionDependencies(): ApiDependencies {
     donations: firestoreDonationLedger(firestore),
     randomIndex: (size) => randomInt(size),
     payments: {
-      store: firestorePaymentStore(firestore, now),
+      store: firestorePaymentStore(firestore, now, mailSiteUrl),
       checkout: stripeCheckoutGateway(
         stripeSettingsFromEnvironment({
           secretKey: () => STRIPE_SECRET_KEY.value(),

@@ -6,7 +6,7 @@ import { answerFrameworkErrorsAsJson } from './api/framework-errors';
 import { REGION, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, SWEEP_SCHEDULE } from './config';
 import { productionDependencies } from './dependencies';
 import { logSweep } from './log';
-import { mailReservationReminders } from './adapters/donor-mail';
+import { mailReservationReminders } from './adapters/reservation-reminders';
 import { firestore } from './firebase';
 import { sweep } from './payments/sweep';
 

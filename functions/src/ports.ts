@@ -4,9 +4,11 @@
  */
 import type {
   CellWithId,
+  HoldOutcome,
+  PaymentOnRecord,
+  SettlementOutcome,
   CheckoutOrder,
   DonorProfileJson,
-  TransitionRefusal,
   DonorProfileChange,
   LedgerRow,
   LedgerRange,
@@ -175,12 +177,7 @@ export interface DonationLedger {
 /** What one Checkout Session pays for (its metadata carries it: `orderMetadata`). */
 export type { CheckoutOrder };
 
-export type HoldOutcome =
-  | { ok: true }
-  /** `unknown-plot`: no `cells` document (a position the layout leaves out). */
-  | { ok: false; reason: TransitionRefusal | 'unknown-plot'; plot: string }
-  /** The account would hold more than `MAX_PLOTS_HELD_PER_ACCOUNT` plots in checkouts. */
-  | { ok: false; reason: 'too-many-held' };
+export type { HoldOutcome, SettlementOutcome } from '@parroquia/domain';
 
 /** Every write to cells, payments, the ledger and `stripe_events`, each one transaction. */
 export interface PaymentStore {
@@ -210,11 +207,8 @@ export interface PaymentStore {
   markEventProcessed(eventId: string, type: string): Promise<boolean>;
 }
 
-export interface OpenedCheckout {
-  sessionId: string;
-  order: CheckoutOrder;
-  status: 'pending' | 'paid' | 'expired' | 'failed' | 'refunded';
-}
+/** A stored payment: the order it was opened for and where it stands. */
+export type OpenedCheckout = PaymentOnRecord;
 
 export interface PaidSettlement {
   eventId: string;
@@ -244,13 +238,6 @@ export interface RefundSettlement {
   /** The whole charge went back (Stripe's `refunded`). */
   fullyRefunded: boolean;
 }
-
-export type SettlementOutcome =
-  | { outcome: 'duplicate' }
-  | { outcome: 'applied' }
-  | { outcome: 'ignored'; why: string }
-  /** Paid after the plots went to someone else: the money must go back. */
-  | { outcome: 'refund-due'; paymentIntent: string | null; lostPlots: string[] };
 
 export interface CheckoutSessionRequest {
   order: CheckoutOrder;

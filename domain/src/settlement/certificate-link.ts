@@ -84,7 +84,7 @@ export function decideCertificateLink(
     { ok: true, plots: plan.plots },
     {
       ...claimed,
-      cells: [...claimed.cells, ...renamed, ...hiddenNames(facts.waiting)],
+      cells: [...claimed.cells, ...renamed, ...hiddenNames(facts.waiting, claimedPlots)],
       accounts: [
         {
           uid,
@@ -123,9 +123,10 @@ export function decideAccountClaims(
     is_anonymous_donor: facts.account.is_anonymous_donor || anonymous,
   });
   const claimed = claimWrites(claims, facts.uid, display, facts.now);
+  const claimedPlots = new Set(claimed.cells.map(({ after }) => after.id));
   return decided(
     { anonymous, mailboxes: mailboxesOf(claims) },
-    { ...claimed, cells: [...claimed.cells, ...hiddenNames(facts.waiting)] },
+    { ...claimed, cells: [...claimed.cells, ...hiddenNames(facts.waiting, claimedPlots)] },
   );
 }
 
@@ -165,8 +166,8 @@ function mailboxesOf(claims: readonly CertificateOnRecord[]): string[] {
  * The mailbox is an account's now: plots still waiting for one of its certificates stop
  * showing the name staff typed (docs/product.md "Anonymity").
  */
-function hiddenNames(waiting: readonly CellWithId[]): CellMove[] {
+function hiddenNames(waiting: readonly CellWithId[], claimed: ReadonlySet<string>): CellMove[] {
   return waiting
-    .filter((cell) => cell.user === null && cell.donor_display !== null)
+    .filter((cell) => cell.user === null && cell.donor_display !== null && !claimed.has(cell.id))
     .map((cell) => ({ before: cell, after: { ...cell, donor_display: null } }));
 }

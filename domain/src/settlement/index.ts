@@ -1,6 +1,7 @@
 export * from './decision';
 export * from './donor-record';
 export * from './checkout';
+export * from './payment-record';
 export * from './card-payment';
 export * from './refund';
 export * from './staff-registration';

@@ -7,15 +7,13 @@
  * second counts the first.
  */
 import { createHash } from 'node:crypto';
-import { mailboxKey, type CashEntry, type CashPerson } from '@parroquia/domain';
+import { readDonorRecord, readLedgerRow, type CashEntry, type CashPerson } from '@parroquia/domain';
 import {
   Timestamp,
-  type DocumentData,
   type DocumentReference,
   type Firestore,
   type Transaction,
 } from 'firebase-admin/firestore';
-import { ledgerRowOf } from './ledger-document';
 
 /** Firestore's limit on the values of one `array-contains-any`. */
 const ANY_OF_MAX = 30;
@@ -24,16 +22,6 @@ export interface CashPersonReading {
   person: CashPerson;
   entries: CashEntry[];
   locks: DocumentReference[];
-}
-
-/** The mailboxes an account stands for; accounts from before the field have their own address. */
-export function accountMailboxes(data: DocumentData | undefined): string[] {
-  if (!data) return [];
-  const stored = Array.isArray(data.mailboxes)
-    ? data.mailboxes.filter((key): key is string => typeof key === 'string')
-    : [];
-  const own = typeof data.email === 'string' && data.email !== '' ? [mailboxKey(data.email)] : [];
-  return [...new Set([...own, ...stored])];
 }
 
 export async function readCashPerson(
@@ -50,7 +38,7 @@ export async function readCashPerson(
     );
     for (const account of sharing.docs) {
       uids.add(account.id);
-      for (const key of accountMailboxes(account.data())) mailboxes.add(key);
+      for (const key of readDonorRecord(account.id, account.data()).mailboxes) mailboxes.add(key);
     }
   }
   const donations = db.collection('donations');
@@ -60,7 +48,7 @@ export async function readCashPerson(
   ];
   const byId = new Map<string, CashEntry>();
   for (const snapshot of await Promise.all(reads.map((query) => tx.get(query)))) {
-    for (const doc of snapshot.docs) byId.set(doc.id, ledgerRowOf(doc));
+    for (const doc of snapshot.docs) byId.set(doc.id, readLedgerRow(doc.id, doc.data()));
   }
   const locks = [
     ...[...uids].map((uid) => `uid:${uid}`),

@@ -2,11 +2,12 @@
  * The CellRepository on firebase-admin. The sweep only tidies stored state: the map and every
  * transaction already read lapsed holds and reservations as available (`effectiveCell`).
  */
-import { readCellDocument, sweptCell } from '@parroquia/domain';
+import { decideSweep, readCellDocument } from '@parroquia/domain';
 import type { Firestore } from 'firebase-admin/firestore';
 import { logMalformedCell } from '../log';
 import type { CellRepository, StoredCell } from '../ports';
-import { storeCells } from './cell-writes';
+import { writeDecision } from './decision-writes';
+import { readStoredCells } from './firestore-reads';
 
 export function firestoreCellRepository(db: () => Firestore): CellRepository {
   return {
@@ -30,13 +31,11 @@ export function firestoreCellRepository(db: () => Firestore): CellRepository {
       for (const doc of candidates.docs) {
         // Re-read inside the transaction: a donor's payment since the query wins.
         const changed = await db().runTransaction(async (tx) => {
-          const snapshot = await tx.get(doc.ref);
-          const reading = readCellDocument(snapshot.id, snapshot.data() ?? {});
-          if (!reading.ok) return false;
-          const swept = sweptCell(reading.cell, now);
-          if (!swept) return false;
-          storeCells(tx, db(), [{ before: reading.cell, after: swept }]);
-          return true;
+          const decisions = (await readStoredCells(db(), tx, [doc.id])).map((cell) =>
+            decideSweep(cell, now),
+          );
+          for (const decision of decisions) writeDecision(tx, db(), decision);
+          return decisions.some((decision) => decision.outcome);
         });
         if (changed) released.push(doc.id);
       }

@@ -1,6 +1,6 @@
+import { readLedgerRow } from '@parroquia/domain';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { DonationLedger } from '../ports';
-import { ledgerRowOf } from './ledger-document';
 
 export function firestoreDonationLedger(db: () => Firestore): DonationLedger {
   return {
@@ -9,7 +9,7 @@ export function firestoreDonationLedger(db: () => Firestore): DonationLedger {
       if (from !== null) query = query.where('created_at', '>=', Timestamp.fromMillis(from));
       if (to !== null) query = query.where('created_at', '<', Timestamp.fromMillis(to));
       const snapshot = await query.get();
-      return snapshot.docs.map(ledgerRowOf);
+      return snapshot.docs.map((doc) => readLedgerRow(doc.id, doc.data()));
     },
   };
 }

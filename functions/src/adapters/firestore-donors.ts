@@ -3,13 +3,12 @@
  * its personal-code claim and the donor's plots, so they never disagree (docs/data-model.md).
  */
 import {
-  checkCashOnLink,
+  decideAccountClaims,
+  decideCertificateLink,
   donorDisplay,
   mailboxKey,
-  MESSAGES,
-  planCertificateLink,
   readCellDocument,
-  readCertificateCodeDocument,
+  readDonorRecord,
   type DonorProfileChange,
 } from '@parroquia/domain';
 import {
@@ -20,24 +19,15 @@ import {
 } from 'firebase-admin/firestore';
 import { logMalformedCell } from '../log';
 import type { DonorAccountRepository, StoredCell, UserProfile } from '../ports';
-import { accountMailboxes, readCashPerson, touchCashLocks } from './cash-person';
+import { readCashPerson, touchCashLocks } from './cash-person';
+import { writeDecision } from './decision-writes';
+import { isAlreadyExists } from './firestore-errors';
 import { donorCellsIn, writeDonorDisplay } from './donor-cells';
-import {
-  claimableCertificates,
-  claimedMailboxes,
-  hideStaffTypedNames,
-  plotsRegisteredSince,
-  waitingPlotsOf,
-  writeCertificateClaims,
-  type CertificateClaim,
-} from './pending-certificates';
+import { certificateOnRecord, pendingCertificates, waitingPlotsOf } from './pending-certificates';
 import { userProfileFromDocument } from './user-document';
 
 /** Draws per sync before giving up: with 30^8 codes, even one collision is a rarity. */
 export const PERSONAL_CODE_ATTEMPTS = 8;
-
-/** gRPC ALREADY_EXISTS: a racing sync created the user between our read and our commit. */
-const ALREADY_EXISTS = 6;
 
 export function firestoreDonorAccounts(db: () => Firestore): DonorAccountRepository {
   const users = () => db().collection('users');
@@ -56,7 +46,9 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
       const snapshot = await tx.get(userRef);
       const data = snapshot.data();
       if (!data) return null;
-      const donorCells = await donorCellsIn(db(), tx, uid);
+      // A change of language alone shows nothing new on the map: no plot is read or written.
+      const showsNew = 'name' in fields || 'is_anonymous_donor' in fields;
+      const donorCells = showsNew ? await donorCellsIn(db(), tx, uid) : [];
       const profile = { ...userProfileFromDocument(data), ...fields };
       const display = donorDisplay(profile);
       const updatedAt = Timestamp.fromMillis(now);
@@ -74,30 +66,26 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
           const existing = (await tx.get(userRef)).data();
           if (existing) return { profile: userProfileFromDocument(existing), created: false };
           const code = await claimableCode(tx, newCode);
-          const claims = account.emailVerified
-            ? await claimableCertificates(db(), tx, uid, account.email, now)
+          const pending = account.emailVerified
+            ? await pendingCertificates(db(), tx, account.email)
             : [];
-          // Certificates of this mailbox under another spelling wait for the code: their plots
-          // stop showing the name staff typed, as the mailbox is an account's now.
-          const waiting = await waitingPlotsOf(
-            db(),
-            tx,
-            [mailboxKey(account.email)],
-            claims.map((claim) => claim.code.id),
-          );
+          // Certificates of this mailbox under another spelling wait for their code.
+          const waiting = await waitingPlotsOf(db(), tx, [mailboxKey(account.email)], []);
+          const claims = decideAccountClaims({
+            uid,
+            account: { name: account.name, personal_code: code, is_anonymous_donor: false },
+            pending,
+            waiting,
+            now,
+          });
           const createdAt = Timestamp.fromMillis(now);
           const document = {
             name: account.name,
             email: account.email,
-            mailboxes: [
-              ...new Set([
-                mailboxKey(account.email),
-                ...claims.flatMap((claim) => (claim.mailbox ? [claim.mailbox] : [])),
-              ]),
-            ],
+            mailboxes: [...new Set([mailboxKey(account.email), ...claims.outcome.mailboxes])],
             personal_code: code,
             // A certificate staff registered as anonymous keeps its donor anonymous.
-            is_anonymous_donor: claims.some((claim) => claim.anonymous),
+            is_anonymous_donor: claims.outcome.anonymous,
             accepted_privacy_policy: false,
             is_staff: account.is_staff,
             sub: account.sub,
@@ -105,13 +93,13 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
           };
           tx.create(userRef, document);
           tx.create(personalCodes().doc(code), { uid, created_at: createdAt });
+          writeDecision(tx, db(), claims);
           const profile = userProfileFromDocument(document);
-          writeCertificateClaims(db(), tx, claims, uid, donorDisplay(profile), now);
-          hideStaffTypedNames(db(), tx, waiting);
           return { profile, created: true };
         });
       } catch (error) {
-        if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+        // A racing sync created the user between our read and our commit.
+        if (!isAlreadyExists(error)) throw error;
         const existing = (await userRef.get()).data();
         if (!existing) throw error;
         return { profile: userProfileFromDocument(existing), created: false };
@@ -148,63 +136,30 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
     linkCertificateCode(uid, code, now) {
       return db().runTransaction(async (tx) => {
         const userData = (await tx.get(users().doc(uid))).data();
-        const codeRef = db().collection('certificate_codes').doc(code);
-        const codeData = (await tx.get(codeRef)).data();
-        const record = codeData ? readCertificateCodeDocument(code, codeData) : null;
-        const plotRefs = (record?.plots ?? []).map((plot) => cells().doc(plot));
-        const plotSnapshots = plotRefs.length > 0 ? await tx.getAll(...plotRefs) : [];
-        const plotCells = plotSnapshots.flatMap((snapshot) => {
-          const reading = snapshot.exists ? readCellDocument(snapshot.id, snapshot.data()!) : null;
-          return reading?.ok ? [reading.cell] : [];
-        });
-        const donationId = typeof codeData?.donation_id === 'string' ? codeData.donation_id : null;
-        const mailbox = record?.email ? mailboxKey(record.email) : null;
+        const account = userData ? readDonorRecord(uid, userData) : null;
+        const codeSnapshot = await tx.get(db().collection('certificate_codes').doc(code));
+        const certificate = await certificateOnRecord(db(), tx, codeSnapshot);
+        const email = certificate?.record.email;
+        const mailbox = email ? mailboxKey(email) : null;
         // The certificate's mailbox, and its gifts, join the account's person: read that person.
-        const cash = userData
+        const cash = account
           ? await readCashPerson(db(), tx, {
               uids: [uid],
-              mailboxes: [...accountMailboxes(userData), ...(mailbox ? [mailbox] : [])],
+              mailboxes: [...account.mailboxes, ...(mailbox ? [mailbox] : [])],
             })
           : null;
-        // Other certificates of that mailbox still waiting: their plots stop showing the name
-        // staff typed, as the mailbox is an account's now (docs/product.md "Anonymity").
-        const waiting = mailbox ? await waitingPlotsOf(db(), tx, [mailbox], [code]) : [];
-        const becomesAnonymous =
-          record?.is_anonymous_donor === true && userData?.is_anonymous_donor !== true;
-        const donorCells = becomesAnonymous ? await donorCellsIn(db(), tx, uid) : [];
-
-        const since = record
-          ? await plotsRegisteredSince(db(), tx, code, record.plots, codeData)
-          : new Set<string>();
-        const plan = planCertificateLink(record, plotCells, uid, now, since);
-        if (!plan.ok) return plan;
-        if (!userData) return { ok: false, status: 404, error: 'Usuario no encontrado.' };
-        if (cash && !checkCashOnLink(cash.entries, cash.person).ok) {
-          return { ok: false, status: 409, error: MESSAGES.cashLimitOnLink };
-        }
-        const profile = {
-          ...userProfileFromDocument(userData),
-          is_anonymous_donor: userData.is_anonymous_donor === true || becomesAnonymous,
-        };
-        const display = donorDisplay(profile);
-        const claim: CertificateClaim = {
-          code: codeRef,
-          cells: plotCells,
-          donationId,
-          mailbox,
-          anonymous: record?.is_anonymous_donor === true,
-        };
-        writeCertificateClaims(db(), tx, [claim], uid, display, now);
-        tx.update(users().doc(uid), {
-          ...claimedMailboxes([claim]),
-          ...(becomesAnonymous ? { is_anonymous_donor: true } : {}),
-          updated_at: Timestamp.fromMillis(now),
+        const decision = decideCertificateLink({
+          uid,
+          account,
+          certificate,
+          cash,
+          waiting: mailbox ? await waitingPlotsOf(db(), tx, [mailbox], [code]) : [],
+          accountCells: await donorCellsIn(db(), tx, uid),
+          now,
         });
-        const claimed = new Set(plotCells.map((cell) => cell.id));
-        writeDonorDisplay(db(), tx, donorCells, uid, display, now, claimed);
-        hideStaffTypedNames(db(), tx, waiting);
+        writeDecision(tx, db(), decision);
         if (cash) touchCashLocks(tx, cash, now);
-        return { ok: true, plots: plan.plots };
+        return decision.outcome;
       });
     },
 

@@ -7,7 +7,6 @@ import { MESSAGES } from '@parroquia/domain';
 import { logPrivacyPolicyRefused } from '../log';
 import type { ApiDependencies, Caller, UserProfile } from '../ports';
 import { ApiError } from './http';
-import { API_MESSAGES } from './messages';
 
 /** The caller's profile when they accepted the policy; 404 without one, 403 before accepting. */
 export async function assertPrivacyPolicyAccepted(

@@ -3,7 +3,6 @@ import { accountEmail, MESSAGES, type ApiRoutes, type DonorProfileJson } from '@
 import { logDonorSynced } from '../../log';
 import type { Caller, UserProfile } from '../../ports';
 import { ApiError, jsonReply } from '../http';
-import { API_MESSAGES } from '../messages';
 import type { Handler } from '../router';
 
 /** The profile as the API answers it; staff rights only ever from the token's custom claim. */

@@ -1,0 +1,68 @@
+/**
+ * The one writer of the money core's decisions on Firestore: inside the transaction that read
+ * the facts, after every read, it writes exactly what the decision says and nothing else.
+ */
+import type { CertificateCodeChange, PaymentFields, Writes } from '@parroquia/domain';
+import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { storeCells } from './cell-writes';
+import { ledgerDocument } from './ledger-document';
+
+/** Instants of the decision (epoch ms) as Firestore timestamps; null stays null. */
+const INSTANT_FIELDS = ['created_at', 'paid_at', 'refunded_at', 'registered_at', 'linked_at'];
+
+function withTimestamps(fields: Partial<PaymentFields> | CertificateCodeChange['fields']) {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [
+      key,
+      INSTANT_FIELDS.includes(key) && typeof value === 'number'
+        ? Timestamp.fromMillis(value)
+        : value,
+    ]),
+  );
+}
+
+export function writeDecision(tx: Transaction, db: Firestore, writes: Writes): void {
+  if (writes.event) {
+    tx.create(db.collection('stripe_events').doc(writes.event.id), {
+      type: writes.event.type,
+      processed_at: FieldValue.serverTimestamp(),
+    });
+  }
+  storeCells(tx, db, writes.cells);
+  for (const { id, entry, session_id, certificate_code } of writes.ledger) {
+    tx.set(db.collection('donations').doc(id), {
+      ...ledgerDocument(entry),
+      ...(session_id ? { session_id } : {}),
+      ...(certificate_code ? { certificate_code } : {}),
+    });
+  }
+  for (const { id, donor } of writes.ledgerDonors) {
+    tx.update(db.collection('donations').doc(id), { donor });
+  }
+  if (writes.payment) {
+    tx.set(
+      db.collection('payments').doc(writes.payment.sessionId),
+      withTimestamps(writes.payment.fields),
+      { merge: true },
+    );
+  }
+  for (const { code, fields } of writes.codes) {
+    tx.set(db.collection('certificate_codes').doc(code), withTimestamps(fields), { merge: true });
+  }
+  for (const account of writes.accounts) {
+    tx.update(db.collection('users').doc(account.uid), {
+      ...(account.becomesAnonymous ? { is_anonymous_donor: true } : {}),
+      ...(account.addMailboxes.length > 0
+        ? { mailboxes: FieldValue.arrayUnion(...account.addMailboxes) }
+        : {}),
+      updated_at: Timestamp.fromMillis(account.at),
+    });
+  }
+  for (const { id, to, message } of writes.mails) {
+    tx.create(db.collection('mail').doc(id), {
+      to,
+      message,
+      created_at: FieldValue.serverTimestamp(),
+    });
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Opening and closing checkouts on firebase-admin: the plots held for a checkout in one
+ * transaction (the account's hold lock read and written, so two checkouts of one account
+ * conflict and the second counts the first's holds), given back when it ends unpaid, and the
+ * payment document opened for it. Each decision is the money core's.
+ */
+import {
+  decideCheckoutCancelled,
+  decideHold,
+  decideRelease,
+  openedPayment,
+  readPaymentDocument,
+} from '@parroquia/domain';
+import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import type { PaymentStore } from '../ports';
+import { writeDecision } from './decision-writes';
+import { isAlreadyExists } from './firestore-errors';
+import { readCells, storedCell } from './firestore-reads';
+
+/** Fifty donors on the same plots conflict a lot; each retry sees the winners' writes. */
+const MAX_ATTEMPTS = 30;
+
+export function runPayment<T>(db: Firestore, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.runTransaction(work, { maxAttempts: MAX_ATTEMPTS });
+}
+
+/** The stored payment's status, read inside `tx`; null when none is stored. */
+export async function paymentStatusIn(db: Firestore, tx: Transaction, sessionId: string) {
+  const data = (await tx.get(db.collection('payments').doc(sessionId))).data();
+  return data ? (readPaymentDocument(sessionId, data)?.status ?? null) : null;
+}
+
+type Checkouts = Pick<
+  PaymentStore,
+  | 'holdPlots'
+  | 'releaseHolds'
+  | 'findPayment'
+  | 'findCheckout'
+  | 'cancelCheckout'
+  | 'recordCheckout'
+>;
+
+export function firestoreCheckouts(db: () => Firestore, now: () => number): Checkouts {
+  const paymentRef = (id: string) => db().collection('payments').doc(id);
+  const holdLockRef = (uid: string) => db().collection('hold_locks').doc(uid);
+  const run = <T>(work: (tx: Transaction) => Promise<T>) => runPayment(db(), work);
+  const statusOf = (tx: Transaction, sessionId: string) => paymentStatusIn(db(), tx, sessionId);
+
+  return {
+    async holdPlots(order, expiresAt) {
+      return run(async (tx) => {
+        await tx.get(holdLockRef(order.uid));
+        const own = await tx.get(db().collection('cells').where('user', '==', order.uid));
+        const snapshots = await tx.getAll(
+          ...order.plots.map((code) => db().collection('cells').doc(code)),
+        );
+        const decision = decideHold({
+          order,
+          expiresAt,
+          plots: snapshots.map((s) => ({ code: s.id, cell: s.exists ? storedCell(s) : null })),
+          accountCells: own.docs.map(storedCell),
+          now: now(),
+        });
+        writeDecision(tx, db(), decision);
+        tx.set(holdLockRef(order.uid), { updated_at: FieldValue.serverTimestamp() });
+        return decision.outcome;
+      });
+    },
+
+    async releaseHolds(order) {
+      await run(async (tx) => {
+        writeDecision(
+          tx,
+          db(),
+          decideRelease(order, await readCells(db(), tx, order.plots), now()),
+        );
+      });
+    },
+
+    async findPayment(sessionId) {
+      const data = (await paymentRef(sessionId).get()).data();
+      return data ? readPaymentDocument(sessionId, data) : null;
+    },
+
+    async findCheckout(checkoutId) {
+      const found = await db()
+        .collection('payments')
+        .where('checkout_id', '==', checkoutId)
+        .limit(1)
+        .get();
+      const payment = found.docs[0];
+      return payment ? readPaymentDocument(payment.id, payment.data()) : null;
+    },
+
+    async cancelCheckout(sessionId, order) {
+      await run(async (tx) => {
+        const paymentStatus = await statusOf(tx, sessionId);
+        const cells = await readCells(db(), tx, order.plots);
+        writeDecision(
+          tx,
+          db(),
+          decideCheckoutCancelled({ sessionId, order, cells, paymentStatus, now: now() }),
+        );
+      });
+    },
+
+    async recordCheckout(sessionId, order, amountCents) {
+      const fields = openedPayment(order, amountCents, now());
+      try {
+        await paymentRef(sessionId).create({ ...fields, created_at: Timestamp.fromMillis(now()) });
+      } catch (error) {
+        // An event got there first: what it wrote is newer.
+        if (!isAlreadyExists(error)) throw error;
+      }
+    },
+  };
+}

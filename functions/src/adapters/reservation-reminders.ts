@@ -1,0 +1,62 @@
+/**
+ * The reminders before a reservation lapses (7 days and 1 day before), queued by the hourly
+ * sweep: each reservation in its own transaction, which reads its plots, its donor and the
+ * mails queued already, so a reminder goes once and only while the reservation still stands.
+ * A reminder that cannot be queued is logged and never fails the sweep.
+ */
+import {
+  decideReminder,
+  readCellDocument,
+  REMINDER_STAGES,
+  reminderMailId,
+  reservationsOf,
+  type Reservation,
+} from '@parroquia/domain';
+import type { Firestore } from 'firebase-admin/firestore';
+import { logMailFailed } from '../mail/log';
+import { writeDecision } from './decision-writes';
+import { readDonor, readMailsQueued, readStoredCells } from './firestore-reads';
+
+/** The site's address for the links in the e-mails (`SITE_URL`, docs/deploy.md). */
+export function mailSiteUrl(): string {
+  return (process.env.SITE_URL ?? '').replace(/\/$/, '');
+}
+
+export async function mailReservationReminders(
+  db: () => Firestore,
+  now: number,
+): Promise<string[]> {
+  const reserved = await db().collection('cells').where('status', '==', 'reserved').get();
+  const cells = reserved.docs.flatMap((doc) => {
+    const reading = readCellDocument(doc.id, doc.data());
+    return reading.ok ? [reading.cell] : [];
+  });
+  const queued: string[] = [];
+  for (const reservation of reservationsOf(cells)) {
+    try {
+      queued.push(...(await remind(db(), reservation, now)));
+    } catch (error) {
+      logMailFailed(`reminder ${reservation.uid} ${reservation.reservedUntil}`, error);
+    }
+  }
+  return queued;
+}
+
+const same = (a: Reservation) => (b: Reservation) =>
+  a.uid === b.uid && a.reservedUntil === b.reservedUntil;
+
+function remind(db: Firestore, reservation: Reservation, now: number): Promise<string[]> {
+  return db.runTransaction(async (tx) => {
+    const standing = reservationsOf(await readStoredCells(db, tx, reservation.plots)).filter(
+      same(reservation),
+    );
+    const donor = await readDonor(db, tx, reservation.uid);
+    const ids = REMINDER_STAGES.map(({ stage }) => reminderMailId(stage, reservation));
+    const mailsQueued = await readMailsQueued(db, tx, ids);
+    const decisions = standing.map((current) =>
+      decideReminder({ reservation: current, donor, mailsQueued, siteUrl: mailSiteUrl(), now }),
+    );
+    for (const decision of decisions) writeDecision(tx, db, decision);
+    return decisions.flatMap((decision) => (decision.outcome ? [decision.outcome] : []));
+  });
+}
