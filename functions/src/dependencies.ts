@@ -11,7 +11,6 @@ import { firestorePaymentStore } from './adapters/firestore-payments';
 import { firestoreDonorAccounts } from './adapters/firestore-donors';
 import { firestoreUserRepository } from './adapters/firestore-users';
 import { firestoreRateLimitCounters } from './adapters/firestore-rate-limits';
-import { mailSiteUrl } from './adapters/reservation-reminders';
 import { stripeCheckoutGateway, stripeSettingsFromEnvironment } from './adapters/stripe-checkout';
 import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './config';
 import { auth, firestore } from './firebase';
@@ -32,7 +31,7 @@ export function productionDependencies(): ApiDependencies {
     donations: firestoreDonationLedger(firestore),
     randomIndex: (size) => randomInt(size),
     payments: {
-      store: firestorePaymentStore(firestore, now, mailSiteUrl),
+      store: firestorePaymentStore(firestore, now),
       checkout: stripeCheckoutGateway(
         stripeSettingsFromEnvironment({
           secretKey: () => STRIPE_SECRET_KEY.value(),

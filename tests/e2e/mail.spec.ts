@@ -19,7 +19,7 @@ import {
 } from '@parroquia/mail-emulator';
 import { freePorts } from '@parroquia/testkit/ports';
 import { suiteStackPorts } from '@parroquia/testkit/stack';
-import { mailReservationReminders } from '../../functions/src/adapters/donor-mail.ts';
+import { mailReservationReminders } from '../../functions/src/adapters/reservation-reminders.ts';
 import { DEMO } from '../support/clients.ts';
 import {
   expectNoAxeViolations,

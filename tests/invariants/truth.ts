@@ -3,7 +3,16 @@
  * reservation lapses) and from the Stripe double's sessions and refunds, never from the API's own
  * ledger or payments. `checkInvariants` compares it with what the product shows.
  */
-import { effectiveCell, readProgressDocument, recountProgress, type Cell } from '@parroquia/domain';
+import {
+  checkCoverage as checkCoreCoverage,
+  checkMoney as checkCoreMoney,
+  checkProgress as checkCoreProgress,
+  effectiveCell,
+  readLedgerRow,
+  readProgressDocument,
+  type Cell,
+  type CoreViolation,
+} from '@parroquia/domain';
 
 export const CASH_LIMIT_CENTS = 99_999;
 
@@ -514,7 +523,12 @@ function checkMoney(truth: Truth, seen: Observation, out: Violation[]): void {
   }
   const staff = truth.registrations.reduce((sum, r) => sum + r.amountCents, 0);
   const ledger = readLedger(seen.ledger);
-  if (ledger.cardNetCents !== captured - refunded || ledger.staffCents !== staff) {
+  // The verdict is the money core's own invariant (domain/src/settlement/invariants.ts).
+  const verdict = checkCoreMoney(
+    seen.ledger.map(({ id, data }) => readLedgerRow(id, data)),
+    { cardCapturedCents: captured, cardRefundedCents: refunded, staffNetCents: staff },
+  );
+  if (verdict.length > 0) {
     // Name the sessions whose entry is missing or off, where entries are keyed by session.
     const byId = new Map(seen.ledger.map((entry) => [entry.id, entry.data]));
     const off: string[] = [];
@@ -534,7 +548,7 @@ function checkMoney(truth: Truth, seen: Observation, out: Violation[]): void {
     out.push({
       invariant: 'money',
       message:
-        `ledger net ${euros(ledger.netCents)} (card ${euros(ledger.cardNetCents)}, cash/transfer ${euros(ledger.staffCents)}; read as ${ledger.shape}), ` +
+        `${verdict.map((v) => v.message).join('; ')}; ledger net ${euros(ledger.netCents)} (card ${euros(ledger.cardNetCents)}, cash/transfer ${euros(ledger.staffCents)}; read as ${ledger.shape}), ` +
         `expected ${euros(captured - refunded + staff)} (Stripe captured ${euros(captured)} - refunded ${euros(refunded)} + staff ${euros(staff)})` +
         (off.length ? `; ${off.join('; ')}` : ''),
     });
@@ -590,17 +604,11 @@ function checkCash(truth: Truth, out: Violation[]): void {
 /** The home page's one document says what a recount of every plot says. */
 function checkProgress(seen: Observation, out: Violation[]): void {
   const stored = seen.progress.document ? readProgressDocument(seen.progress.document) : null;
-  const recount = recountProgress(seen.progress.cells);
   if (!stored) {
     out.push({ invariant: 'progress', message: 'campaign/progress is missing or malformed' });
     return;
   }
-  if (JSON.stringify(stored.counts) !== JSON.stringify(recount)) {
-    out.push({
-      invariant: 'progress',
-      message: `campaign/progress says ${JSON.stringify(stored.counts)}, a recount ${JSON.stringify(recount)}`,
-    });
-  }
+  out.push(...checkCoreProgress(stored.counts, seen.progress.cells));
   if (stored.totalPlots !== seen.progress.cells.length) {
     out.push({
       invariant: 'progress',
@@ -619,5 +627,17 @@ export function checkInvariants(truth: Truth, seen: Observation): Violation[] {
   checkMoney(truth, seen, out);
   checkCash(truth, out);
   checkProgress(seen, out);
+  // The money core's coverage and single holders, on what Firestore stores.
+  out.push(...coreCoverage(truth, seen));
   return out;
+}
+
+/** `checkCoverage` of the money core over the pool's stored plots and the stored ledger. */
+function coreCoverage(truth: Truth, seen: Observation): CoreViolation[] {
+  const cells = truth.pool.flatMap((plot) => {
+    const cell = seen.storedCells.get(plot);
+    return cell ? [{ ...cell, id: plot }] : [];
+  });
+  const rows = seen.ledger.map(({ id, data }) => readLedgerRow(id, data));
+  return checkCoreCoverage(cells, rows, seen.now);
 }

@@ -1,6 +1,6 @@
 /**
  * The CellRepository on firebase-admin. The sweep only tidies stored state: the map and every
- * transaction already read lapsed holds and reservations as available (`effectiveCell`).
+ * transaction already read lapsed holds and reservations as available (docs/product.md).
  */
 import { decideSweep, readCellDocument } from '@parroquia/domain';
 import type { Firestore } from 'firebase-admin/firestore';

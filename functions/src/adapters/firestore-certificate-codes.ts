@@ -1,8 +1,6 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { CertificateCodeStore } from '../ports';
-
-/** gRPC ALREADY_EXISTS: a `create()` met a document that is there. */
-const ALREADY_EXISTS = 6;
+import { isAlreadyExists } from './firestore-errors';
 
 export function firestoreCertificateCodes(db: () => Firestore): CertificateCodeStore {
   return {
@@ -22,7 +20,7 @@ export function firestoreCertificateCodes(db: () => Firestore): CertificateCodeS
         await batch.commit();
         return true;
       } catch (error) {
-        if ((error as { code?: unknown }).code === ALREADY_EXISTS) return false;
+        if (isAlreadyExists(error)) return false;
         throw error;
       }
     },

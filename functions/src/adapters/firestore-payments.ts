@@ -21,11 +21,13 @@ import type { PaymentStore } from '../ports';
 import { writeDecision } from './decision-writes';
 import { firestoreCheckouts, paymentStatusIn, runPayment } from './firestore-checkouts';
 import { readCells, readDonor, readLedger, readMailsQueued } from './firestore-reads';
+import { mailSiteUrl } from './reservation-reminders';
 
 export function firestorePaymentStore(
   db: () => Firestore,
   now: () => number,
-  siteUrl: () => string,
+  /** The site's address for the links in the receipt. */
+  siteUrl: () => string = mailSiteUrl,
 ): PaymentStore {
   const eventRef = (id: string) => db().collection('stripe_events').doc(id);
   const paymentRef = (id: string) => db().collection('payments').doc(id);

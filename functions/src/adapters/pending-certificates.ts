@@ -55,7 +55,7 @@ export async function pendingCertificates(
   return out;
 }
 
-/** The plots of the mailboxes' registered certificates (but the codes `except`) still waiting. */
+/** The plots of the mailboxes' certificates (but the codes `except`), as stored. */
 export async function waitingPlotsOf(
   db: Firestore,
   tx: Transaction,
@@ -68,9 +68,8 @@ export async function waitingPlotsOf(
   const plots = new Set(
     pending.docs
       .filter((doc) => !except.includes(doc.id))
-      .map((doc) => readCertificateCodeDocument(doc.id, doc.data()))
-      .filter((record) => record.status === 'registered')
-      .flatMap((record) => record.plots),
+      // A linked code's plots are an account's: the core leaves them as they are.
+      .flatMap((doc) => readCertificateCodeDocument(doc.id, doc.data()).plots),
   );
   return readStoredCells(db, tx, [...plots]);
 }

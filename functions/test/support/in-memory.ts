@@ -250,7 +250,7 @@ export function testDependencies(): TestDependencies {
   };
 }
 
-/** The payment routes run against the real stack (tests/api/payments.test.ts), not in memory. */
+/** Payments unused by the other handler tests (theirs: payment-routes.test.ts, in-memory-payments.ts). */
 export function unusedPayments(): ApiDependencies['payments'] {
   const unused = (): never => {
     throw new Error('payments are not part of the in-memory handler tests');
