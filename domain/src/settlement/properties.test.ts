@@ -22,6 +22,7 @@ const operation: fc.Arbitrary<Operation> = fc.record({
     'expire',
     'cancel',
     'refund',
+    'refund',
     'register',
     'register',
     'link',
