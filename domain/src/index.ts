@@ -33,4 +33,5 @@ export * from './checkout-order';
 export * from './checkout-lines';
 export * from './donor-name';
 export * from './donor-mail';
+export * from './back-office-requests';
 export * from './settlement/index';

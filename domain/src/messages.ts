@@ -97,7 +97,12 @@ const es = {
   reservationInCheckout: (code: string) =>
     `La parcela ${code} está en un pago con tarjeta sin terminar: espera a que termine.`,
   reservationExtensionInvalid: (max: number) =>
-    `El nuevo plazo debe ser posterior al actual y como mucho ${max} días a partir de hoy.`,
+    `El nuevo plazo debe ser posterior al actual y como mucho ${max} días después de él.`,
+  reasonRequired: 'Indica el motivo.',
+  reasonInvalid: (max: number) =>
+    `El motivo debe ser un texto de como mucho ${max} caracteres, sin caracteres de control.`,
+  deadlineInvalid: 'El nuevo último día debe ser una fecha AAAA-MM-DD.',
+  donationUnknown: 'No hay ningún donativo con esa referencia.',
   registrationNotVoidable: 'Solo se puede anular un registro de efectivo o transferencia.',
   registrationAlreadyVoided: 'Ese registro ya está anulado.',
   cashLimitOnLink:
@@ -163,7 +168,12 @@ const en: DomainMessages = {
   reservationInCheckout: (code) =>
     `Plot ${code} is in an unfinished card payment: wait until it ends.`,
   reservationExtensionInvalid: (max) =>
-    `The new deadline must be later than the current one and at most ${max} days from today.`,
+    `The new deadline must be later than the current one and at most ${max} days after it.`,
+  reasonRequired: 'Give the reason.',
+  reasonInvalid: (max) =>
+    `The reason must be a text of at most ${max} characters, without control characters.`,
+  deadlineInvalid: 'The new last day must be a date YYYY-MM-DD.',
+  donationUnknown: 'There is no donation with that reference.',
   registrationNotVoidable: 'Only a cash or transfer registration can be voided.',
   registrationAlreadyVoided: 'That registration is already voided.',
   cashLimitOnLink:
@@ -228,7 +238,12 @@ const ro: DomainMessages = {
   reservationInCheckout: (code) =>
     `Parcela ${code} este într-o plată cu cardul neterminată: așteptați să se încheie.`,
   reservationExtensionInvalid: (max) =>
-    `Noul termen trebuie să fie după cel actual și cel mult peste ${max} zile de azi.`,
+    `Noul termen trebuie să fie după cel actual și cel mult cu ${max} de zile după acesta.`,
+  reasonRequired: 'Indicați motivul.',
+  reasonInvalid: (max) =>
+    `Motivul trebuie să fie un text de cel mult ${max} de caractere, fără caractere de control.`,
+  deadlineInvalid: 'Noua ultimă zi trebuie să fie o dată AAAA-LL-ZZ.',
+  donationUnknown: 'Nu există nicio donație cu această referință.',
   registrationNotVoidable: 'Se poate anula doar o înregistrare în numerar sau prin transfer.',
   registrationAlreadyVoided: 'Această înregistrare este deja anulată.',
   cashLimitOnLink:

@@ -2,6 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { generatePersonalCode } from '@parroquia/domain';
 import { firebaseIdTokenVerifier } from './adapters/firebase-id-tokens';
+import { firestoreBackOffice } from './adapters/firestore-back-office';
 import { firebaseSessionRevoker } from './adapters/firebase-sessions';
 import { firestoreCertificateCodes } from './adapters/firestore-certificate-codes';
 import { firestoreDonationLedger } from './adapters/firestore-donations';
@@ -41,6 +42,7 @@ export function productionDependencies(): ApiDependencies {
       siteUrl: siteUrlFromEnvironment,
     },
     rateLimits: firestoreRateLimitCounters(firestore),
+    backOffice: firestoreBackOffice(firestore),
   };
 }
 

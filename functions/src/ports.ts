@@ -4,6 +4,11 @@
  */
 import type {
   CellWithId,
+  CompletionRequest,
+  ReservationChange,
+  ReservationChangeRequest,
+  ReservationView,
+  VoidRequest,
   HoldOutcome,
   PaymentOnRecord,
   SettlementOutcome,
@@ -121,6 +126,7 @@ export interface ApiDependencies {
   randomIndex: RandomIndex;
   payments: PaymentDependencies;
   rateLimits: RateLimitCounters;
+  backOffice: BackOfficeStore;
 }
 
 /** One rate-limit counter: a limit's requests under one key in one window of time. */
@@ -266,4 +272,28 @@ export interface PaymentDependencies {
   checkout: CheckoutGateway;
   /** The site's address for the success and cancel URLs, e.g. `http://localhost:5000`. */
   siteUrl(requestOrigin: string | null): string;
+}
+
+// --- The back office's money operations (issue 32) ---
+
+export type BackOfficeOutcome =
+  { ok: true; plots: string[]; amountCents: number } | { ok: false; message: string };
+
+/** Each method one Firestore transaction, decided by the money core (back-office.ts). */
+export interface BackOfficeStore {
+  /** Every reservation, soonest deadline first. */
+  listReservations(now: number): Promise<ReservationView[]>;
+  /** The rest paid at the parish: the plots bought, a ledger row per plot. */
+  completeReservations(
+    request: CompletionRequest,
+    staffUid: string,
+    now: number,
+  ): Promise<BackOfficeOutcome>;
+  changeReservations(
+    request: ReservationChangeRequest,
+    change: ReservationChange,
+    staffUid: string,
+    now: number,
+  ): Promise<BackOfficeOutcome>;
+  voidDonation(request: VoidRequest, staffUid: string, now: number): Promise<BackOfficeOutcome>;
 }

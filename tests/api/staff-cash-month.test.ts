@@ -11,6 +11,7 @@ import { firebaseSessionRevoker } from '../../functions/src/adapters/firebase-se
 import { firestoreDonorAccounts } from '../../functions/src/adapters/firestore-donors.ts';
 import { createApiHandler } from '../../functions/src/api/app.ts';
 import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-id-tokens.ts';
+import { firestoreBackOffice } from '../../functions/src/adapters/firestore-back-office.ts';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
 import { firestoreCertificateCodes } from '../../functions/src/adapters/firestore-certificate-codes.ts';
 import { firestoreRateLimitCounters } from '../../functions/src/adapters/firestore-rate-limits.ts';
@@ -48,6 +49,7 @@ beforeAll(async () => {
     physicalCertificates: firestorePhysicalCertificates(db),
     donations: firestoreDonationLedger(db),
     rateLimits: firestoreRateLimitCounters(db),
+    backOffice: firestoreBackOffice(db),
     randomIndex: randomInt,
     donors: firestoreDonorAccounts(db),
     sessions: firebaseSessionRevoker(() => auth),

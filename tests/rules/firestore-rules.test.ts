@@ -67,6 +67,7 @@ for (const target of rulesTargets()) {
         await setDoc(doc(db, 'certificate_codes/C0DE1234'), { user: null });
         await setDoc(doc(db, 'personal_codes/ABCD2345'), { uid: 'ana' });
         await setDoc(doc(db, 'stripe_events/evt_1'), { type: 'checkout.session.completed' });
+        await setDoc(doc(db, 'staff_actions/a1'), { action: 'void', staff: 'staff-1' });
         await setDoc(doc(db, 'rate_limits/verify_0a1b_1767225600000'), {
           name: 'verify',
           count: 3,
@@ -173,6 +174,7 @@ for (const target of rulesTargets()) {
       ['payments', 'payments/cs_1'],
       ['donations', 'donations/d1'],
       ['certificate_codes', 'certificate_codes/C0DE1234'],
+      ['staff_actions', 'staff_actions/a1'],
     ] as const) {
       describe(`${collectionId}: staff only, read only`, () => {
         it('staff get a document', async () => {

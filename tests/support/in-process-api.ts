@@ -8,6 +8,7 @@
 import { randomInt } from 'node:crypto';
 import { generatePersonalCode } from '@parroquia/domain';
 import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-id-tokens.ts';
+import { firestoreBackOffice } from '../../functions/src/adapters/firestore-back-office.ts';
 import { firebaseSessionRevoker } from '../../functions/src/adapters/firebase-sessions.ts';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
 import { firestoreCertificateCodes } from '../../functions/src/adapters/firestore-certificate-codes.ts';
@@ -44,6 +45,7 @@ export function startInProcessApi(stack: {
       physicalCertificates: firestorePhysicalCertificates(db),
       donations: firestoreDonationLedger(db),
       rateLimits: firestoreRateLimitCounters(db),
+      backOffice: firestoreBackOffice(db),
       randomIndex: randomInt,
       donors: firestoreDonorAccounts(db),
       sessions: firebaseSessionRevoker(() => auth),

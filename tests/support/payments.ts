@@ -35,7 +35,7 @@ export async function newDonor(
   db: Firestore,
   name: string,
   options: { acceptedPrivacyPolicy?: boolean; anonymous?: boolean } = {},
-): Promise<Donor> {
+): Promise<Donor & { email: string }> {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${randomBytes(4).toString('hex')}@donantes.test`;
   const response = await fetch(
     `http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
@@ -60,7 +60,7 @@ export async function newDonor(
       sub: account.localId,
       created_at: FieldValue.serverTimestamp(),
     });
-  return { uid: account.localId, token: account.idToken, name };
+  return { uid: account.localId, token: account.idToken, name, email };
 }
 
 export type Kind = 'buy' | 'reserve' | 'complete';

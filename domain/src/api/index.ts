@@ -1,4 +1,11 @@
 /** Every route of the API, by name (docs/api.md); both sides are built from this table. */
+import {
+  completeReservationsAtParish,
+  extendReservations,
+  listReservations,
+  releaseReservations,
+  voidDonation,
+} from './back-office';
 import { listCells, mapSnapshot } from './cells';
 import { verifyCertificate } from './certificates';
 import {
@@ -46,6 +53,11 @@ export const API_ROUTES = {
   cancelCheckout,
   checkoutOutcome,
   stripeWebhook,
+  listReservations,
+  completeReservationsAtParish,
+  extendReservations,
+  releaseReservations,
+  voidDonation,
 } as const;
 
 export type ApiRoutes = typeof API_ROUTES;
@@ -55,3 +67,9 @@ export * from './route';
 export type { DonorProfileJson } from './users';
 export type { PaymentRequestBody } from './payments';
 export type { CertificateCountBody, LedgerRangeQuery, PhysicalCertificateBody } from './staff';
+export type {
+  CompletionBody,
+  ReservationChangeBody,
+  ReservationView,
+  VoidBody,
+} from './back-office';

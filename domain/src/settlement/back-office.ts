@@ -1,7 +1,8 @@
 /**
- * The money operations of the parish's back office (issue 28; their routes and screens come with
- * the back office): staff record the rest of a reservation as paid in cash or by transfer, void
- * a registration made by mistake, and extend or release a reservation.
+ * The money operations of the parish's back office: staff record the rest of a reservation as
+ * paid in cash or by transfer, void a registration made by mistake, and extend or release a
+ * reservation. Each is recorded as a staff action (who, when, what, why, the plots before and
+ * after), append-only.
  */
 import { checkCashLimit, personCashOfMonth, spanishMonthOf } from '../cash-limit';
 import { availableCell, effectiveCell } from '../cell';
@@ -9,26 +10,66 @@ import type { CellWithId } from '../cell-document';
 import { paymentReceipt } from '../donor-mail';
 import { donationEntry, voidEntry, type LedgerRow } from '../ledger';
 import { MESSAGES } from '../messages';
-import { checkoutTotalCents, formatEuroCents } from '../money';
+import { formatEuroCents, pricePerPlotCents } from '../money';
 import { cellAfterRefund, plotCoverage } from '../plot-coverage';
-import { decided, movesOf, type Decision, type MailOrder } from './decision';
+import {
+  decided,
+  movesOf,
+  type CellMove,
+  type CertificateCodeChange,
+  type Decision,
+  type MailOrder,
+  type StaffAction,
+  type StaffActionKind,
+} from './decision';
 import { displayOf, mailAddressOf, type DonorOnRecord } from './donor-record';
-import type { CashReading } from './staff-registration';
+import { plotState, type CashReading } from './staff-registration';
 
 export type StaffRefusal = { ok: false; message: string };
 
-/** Every plot reserved by `uid` at `now`, or the refusal naming the first that is not. */
+/** Who a staff action is recorded for: the staff member, the action's id, why, when. */
+export interface StaffContext {
+  staffUid: string;
+  actionId: string;
+  reason: string | null;
+  now: number;
+}
+
+/** The plots as a staff action's record shows them. */
+const plotStates = (cells: readonly CellWithId[]) => cells.map(plotState);
+
+function action(
+  kind: StaffActionKind,
+  context: StaffContext,
+  moves: readonly CellMove[],
+  donations: string[],
+): StaffAction {
+  return {
+    id: context.actionId,
+    action: kind,
+    staff: context.staffUid,
+    at: context.now,
+    reason: context.reason,
+    plots: moves.map(({ after }) => after.id),
+    donations,
+    before: plotStates(moves.flatMap(({ before }) => (before ? [before] : []))),
+    after: plotStates(moves.map(({ after }) => after)),
+  };
+}
+
+/** Every plot reserved by `holder` at `now`, or the refusal naming the first that is not. */
 function reservedBy(
   cells: readonly CellWithId[],
-  uid: string | null,
+  holder: string | null,
   now: number,
 ): StaffRefusal | null {
+  if (cells.length === 0) return { ok: false, message: MESSAGES.selectionEmpty };
   for (const stored of cells) {
     const cell = effectiveCell(stored, now);
-    if (cell.user === uid && cell.status === 'held' && cell.hold?.kind === 'complete') {
+    if (cell.user === holder && cell.status === 'held' && cell.hold?.kind === 'complete') {
       return { ok: false, message: MESSAGES.reservationInCheckout(stored.id) };
     }
-    if (cell.user !== uid || cell.status !== 'reserved') {
+    if (cell.user !== holder || cell.status !== 'reserved') {
       return { ok: false, message: MESSAGES.reservationNotHeld(stored.id) };
     }
   }
@@ -36,28 +77,36 @@ function reservedBy(
 }
 
 export interface StaffCompletionFacts {
-  /** The account holding the reservation. */
-  holder: DonorOnRecord;
-  /** The plots whose rest is paid, as read. */
+  /** The account holding the reservation; null: a registration still waiting for its donor. */
+  holder: DonorOnRecord | null;
+  /** For a registration waiting for its donor: who staff registered it for. */
+  registeredFor: { email: string; name: string } | null;
+  /** The plots whose rest is paid, as read (all of one holder). */
   cells: readonly CellWithId[];
   method: 'cash' | 'transfer';
   /** The holder's person and cash (only cash counts against the limit). */
   cash: CashReading;
-  staffUid: string;
-  ledgerId: string;
+  /** One new ledger row per plot, in the order of `cells`. */
+  ledgerIds: readonly string[];
   mailsQueued: ReadonlySet<string>;
   siteUrl: string;
-  now: number;
+  context: StaffContext;
 }
 
-/** The rest of a reservation paid at the parish: the plots bought, a `complete` row, a receipt. */
+/**
+ * The rest of a reservation paid at the parish: the plots bought, a `complete` row per plot, a
+ * receipt for an account with an address, and the staff action.
+ */
 export function decideStaffCompletion(
   facts: StaffCompletionFacts,
 ): Decision<{ ok: true; amountCents: number; plots: string[] } | StaffRefusal> {
-  const { holder, now } = facts;
-  const refusal = reservedBy(facts.cells, holder.uid, now);
+  const { holder, context } = facts;
+  const { now } = context;
+  const uid = holder?.uid ?? null;
+  const refusal = reservedBy(facts.cells, uid, now);
   if (refusal) return decided(refusal);
-  const amountCents = checkoutTotalCents('complete', facts.cells.length);
+  const perPlot = pricePerPlotCents('complete');
+  const amountCents = perPlot * facts.cells.length;
   if (facts.method === 'cash') {
     const month = spanishMonthOf(now);
     const check = checkCashLimit(
@@ -75,54 +124,68 @@ export function decideStaffCompletion(
       });
     }
   }
-  const display = displayOf(holder, holder.uid);
+  const donor = holder
+    ? { uid: holder.uid, email: holder.email, name: holder.name }
+    : { uid: null, email: facts.registeredFor?.email ?? '', name: facts.registeredFor?.name ?? '' };
   const plots = facts.cells.map((cell) => cell.id);
-  const entry = donationEntry({
-    method: facts.method,
-    kind: 'complete',
-    donor: { uid: holder.uid, email: holder.email, name: holder.name },
-    plots,
-    amountCents,
-    at: now,
-    recordedBy: facts.staffUid,
-  });
-  const mailId = `receipt-${facts.ledgerId}`;
-  const to = mailAddressOf(holder);
-  const mails: MailOrder[] =
-    to && !facts.mailsQueued.has(mailId)
-      ? [
-          {
-            id: mailId,
-            to,
-            message: paymentReceipt({
-              language: holder.language,
-              name: holder.name,
-              kind: 'complete',
-              plots,
-              amountCents,
-              reservedUntil: null,
-              siteUrl: facts.siteUrl,
-            }),
-          },
-        ]
-      : [];
+  const ledger = facts.cells.map((cell, index) => ({
+    id: facts.ledgerIds[index]!,
+    entry: donationEntry({
+      method: facts.method,
+      kind: 'complete',
+      donor,
+      plots: [cell.id],
+      amountCents: perPlot,
+      at: now,
+      recordedBy: context.staffUid,
+    }),
+  }));
+  const cells = facts.cells.map((cell) => ({
+    before: cell,
+    after: {
+      ...cell,
+      status: 'bought' as const,
+      hold: null,
+      reserved_until: null,
+      donor_display: holder ? displayOf(holder, holder.uid) : cell.donor_display,
+    },
+  }));
   return decided(
     { ok: true, amountCents, plots },
     {
-      cells: facts.cells.map((cell) => ({
-        before: cell,
-        after: {
-          ...cell,
-          status: 'bought',
-          hold: null,
-          reserved_until: null,
-          donor_display: display,
-        },
-      })),
-      ledger: [{ id: facts.ledgerId, entry }],
-      mails,
+      cells,
+      ledger,
+      mails: completionReceipt(facts, plots, amountCents),
+      actions: [
+        action(
+          'complete',
+          context,
+          cells,
+          ledger.map(({ id }) => id),
+        ),
+      ],
     },
   );
+}
+
+function completionReceipt(
+  facts: StaffCompletionFacts,
+  plots: string[],
+  amountCents: number,
+): MailOrder[] {
+  const id = `receipt-${facts.ledgerIds[0]}`;
+  const to = mailAddressOf(facts.holder);
+  if (!to || !facts.holder || facts.mailsQueued.has(id)) return [];
+  const message = paymentReceipt({
+    language: facts.holder.language,
+    name: facts.holder.name,
+    kind: 'complete',
+    plots,
+    amountCents,
+    reservedUntil: null,
+    siteUrl: facts.siteUrl,
+  });
+  return [{ id, to, message }];
 }
 
 export interface VoidRegistrationFacts {
@@ -134,9 +197,8 @@ export interface VoidRegistrationFacts {
   ledger: readonly LedgerRow[];
   /** The entry's plots as read. */
   cells: readonly CellWithId[];
-  staffUid: string;
   voidId: string;
-  now: number;
+  context: StaffContext;
 }
 
 /**
@@ -146,16 +208,17 @@ export interface VoidRegistrationFacts {
 export function decideVoidRegistration(
   facts: VoidRegistrationFacts,
 ): Decision<{ ok: true; plots: string[] } | StaffRefusal> {
-  const { entry, now } = facts;
+  const { entry, context } = facts;
+  const { now } = context;
   if (!entry || entry.method === 'card' || entry.recorded_by === null || entry.amount_cents <= 0) {
     return decided({ ok: false, message: MESSAGES.registrationNotVoidable });
   }
   if (facts.ledger.some((row) => row.refund_of === entry.id)) {
     return decided({ ok: false, message: MESSAGES.registrationAlreadyVoided });
   }
-  const voided = voidEntry(entry, entry.id, now, facts.staffUid);
+  const voided = voidEntry(entry, entry.id, now, context.staffUid);
   const after = [
-    ...facts.ledger.filter((r) => r.id !== entry.id),
+    ...facts.ledger.filter((row) => row.id !== entry.id),
     entry,
     { ...voided, id: facts.voidId },
   ];
@@ -173,39 +236,38 @@ export function decideVoidRegistration(
   return decided(
     {
       ok: true,
-      plots: cells.filter(({ after }) => after.status === 'available').map(({ after }) => after.id),
+      plots: cells
+        .filter(({ after: cell }) => cell.status === 'available')
+        .map(({ after: cell }) => cell.id),
     },
     {
       cells,
       ledger: [{ id: facts.voidId, entry: voided }],
-      codes: facts.certificateCode
-        ? [
-            {
-              code: facts.certificateCode,
-              fields: {
-                status: 'unassigned',
-                user: null,
-                email: null,
-                mailbox: null,
-                name: null,
-                is_anonymous_donor: false,
-                plots: [],
-                reserve: false,
-                method: null,
-                donation_id: null,
-                registered_at: null,
-                registered_by: null,
-                linked_at: null,
-              },
-            },
-          ]
-        : [],
+      codes: facts.certificateCode ? [{ code: facts.certificateCode, fields: UNASSIGNED }] : [],
+      actions: [action('void', context, cells, [entry.id, facts.voidId])],
     },
   );
 }
 
-/** How far ahead staff may move a reservation's end, from today. */
-export const RESERVATION_EXTENSION_MAX_DAYS = 60;
+/** A certificate code as generated, ready to be registered again. */
+const UNASSIGNED: CertificateCodeChange['fields'] = {
+  status: 'unassigned',
+  user: null,
+  email: null,
+  mailbox: null,
+  name: null,
+  is_anonymous_donor: false,
+  plots: [],
+  reserve: false,
+  method: null,
+  donation_id: null,
+  registered_at: null,
+  registered_by: null,
+  linked_at: null,
+};
+
+/** How far past its current end staff may move a reservation's deadline, at most. */
+export const RESERVATION_EXTENSION_MAX_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type ReservationChange = { kind: 'extend'; until: number } | { kind: 'release' };
@@ -215,7 +277,7 @@ export interface ReservationChangeFacts {
   holder: string | null;
   cells: readonly CellWithId[];
   change: ReservationChange;
-  now: number;
+  context: StaffContext;
 }
 
 /**
@@ -225,38 +287,33 @@ export interface ReservationChangeFacts {
 export function decideReservationChange(
   facts: ReservationChangeFacts,
 ): Decision<{ ok: true; plots: string[] } | StaffRefusal> {
-  const { change, now } = facts;
-  const refusal = reservedBy(facts.cells, facts.holder, now);
+  const { change, context } = facts;
+  const refusal = reservedBy(facts.cells, facts.holder, context.now);
   if (refusal) return decided(refusal);
   const plots = facts.cells.map((cell) => cell.id);
   if (change.kind === 'release') {
+    const cells = facts.cells.map((cell) => ({
+      before: cell,
+      after: { ...availableCell(cell), id: cell.id },
+    }));
     return decided(
       { ok: true, plots },
-      {
-        cells: facts.cells.map((cell) => ({
-          before: cell,
-          after: { ...availableCell(cell), id: cell.id },
-        })),
-      },
+      { cells, actions: [action('release', context, cells, [])] },
     );
   }
-  const latest = now + RESERVATION_EXTENSION_MAX_DAYS * DAY_MS;
-  const later = facts.cells.every(
-    (cell) => cell.reserved_until === null || change.until > cell.reserved_until,
-  );
-  if (!Number.isSafeInteger(change.until) || !later || change.until > latest) {
+  const fits = facts.cells.every((cell) => {
+    const end = cell.reserved_until ?? context.now;
+    return change.until > end && change.until <= end + RESERVATION_EXTENSION_MAX_DAYS * DAY_MS;
+  });
+  if (!Number.isSafeInteger(change.until) || !fits) {
     return decided({
       ok: false,
       message: MESSAGES.reservationExtensionInvalid(RESERVATION_EXTENSION_MAX_DAYS),
     });
   }
-  return decided(
-    { ok: true, plots },
-    {
-      cells: facts.cells.map((cell) => ({
-        before: cell,
-        after: { ...cell, reserved_until: change.until },
-      })),
-    },
-  );
+  const cells = facts.cells.map((cell) => ({
+    before: cell,
+    after: { ...cell, reserved_until: change.until },
+  }));
+  return decided({ ok: true, plots }, { cells, actions: [action('extend', context, cells, [])] });
 }

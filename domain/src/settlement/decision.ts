@@ -106,6 +106,32 @@ export interface EventClaim {
   type: string;
 }
 
+export type StaffActionKind = 'register' | 'complete' | 'extend' | 'release' | 'void';
+
+/** A plot as a staff action's record shows it, before and after. */
+export interface PlotState {
+  plot: string;
+  status: string;
+  user: string | null;
+  reserved_until: number | null;
+}
+
+/**
+ * `staff_actions/{id}`: what a staff member did, append-only (no client writes, staff read):
+ * who, when, why, the plots before and after, and the ledger rows it wrote.
+ */
+export interface StaffAction {
+  id: string;
+  action: StaffActionKind;
+  staff: string;
+  at: number;
+  reason: string | null;
+  plots: string[];
+  donations: string[];
+  before: PlotState[];
+  after: PlotState[];
+}
+
 export interface Writes {
   event: EventClaim | null;
   cells: CellMove[];
@@ -115,6 +141,7 @@ export interface Writes {
   codes: CertificateCodeChange[];
   accounts: AccountChange[];
   mails: MailOrder[];
+  actions: StaffAction[];
 }
 
 export interface Decision<Outcome> extends Writes {
@@ -130,6 +157,7 @@ export const NO_WRITES: Writes = {
   codes: [],
   accounts: [],
   mails: [],
+  actions: [],
 };
 
 /** A decision that writes `writes` (the rest nothing) and answers `outcome`. */
@@ -150,7 +178,8 @@ export function writesNothing(decision: Writes): boolean {
     decision.payment === null &&
     decision.codes.length === 0 &&
     decision.accounts.length === 0 &&
-    decision.mails.length === 0
+    decision.mails.length === 0 &&
+    decision.actions.length === 0
   );
 }
 

@@ -57,7 +57,7 @@ describe('the money core over random sequences', () => {
       }),
       { numRuns: RUNS, seed: SEED },
     );
-  });
+  }, 600_000);
 
   it('reaches the states worth checking: plots bought, reserved, refunded and voided', () => {
     // A guard against a generator that never gets anywhere: over 1000 sequences, each kind of
@@ -86,5 +86,5 @@ describe('the money core over random sequences', () => {
     ]) {
       expect(seen, state).toContain(state);
     }
-  });
+  }, 120_000);
 });

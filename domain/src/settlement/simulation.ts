@@ -374,10 +374,15 @@ export class Simulation {
       donorCells: stored ? this.cells().filter((cell) => cell.user === stored.uid) : [],
       staffUid: 'staff-1',
       ledgerId: this.id('don_'),
+      actionId: this.id('act_'),
       now: this.now,
     });
     this.store.apply(decision);
     if (decision.outcome.ok) this.staffNetCents += decision.outcome.amountCents;
+  }
+
+  private staff(reason: string | null) {
+    return { staffUid: 'staff-1', actionId: this.id('act_'), reason, now: this.now };
   }
 
   private certificateOnRecord(code: string): CertificateOnRecord | null {
@@ -451,18 +456,33 @@ export class Simulation {
   }
 
   private completeAtParish(op: Operation) {
-    const holder = this.store.accounts.get(this.pick(this.donors, op.a)!.uid)!;
+    // A donor's reservation, or one staff registered for someone without an account yet.
+    const uid = this.pick([...this.donors.map((d) => d.uid), null], op.a)!;
+    const holder = uid ? this.store.accounts.get(uid)! : null;
     const plots = this.plotsOf(op.plots);
+    const registration = [...this.store.codes.values()].find(
+      (fields) => fields.status === 'registered' && fields.plots?.includes(plots[0]!),
+    );
+    const registeredFor =
+      !holder && registration?.email
+        ? { email: registration.email, name: registration.name ?? '' }
+        : null;
     const decision = decideStaffCompletion({
       holder,
+      registeredFor,
       cells: this.store.cellsOf(plots),
       method: op.flag ? 'cash' : 'transfer',
-      cash: { person: { uids: [holder.uid], mailboxes: holder.mailboxes }, entries: this.rows() },
-      staffUid: 'staff-1',
-      ledgerId: this.id('don_'),
+      cash: {
+        person: {
+          uids: holder ? [holder.uid] : [],
+          mailboxes: holder?.mailboxes ?? (registeredFor ? [mailboxKey(registeredFor.email)] : []),
+        },
+        entries: this.rows(),
+      },
+      ledgerIds: plots.map(() => this.id('don_')),
       mailsQueued: new Set(this.store.mails.keys()),
       siteUrl: 'https://parroquia.test',
-      now: this.now,
+      context: this.staff(null),
     });
     this.store.apply(decision);
     if (decision.outcome.ok) this.staffNetCents += decision.outcome.amountCents;
@@ -479,9 +499,8 @@ export class Simulation {
         (row) => entry && row.cells.some((plot) => entry.cells.includes(plot)),
       ),
       cells: this.store.cellsOf(entry?.cells ?? []),
-      staffUid: 'staff-1',
       voidId: this.id('void_'),
-      now: this.now,
+      context: this.staff('a mistake'),
     });
     this.store.apply(decision);
     if (decision.outcome.ok && entry) this.staffNetCents -= entry.amount_cents;
@@ -498,7 +517,7 @@ export class Simulation {
           op.kind === 'release'
             ? { kind: 'release' }
             : { kind: 'extend', until: this.now + (Math.abs(op.b) % 70) * DAY },
-        now: this.now,
+        context: this.staff('asked by phone'),
       }),
     );
   }

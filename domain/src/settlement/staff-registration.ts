@@ -43,8 +43,18 @@ export interface StaffRegistrationFacts {
   staffUid: string;
   /** The id of the new ledger row. */
   ledgerId: string;
+  /** The id of the staff action that records it. */
+  actionId: string;
   now: number;
 }
+
+/** A plot as a staff action's record shows it. */
+export const plotState = (cell: CellWithId) => ({
+  plot: cell.id,
+  status: cell.status,
+  user: cell.user,
+  reserved_until: cell.reserved_until,
+});
 
 export function decideStaffRegistration(
   facts: StaffRegistrationFacts,
@@ -114,6 +124,23 @@ export function decideStaffRegistration(
           registered_by: facts.staffUid,
           ...(plan.donorUid ? { linked_at: now } : {}),
         },
+      },
+    ],
+    actions: [
+      {
+        id: facts.actionId,
+        action: 'register',
+        staff: facts.staffUid,
+        at: now,
+        reason: null,
+        plots: entry.cells,
+        donations: [facts.ledgerId],
+        before: cells
+          .filter(({ after }) => registered.has(after.id))
+          .map(({ before, after }) => plotState(before ?? after)),
+        after: cells
+          .filter(({ after }) => registered.has(after.id))
+          .map(({ after }) => plotState(after)),
       },
     ],
     accounts:

@@ -9,7 +9,13 @@ import { progressDifference, NO_PROGRESS, type ProgressCounts } from '../campaig
 import type { CellWithId } from '../cell-document';
 import type { LedgerRow } from '../ledger';
 import { readCertificateCodeDocument, type CertificateCodeRecord } from '../certificate-code';
-import type { CertificateCodeChange, MailOrder, PaymentFields, Writes } from './decision';
+import type {
+  CertificateCodeChange,
+  MailOrder,
+  PaymentFields,
+  StaffAction,
+  Writes,
+} from './decision';
 import type { DonorOnRecord } from './donor-record';
 
 export class StaleReadError extends Error {}
@@ -28,6 +34,7 @@ export class SettlementStore {
   readonly codes = new Map<string, CertificateCodeChange['fields']>();
   readonly accounts = new Map<string, DonorOnRecord>();
   readonly mails = new Map<string, MailOrder>();
+  readonly actions = new Map<string, StaffAction>();
   progress: ProgressCounts = NO_PROGRESS;
 
   cellsOf(codes: readonly string[]): CellWithId[] {
@@ -63,6 +70,9 @@ export class SettlementStore {
     for (const mail of writes.mails) {
       if (this.mails.has(mail.id)) throw new StaleReadError(`mail ${mail.id} queued already`);
     }
+    for (const action of writes.actions) {
+      if (this.actions.has(action.id)) throw new StaleReadError(`action ${action.id} exists`);
+    }
     if (writes.event) this.events.set(writes.event.id, writes.event.type);
     for (const { after } of writes.cells) this.cells.set(after.id, copy(after));
     const difference = progressDifference(writes.cells);
@@ -97,5 +107,6 @@ export class SettlementStore {
       account.mailboxes = [...new Set([...account.mailboxes, ...change.addMailboxes])];
     }
     for (const mail of writes.mails) this.mails.set(mail.id, copy(mail));
+    for (const action of writes.actions) this.actions.set(action.id, copy(action));
   }
 }

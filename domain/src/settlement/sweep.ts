@@ -2,7 +2,7 @@
  * The hourly sweep: lapsed holds and reservations written back as what they already are, and
  * the reminders of reservations about to end, each queued once.
  */
-import { sweptCell } from '../cell';
+import { effectiveCell, sweptCell } from '../cell';
 import type { CellWithId } from '../cell-document';
 import { reminderDue, reservationReminder } from '../donor-mail';
 import { decided, type Decision, type MailOrder } from './decision';
@@ -67,4 +67,29 @@ export function reservationsOf(cells: readonly CellWithId[]): Reservation[] {
     byEnd.set(key, entry);
   }
   return [...byEnd.values()];
+}
+
+/** A reservation as staff see it: its holder may be a registration still waiting for its donor. */
+export interface OpenReservation {
+  uid: string | null;
+  reservedUntil: number;
+  plots: string[];
+}
+
+/** The reservations standing at `now` (lapsed ones are for sale), soonest deadline first. */
+export function openReservations(cells: readonly CellWithId[], now: number): OpenReservation[] {
+  const byEnd = new Map<string, OpenReservation>();
+  for (const stored of cells) {
+    const cell = effectiveCell(stored, now);
+    if (cell.status !== 'reserved' || cell.reserved_until === null) continue;
+    const key = `${cell.user ?? ''}/${cell.reserved_until}`;
+    const entry = byEnd.get(key) ?? {
+      uid: cell.user,
+      reservedUntil: cell.reserved_until,
+      plots: [],
+    };
+    entry.plots.push(stored.id);
+    byEnd.set(key, entry);
+  }
+  return [...byEnd.values()].sort((a, b) => a.reservedUntil - b.reservedUntil);
 }

@@ -2,7 +2,7 @@
  * The one writer of the money core's decisions on Firestore: inside the transaction that read
  * the facts, after every read, it writes exactly what the decision says and nothing else.
  */
-import type { CertificateCodeChange, PaymentFields, Writes } from '@parroquia/domain';
+import type { CertificateCodeChange, PaymentFields, PlotState, Writes } from '@parroquia/domain';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { storeCells } from './cell-writes';
 import { ledgerDocument } from './ledger-document';
@@ -17,6 +17,19 @@ function withTimestamps(fields: Partial<PaymentFields> | CertificateCodeChange['
       INSTANT_FIELDS.includes(key) && typeof value === 'number'
         ? Timestamp.fromMillis(value)
         : value,
+    ]),
+  );
+}
+
+/** A staff action's plots as stored: a map by plot code, instants as timestamps. */
+function plotStatesByCode(states: readonly PlotState[]) {
+  return Object.fromEntries(
+    states.map(({ plot, reserved_until, ...state }) => [
+      plot,
+      {
+        ...state,
+        reserved_until: reserved_until === null ? null : Timestamp.fromMillis(reserved_until),
+      },
     ]),
   );
 }
@@ -56,6 +69,14 @@ export function writeDecision(tx: Transaction, db: Firestore, writes: Writes): v
         ? { mailboxes: FieldValue.arrayUnion(...account.addMailboxes) }
         : {}),
       updated_at: Timestamp.fromMillis(account.at),
+    });
+  }
+  for (const { id, at, before, after, ...action } of writes.actions) {
+    tx.create(db.collection('staff_actions').doc(id), {
+      ...action,
+      at: Timestamp.fromMillis(at),
+      before: plotStatesByCode(before),
+      after: plotStatesByCode(after),
     });
   }
   for (const { id, to, message } of writes.mails) {

@@ -48,6 +48,7 @@ export function firestorePhysicalCertificates(db: () => Firestore): PhysicalCert
           donorCells: donor ? await donorCellsIn(firestore, tx, donor.uid) : [],
           staffUid,
           ledgerId: firestore.collection('donations').doc().id,
+          actionId: firestore.collection('staff_actions').doc().id,
           now,
         });
         writeDecision(tx, firestore, decision);

@@ -247,17 +247,25 @@ export function testDependencies(): TestDependencies {
     randomIndex: (size) => Math.floor(Math.random() * size),
     payments: unusedPayments(),
     rateLimits: new InMemoryRateLimits(),
+    backOffice: unusedPort<ApiDependencies['backOffice']>('the back office'),
   };
 }
 
 /** Payments unused by the other handler tests (theirs: payment-routes.test.ts, in-memory-payments.ts). */
 export function unusedPayments(): ApiDependencies['payments'] {
-  const unused = (): never => {
-    throw new Error('payments are not part of the in-memory handler tests');
-  };
   return {
-    store: new Proxy({} as ApiDependencies['payments']['store'], { get: () => unused }),
-    checkout: new Proxy({} as ApiDependencies['payments']['checkout'], { get: () => unused }),
-    siteUrl: unused,
+    store: unusedPort('payments'),
+    checkout: unusedPort('payments'),
+    siteUrl: () => {
+      throw new Error('payments are not part of these handler tests');
+    },
   };
+}
+
+/** A port a test does not use: any call fails, naming it. */
+export function unusedPort<Port extends object>(what: string): Port {
+  const unused = (): never => {
+    throw new Error(`${what} is not part of these handler tests`);
+  };
+  return new Proxy({} as Port, { get: () => unused });
 }

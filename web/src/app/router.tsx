@@ -45,6 +45,8 @@ const framed: Page[] = [
   page(paths.paymentSuccess.path, () => import('./routes/payment-success')),
   page(paths.paymentCancel.path, () => import('./routes/payment-cancel')),
   page(paths.staffCertificate.path, () => import('./routes/staff-certificate')),
+  page(paths.staff.path, () => import('./routes/staff-area')),
+  page(paths.staffReservations.path, () => import('./routes/staff-reservations')),
   page(paths.verifyCertificate.path, () => import('./routes/verify')),
   page(undefined, () => import('./routes/not-found')),
 ];

@@ -16,6 +16,8 @@ export const paths = {
   legalNotice: { path: '/aviso-legal', getHref: () => '/aviso-legal' },
   cookiePolicy: { path: '/politica-cookies', getHref: () => '/politica-cookies' },
   staffCertificate: { path: '/set/certificate', getHref: () => '/set/certificate' },
+  staff: { path: '/staff', getHref: () => '/staff' },
+  staffReservations: { path: '/staff/reservas', getHref: () => '/staff/reservas' },
   login: { path: '/login', getHref: () => '/login' },
   verifyCertificate: {
     path: '/verificar/:code',

@@ -1,6 +1,13 @@
 /** Every route of the API bound to its handler: one handler per route of `API_ROUTES`. */
 import { API_ROUTES, type ApiRoutes, type RouteName } from '@parroquia/domain';
 import { bindRoute, type Handler, type Route } from '../router';
+import {
+  completeReservationsAtParish,
+  extendReservations,
+  listReservations,
+  releaseReservations,
+  voidDonation,
+} from './back-office';
 import { verifyCertificate } from './certificates';
 import { listCells, mapSnapshot } from './cells';
 import { generateCertificatesPdf, generateJsonCodes } from './certificate-codes';
@@ -34,6 +41,11 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   cancelCheckout,
   checkoutOutcome,
   stripeWebhook,
+  listReservations,
+  completeReservationsAtParish,
+  extendReservations,
+  releaseReservations,
+  voidDonation,
 };
 
 function bound<Name extends RouteName>(name: Name): Route {

@@ -6,6 +6,8 @@ import { StaffPlotPicker } from '@/features/map/components/staff-plot-picker';
 import { EMPTY_SELECTION, togglePlot, type PlotSelection } from '@/features/map/selection';
 import { CertificateGenerator } from '@/features/staff/components/certificate-generator';
 import { PhysicalCertificateForm } from '@/features/staff/components/physical-certificate-form';
+import { paths } from '@/config/paths';
+import { Link } from '@/lib/navigation';
 import { RequireAccess } from './access';
 
 export default function StaffCertificateRoute() {
@@ -17,6 +19,9 @@ export default function StaffCertificateRoute() {
   return (
     <RequireAccess level="staff">
       <title>{t('staff.documentTitle')}</title>
+      <p>
+        <Link to={paths.staff.getHref()}>{t('backOffice.backToArea')}</Link>
+      </p>
       <h1>{t('staff.title')}</h1>
       <h2>{t('staff.registerTitle')}</h2>
       <PhysicalCertificateForm

@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from '@/lib/navigation';
+import { Link, useLocation, useNavigate } from '@/lib/navigation';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -45,6 +45,11 @@ export function AccountActions() {
 
   return (
     <div className={styles.actions}>
+      {session.user?.is_staff && (
+        <Link to={paths.staff.getHref()} className={styles.staffLink}>
+          {t('backOffice.staffLink')}
+        </Link>
+      )}
       <Button
         variant="secondary"
         className={styles.headerButton}

@@ -1,0 +1,299 @@
+/** The back office's money routes through Hosting -> Functions -> Firestore, with real tokens. */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readLedgerRow, type ReservationView } from '@parroquia/domain';
+import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
+import {
+  newDonor,
+  readCells,
+  startPayment,
+  submitHostedPage,
+  waitFor,
+  type Donor,
+} from '../support/payments.ts';
+import { resetPlots } from '../support/plots.ts';
+import { freshPlots, storedCode } from '../support/staff.ts';
+
+const siteUrl = inject('siteUrl');
+const authHost = inject('authHost');
+const db = () => adminFirestore(inject('firestoreHost'));
+const DAY = 24 * 60 * 60 * 1000;
+
+let staff = '';
+const touched: string[] = [];
+const plots = (count: number) => {
+  const codes = freshPlots(count);
+  touched.push(...codes);
+  return codes;
+};
+
+beforeAll(async () => {
+  staff = await idTokenOf(authHost, DEMO.staff);
+});
+afterAll(async () => {
+  await resetPlots(db(), touched);
+});
+
+function call(path: string, body: unknown, token = staff, language = 'es') {
+  return fetch(`${siteUrl}${path}`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      'Accept-Language': language,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A donor's reservation registered by staff: the deposit in the ledger, the plots reserved. */
+async function reservation(
+  donor: Donor & { email: string },
+  count: number,
+  method: 'cash' | 'transfer' = 'transfer',
+) {
+  const codes = plots(count);
+  const code = await storedCode(db());
+  const response = await call('/api/users/register-physical-certificate/', {
+    email: donor.email,
+    code,
+    name: donor.name,
+    parcelas: codes,
+    reserve: true,
+    method,
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return { codes, code };
+}
+
+async function rowsAbout(codes: readonly string[]) {
+  const found = await db()
+    .collection('donations')
+    .where('cells', 'array-contains-any', [...codes])
+    .get();
+  return found.docs.map((doc) => ({ ...readLedgerRow(doc.id, doc.data()), data: doc.data() }));
+}
+
+async function staffActions(plot: string) {
+  const found = await db().collection('staff_actions').where('plots', 'array-contains', plot).get();
+  return found.docs.map((doc) => doc.data());
+}
+
+describe('GET /api/staff/reservations/', () => {
+  it('lists each reservation with its holder, contact and deadline; a donor gets 403', async () => {
+    const donor = await newDonor(authHost, db(), 'Lucía Reserva');
+    const { codes, code } = await reservation(donor, 2);
+    const response = await fetch(`${siteUrl}/api/staff/reservations/`, {
+      headers: { Authorization: `Bearer ${staff}` },
+    });
+    expect(response.status).toBe(200);
+    const { reservations } = (await response.json()) as { reservations: ReservationView[] };
+    const mine = reservations.find((r) => r.plots.includes(codes[0]!));
+    expect(mine).toMatchObject({
+      plots: codes,
+      holder: { uid: donor.uid, name: 'Lucía Reserva', email: donor.email },
+      certificate_code: code,
+      reminders: [],
+    });
+    const days = (Date.parse(mine!.reserved_until) - Date.now()) / DAY;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    const asDonor = await fetch(`${siteUrl}/api/staff/reservations/`, {
+      headers: { Authorization: `Bearer ${donor.token}` },
+    });
+    expect(asDonor.status).toBe(403);
+  });
+});
+
+describe('POST /api/staff/reservations/complete/', () => {
+  it('records the rest paid by transfer: the plots bought, a complete row per plot, a staff action; again: 409, nothing written', async () => {
+    const donor = await newDonor(authHost, db(), 'Ion Transfer');
+    const { codes } = await reservation(donor, 2);
+    const response = await call('/api/staff/reservations/complete/', {
+      parcelas: codes,
+      method: 'transfer',
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ parcelas: codes, amount_cents: 40_000 });
+    const cells = await readCells(db(), codes);
+    expect(cells.map((cell) => [cell.status, cell.user, cell.reserved_until])).toEqual([
+      ['bought', donor.uid, null],
+      ['bought', donor.uid, null],
+    ]);
+    const completions = (await rowsAbout(codes)).filter((row) => row.kind === 'complete');
+    expect(completions.map((row) => [row.method, row.amount_cents, row.cells, row.donor])).toEqual(
+      expect.arrayContaining([
+        ['transfer', 20_000, [codes[0]], donor.uid],
+        ['transfer', 20_000, [codes[1]], donor.uid],
+      ]),
+    );
+    expect(completions.every((row) => row.recorded_by !== null)).toBe(true);
+    const action = (await staffActions(codes[0]!)).find((each) => each.action === 'complete');
+    expect(action).toMatchObject({ plots: codes, staff: DEMO.staff.uid, reason: null });
+    expect(action!.before[codes[0]!]).toMatchObject({ status: 'reserved', user: donor.uid });
+    expect(action!.after[codes[0]!]).toMatchObject({ status: 'bought', reserved_until: null });
+
+    const before = (await rowsAbout(codes)).length;
+    const again = await call(
+      '/api/staff/reservations/complete/',
+      { parcelas: codes, method: 'transfer' },
+      staff,
+      'en',
+    );
+    expect(again.status).toBe(409);
+    expect((await again.json()).error).toBe(`Plot ${codes[0]} is not reserved by that donor.`);
+    expect((await rowsAbout(codes)).length).toBe(before);
+  });
+
+  it("refuses cash past 999.99 EUR in the month for that person, in the caller's language, writing nothing", async () => {
+    const donor = await newDonor(authHost, db(), 'Maria Numerar');
+    const { codes } = await reservation(donor, 4, 'cash'); // 200 EUR deposit in cash
+    const response = await call(
+      '/api/staff/reservations/complete/',
+      { parcelas: codes, method: 'cash' },
+      staff,
+      'ro',
+    );
+    expect(response.status).toBe(409);
+    expect((await response.json()).error).toContain('999,99');
+    expect((await readCells(db(), codes)).every((cell) => cell.status === 'reserved')).toBe(true);
+    const byTransfer = await call('/api/staff/reservations/complete/', {
+      parcelas: codes,
+      method: 'transfer',
+    });
+    expect(byTransfer.status).toBe(200);
+  });
+
+  it("refuses a body without plots or with another way of paying, 400 in the caller's language", async () => {
+    const empty = await call(
+      '/api/staff/reservations/complete/',
+      { parcelas: [], method: 'cash' },
+      staff,
+      'en',
+    );
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error).toContain('Select at least one plot');
+    const card = await call('/api/staff/reservations/complete/', {
+      parcelas: ['Q30'],
+      method: 'card',
+    });
+    expect(card.status).toBe(400);
+  });
+
+  it('staff record the rest while the donor pays it by card: one wins, the ledger has one completion', async () => {
+    const donor = await newDonor(authHost, db(), 'Ana Carrera');
+    const { codes } = await reservation(donor, 1);
+    const [byStaff, byCard] = await Promise.all([
+      call('/api/staff/reservations/complete/', { parcelas: codes, method: 'transfer' }),
+      startPayment(siteUrl, donor, 'complete', codes),
+    ]);
+    expect([byStaff.status, byCard.status].sort()).toEqual([200, 409]);
+    if (byCard.status === 200) {
+      await submitHostedPage(byCard.body.url!, '4242424242424242');
+      await waitFor('the card completion', async () =>
+        (await readCells(db(), codes))[0]!.status === 'bought' ? true : null,
+      );
+    }
+    const completions = (await rowsAbout(codes)).filter((row) => row.kind === 'complete');
+    expect(completions).toHaveLength(1);
+    expect((await readCells(db(), codes))[0]).toMatchObject({ status: 'bought', user: donor.uid });
+  });
+});
+
+describe('extend and release', () => {
+  it('extends to a day at most 30 days past the deadline, with a reason; past that, 409', async () => {
+    const donor = await newDonor(authHost, db(), 'Elena Plazo');
+    const { codes } = await reservation(donor, 1);
+    const [cell] = await readCells(db(), codes);
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const tooFar = await call('/api/staff/reservations/extend/', {
+      parcelas: codes,
+      until: day(cell!.reserved_until! + 32 * DAY),
+      reason: 'Espera una transferencia',
+    });
+    expect(tooFar.status).toBe(409);
+    const noReason = await call(
+      '/api/staff/reservations/extend/',
+      { parcelas: codes, until: day(cell!.reserved_until! + 10 * DAY) },
+      staff,
+      'en',
+    );
+    expect(noReason.status).toBe(400);
+    expect((await noReason.json()).error).toContain('reason');
+    const extended = await call('/api/staff/reservations/extend/', {
+      parcelas: codes,
+      until: day(cell!.reserved_until! + 10 * DAY),
+      reason: 'Espera una transferencia',
+    });
+    expect(extended.status).toBe(200);
+    const [after] = await readCells(db(), codes);
+    expect(after!.reserved_until! - cell!.reserved_until!).toBeGreaterThan(9 * DAY);
+    expect(await staffActions(codes[0]!)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'extend', reason: 'Espera una transferencia' }),
+      ]),
+    );
+  });
+
+  it('releases a reservation now: the plots on sale, the deposit kept in the ledger', async () => {
+    const donor = await newDonor(authHost, db(), 'Pablo Libera');
+    const { codes } = await reservation(donor, 1);
+    const released = await call('/api/staff/reservations/release/', {
+      parcelas: codes,
+      reason: 'Renuncia por teléfono',
+    });
+    expect(released.status).toBe(200);
+    expect((await readCells(db(), codes))[0]).toMatchObject({ status: 'available', user: null });
+    expect((await rowsAbout(codes)).map((row) => [row.kind, row.amount_cents])).toEqual([
+      ['reserve', 5_000],
+    ]);
+  });
+});
+
+describe('POST /api/staff/donations/void/', () => {
+  it('voids a registration made by mistake: a void row naming it, the plots free, the code unassigned; twice: 409', async () => {
+    const donor = await newDonor(authHost, db(), 'Error Registro');
+    const codes = plots(1);
+    const code = await storedCode(db());
+    const registered = await call('/api/users/register-physical-certificate/', {
+      email: donor.email,
+      code,
+      name: donor.name,
+      parcelas: codes,
+      method: 'cash',
+    });
+    expect(registered.status).toBe(200);
+    const [gift] = await rowsAbout(codes);
+    const voided = await call('/api/staff/donations/void/', {
+      donation_id: gift!.id,
+      reason: 'Parcela equivocada',
+    });
+    expect(voided.status).toBe(200);
+    expect(await voided.json()).toEqual({ parcelas: codes });
+    expect((await readCells(db(), codes))[0]).toMatchObject({ status: 'available', user: null });
+    const rows = await rowsAbout(codes);
+    expect(rows.map((row) => [row.kind, row.method, row.amount_cents, row.refund_of])).toEqual(
+      expect.arrayContaining([
+        ['buy', 'cash', 25_000, null],
+        ['void', 'cash', -25_000, gift!.id],
+      ]),
+    );
+    expect((await db().collection('certificate_codes').doc(code).get()).data()).toMatchObject({
+      status: 'unassigned',
+      user: null,
+      plots: [],
+    });
+    const twice = await call(
+      '/api/staff/donations/void/',
+      { donation_id: gift!.id, reason: 'Otra vez' },
+      staff,
+      'en',
+    );
+    expect(twice.status).toBe(409);
+    expect((await twice.json()).error).toBe('That registration is already voided.');
+    const unknown = await call('/api/staff/donations/void/', {
+      donation_id: 'no-such-row',
+      reason: 'x',
+    });
+    expect(unknown.status).toBe(409);
+  });
+});

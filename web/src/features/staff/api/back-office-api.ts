@@ -1,0 +1,27 @@
+/** The back office's money calls (docs/api.md): reservations and corrections. */
+import { API_ROUTES, type ReservationChangeBody } from '@parroquia/domain';
+import type { ApiClient } from '@/lib/api-client';
+
+export function listReservations(client: ApiClient, token: string) {
+  return client.call(API_ROUTES.listReservations, { token });
+}
+
+export function completeAtParish(
+  client: ApiClient,
+  parcelas: string[],
+  method: 'cash' | 'transfer',
+  token: string,
+) {
+  return client.call(API_ROUTES.completeReservationsAtParish, {
+    body: { parcelas, method },
+    token,
+  });
+}
+
+export function extendReservation(client: ApiClient, body: ReservationChangeBody, token: string) {
+  return client.call(API_ROUTES.extendReservations, { body, token });
+}
+
+export function releaseReservation(client: ApiClient, body: ReservationChangeBody, token: string) {
+  return client.call(API_ROUTES.releaseReservations, { body, token });
+}
