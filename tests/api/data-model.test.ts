@@ -64,7 +64,7 @@ const NOT_IN_JOURNEY = [
 afterAll(() => resetCells(db(), ALL_PLOTS));
 
 describe('the data model doc, read as data', () => {
-  it('has a field table for each of the twelve collections, and the check finds what differs', () => {
+  it('has a field table for each of the thirteen collections, and the check finds what differs', () => {
     expect([...DOC.keys()]).toEqual([
       'cells',
       'campaign',
@@ -77,6 +77,7 @@ describe('the data model doc, read as data', () => {
       'hold_locks',
       'stripe_events',
       'rate_limits',
+      'staff_actions',
       'mail',
     ]);
     const holdLock = DOC.get('hold_locks')!;
