@@ -217,6 +217,19 @@ describe('POST /api/users/update_user/', () => {
     expect(await displays()).toEqual(new Set(['Ștefan Țăranu']));
   });
 
+  it('stores a change of language alone without reading or writing any plot', async () => {
+    const stamps = async () =>
+      (await db().getAll(...plots.map((code) => db().collection('cells').doc(code)))).map((doc) =>
+        doc.updateTime?.toMillis(),
+      );
+    const before = await stamps();
+    const response = await update({ language: 'ro' });
+    expect(response.status).toBe(200);
+    expect((await db().collection('users').doc(donor.uid).get()).get('language')).toBe('ro');
+    expect(await stamps()).toEqual(before);
+    expect(await displays()).toEqual(new Set(['Ștefan Țăranu']));
+  });
+
   it.each([
     ['a 10 kB name', { name: 'y'.repeat(10 * 1024) }, 'name'],
     ['an empty name', { name: '  ' }, 'name'],

@@ -9,6 +9,7 @@ import {
   type ReservationChangeRequest,
   type VoidRequest,
 } from '../back-office-requests';
+import type { Validation } from '../validation';
 import { defineRoute } from './route';
 import { validated } from './validated';
 
@@ -62,21 +63,27 @@ export interface ReservationChangeBody {
 
 const changeAnswer = z.object({ parcelas: z.array(z.string()) });
 
-export const extendReservations = defineRoute({
-  method: 'POST',
-  path: '/api/staff/reservations/extend/',
-  access: 'staff',
-  body: validated<ReservationChangeBody, ReservationChangeRequest>(validateExtensionRequest),
-  answer: changeAnswer,
-});
+const reservationChangeRoute = (
+  path: `/api/staff/reservations/${string}/`,
+  rule: (body: unknown) => Validation<ReservationChangeRequest>,
+) =>
+  defineRoute({
+    method: 'POST',
+    path,
+    access: 'staff',
+    body: validated<ReservationChangeBody, ReservationChangeRequest>(rule),
+    answer: changeAnswer,
+  });
 
-export const releaseReservations = defineRoute({
-  method: 'POST',
-  path: '/api/staff/reservations/release/',
-  access: 'staff',
-  body: validated<ReservationChangeBody, ReservationChangeRequest>(validateReleaseRequest),
-  answer: changeAnswer,
-});
+export const extendReservations = reservationChangeRoute(
+  '/api/staff/reservations/extend/',
+  validateExtensionRequest,
+);
+
+export const releaseReservations = reservationChangeRoute(
+  '/api/staff/reservations/release/',
+  validateReleaseRequest,
+);
 
 export interface VoidBody {
   donation_id: string;

@@ -11,10 +11,9 @@ import { paymentReceipt } from '../donor-mail';
 import { donationEntry, voidEntry, type LedgerRow } from '../ledger';
 import { MESSAGES } from '../messages';
 import { formatEuroCents, pricePerPlotCents } from '../money';
-import { cellAfterRefund, plotCoverage } from '../plot-coverage';
 import {
   decided,
-  movesOf,
+  movesAfterUndoing,
   type CellMove,
   type CertificateCodeChange,
   type Decision,
@@ -222,17 +221,8 @@ export function decideVoidRegistration(
     entry,
     { ...voided, id: facts.voidId },
   ];
-  const cells = movesOf(
-    facts.cells.map((cell) => {
-      const next = cellAfterRefund(
-        cell,
-        entry.donor,
-        plotCoverage(after, entry.donor, cell.id),
-        now,
-      );
-      return { before: cell, after: next ? { ...next, id: cell.id } : null };
-    }),
-  );
+  const cells = movesAfterUndoing(facts.cells, entry.donor, after, now);
+
   return decided(
     {
       ok: true,

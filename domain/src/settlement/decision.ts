@@ -6,7 +6,8 @@
  */
 import type { CellWithId } from '../cell-document';
 import type { MailMessage } from '../donor-mail';
-import type { LedgerEntry } from '../ledger';
+import type { LedgerEntry, LedgerRow } from '../ledger';
+import { cellAfterRefund, plotCoverage } from '../plot-coverage';
 import type { CheckoutKind } from '../money';
 
 /** A plot as the transaction read it (`before`, null: not stored) and as it must be stored. */
@@ -188,6 +189,24 @@ export function movesOf(
   pairs: ReadonlyArray<{ before: CellWithId | null; after: CellWithId | null }>,
 ): CellMove[] {
   return pairs.flatMap(({ before, after }) => (after ? [{ before, after }] : []));
+}
+
+/**
+ * The holder's plots after one of their gifts was undone (refunded or voided), as the ledger
+ * `after` (with the undoing row) still pays for each: kept, reserved again, or free.
+ */
+export function movesAfterUndoing(
+  cells: readonly CellWithId[],
+  holder: string | null,
+  after: readonly LedgerRow[],
+  now: number,
+): CellMove[] {
+  return movesOf(
+    cells.map((cell) => {
+      const next = cellAfterRefund(cell, holder, plotCoverage(after, holder, cell.id), now);
+      return { before: cell, after: next ? { ...next, id: cell.id } : null };
+    }),
+  );
 }
 
 /** What a settled Stripe event did (logged; a refund due is then asked of Stripe). */

@@ -5,10 +5,9 @@
  */
 import type { CellWithId } from '../cell-document';
 import { refundEntry, type LedgerRow } from '../ledger';
-import { cellAfterRefund, plotCoverage } from '../plot-coverage';
 import {
   decided,
-  movesOf,
+  movesAfterUndoing,
   type Decision,
   type EventClaim,
   type PaymentStatus,
@@ -83,17 +82,8 @@ export function decideRefund(facts: RefundFacts): Decision<SettlementOutcome> {
     ...facts.donorLedger,
     ...ledger.map(({ id, entry }) => ({ ...entry, id })),
   ];
-  const cells = movesOf(
-    facts.cells.map((cell) => {
-      const next = cellAfterRefund(
-        cell,
-        payment.uid,
-        plotCoverage(after, payment.uid, cell.id),
-        now,
-      );
-      return { before: cell, after: next ? { ...next, id: cell.id } : null };
-    }),
-  );
+  const cells = movesAfterUndoing(facts.cells, payment.uid, after, now);
+
   return decided(
     { outcome: 'applied' },
     {

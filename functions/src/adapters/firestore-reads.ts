@@ -28,26 +28,28 @@ export function storedCell(snapshot: DocumentSnapshot): CellWithId {
   };
 }
 
+function plotSnapshots(db: Firestore, tx: Transaction, codes: readonly string[]) {
+  return codes.length === 0
+    ? Promise.resolve([])
+    : tx.getAll(...codes.map((code) => db.collection('cells').doc(code)));
+}
+
 /** The plots as stored (unreadable ones as taken). */
 export async function readCells(
   db: Firestore,
   tx: Transaction,
   codes: readonly string[],
 ): Promise<CellWithId[]> {
-  if (codes.length === 0) return [];
-  const snapshots = await tx.getAll(...codes.map((code) => db.collection('cells').doc(code)));
-  return snapshots.map(storedCell);
+  return (await plotSnapshots(db, tx, codes)).map(storedCell);
 }
 
-/** The plots that are stored and well formed, by code. */
+/** The plots that are stored and well formed. */
 export async function readStoredCells(
   db: Firestore,
   tx: Transaction,
   codes: readonly string[],
 ): Promise<CellWithId[]> {
-  if (codes.length === 0) return [];
-  const snapshots = await tx.getAll(...codes.map((code) => db.collection('cells').doc(code)));
-  return snapshots.flatMap((snapshot) => {
+  return (await plotSnapshots(db, tx, codes)).flatMap((snapshot) => {
     const reading = snapshot.exists ? readCellDocument(snapshot.id, snapshot.data()!) : null;
     return reading?.ok ? [reading.cell] : [];
   });
