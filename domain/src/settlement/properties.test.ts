@@ -27,6 +27,7 @@ const operation: fc.Arbitrary<Operation> = fc.record({
     'register',
     'link',
     'complete-at-parish',
+    'complete-at-parish',
     'void',
     'extend',
     'release',
@@ -36,7 +37,7 @@ const operation: fc.Arbitrary<Operation> = fc.record({
   a: fc.nat(30),
   b: fc.nat(30),
   c: fc.nat(30),
-  plots: fc.array(fc.nat(5), { minLength: 1, maxLength: 3 }),
+  plots: fc.array(fc.nat(7), { minLength: 1, maxLength: 4 }),
   flag: fc.boolean(),
 });
 

@@ -45,7 +45,7 @@ import { decideStaffRegistration } from './staff-registration';
 import { SettlementStore } from './store';
 import { decideReminder, decideSweep, reservationsOf } from './sweep';
 
-export const POOL = ['A1', 'A2', 'A3', 'B1', 'B2', 'B3'];
+export const POOL = ['A1', 'A2', 'A3', 'A4', 'B1', 'B2', 'B3', 'B4'];
 const CODES = ['CODE0001', 'CODE0002', 'CODE0003', 'CODE0004', 'CODE0005', 'CODE0006'];
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -344,7 +344,8 @@ export class Simulation {
     if (plots.length === 0) return;
     const account = this.donors.find((d) => d.email === email) ?? null;
     const stored = account ? this.store.accounts.get(account.uid)! : null;
-    const method = op.c % 2 === 0 ? 'cash' : 'transfer';
+    // Cash mostly, as walk-in gifts are: the monthly limit is worth reaching.
+    const method = op.c % 3 === 0 ? 'transfer' : 'cash';
     const decision = decideStaffRegistration({
       registration: {
         code,
@@ -459,7 +460,10 @@ export class Simulation {
     // A donor's reservation, or one staff registered for someone without an account yet.
     const uid = this.pick([...this.donors.map((d) => d.uid), null], op.a)!;
     const holder = uid ? this.store.accounts.get(uid)! : null;
-    const plots = this.plotsOf(op.plots);
+    // Mostly the holder's own reservation, as staff would pick it from the list.
+    const own = this.cells().filter((cell) => cell.user === uid && cell.status === 'reserved');
+    const plots =
+      own.length > 0 && op.b % 4 !== 0 ? own.map((cell) => cell.id) : this.plotsOf(op.plots);
     const registration = [...this.store.codes.values()].find(
       (fields) => fields.status === 'registered' && fields.plots?.includes(plots[0]!),
     );
