@@ -1,7 +1,13 @@
 /** The staff page (/set/certificate): staff only, its form's and count's messages, the map. */
 import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
-import { expectNoAxeViolations, setCell, freeCell, signInOnLoginPage } from './support.ts';
+import {
+  expectNoAxeViolations,
+  firestore,
+  freeCell,
+  setCell,
+  signInOnLoginPage,
+} from './support.ts';
 
 test('a donor is sent home from the staff page', async ({ page }) => {
   await page.goto('/set/certificate?lng=es');
@@ -47,10 +53,27 @@ test('staff: the form, the map of available plots only, the count rules', async 
     await page.getByLabel('Nombre del donante').fill('Ana García');
     await page.getByLabel('Correo del donante').fill(DEMO.ana.email);
     await page.getByLabel('Código del certificado').fill(codes[0]!);
+    // The amount and the way of paying, said before staff confirm.
+    await expect(page.getByTestId('register-amount')).toHaveText(
+      /^Se registrarán 250,00\s€ en efectivo\.$/,
+    );
+    await page.getByLabel('por transferencia').check();
+    await expect(page.getByTestId('register-amount')).toHaveText(
+      /^Se registrarán 250,00\s€ por transferencia\.$/,
+    );
     await page.getByRole('button', { name: 'Registrar' }).click();
     await expect(page.getByTestId('register-result')).toHaveText(
-      'Certificado vinculado correctamente.',
+      new RegExp(
+        `^Registrado: H4, 250,00\\s€ por transferencia, código ${codes[0]}, en la cuenta de ana@parroquia\\.test\\.$`,
+      ),
     );
+    const gift = await firestore()
+      .collection('donations')
+      .where('certificate_code', '==', codes[0])
+      .get();
+    expect(gift.docs.map((doc) => [doc.get('method'), doc.get('amount_cents')])).toEqual([
+      ['transfer', 25_000],
+    ]);
     await expect(page.getByText('Parcelas seleccionadas (0):')).toBeVisible();
     await expect(page.locator('[data-code="H4"]')).toHaveAttribute('data-status', 'bought');
 

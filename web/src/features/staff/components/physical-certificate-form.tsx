@@ -1,19 +1,19 @@
 /**
- * The staff registration form (docs/screens.md, docs/api.md): donor name and e-mail, certificate code, stay
- * anonymous, reserve instead of buy, for the plots selected on the map below it.
+ * The staff registration form (docs/screens.md, docs/api.md): donor name and e-mail, certificate
+ * code, stay anonymous, reserve instead of buy, cash or transfer, for the plots selected on the
+ * map below it. It says the amount before staff confirm, and what happened after.
  */
-import { MESSAGES } from '@parroquia/domain';
+import { checkoutTotalCents, MESSAGES } from '@parroquia/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-error';
 import { useApiClient } from '@/lib/api-client-context';
+import { formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { registerPhysicalCertificate } from '../api/staff-api';
 import { OutcomeMessage, type Outcome } from './outcome-message';
 import styles from './staff.module.css';
-
-const REGISTERED = 'Certificado vinculado correctamente.';
 
 interface FormProps {
   selectedPlots: readonly string[];
@@ -21,7 +21,7 @@ interface FormProps {
 }
 
 export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useApiClient();
   const { getToken } = useSession();
   const [name, setName] = useState('');
@@ -29,6 +29,7 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
   const [code, setCode] = useState('');
   const [anonymous, setAnonymous] = useState(false);
   const [reserve, setReserve] = useState(false);
+  const [method, setMethod] = useState<'cash' | 'transfer'>('cash');
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<Outcome | null>(null);
 
@@ -40,7 +41,7 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
     }
     setSending(true);
     try {
-      await registerPhysicalCertificate(
+      const registered = await registerPhysicalCertificate(
         client,
         {
           email: email.trim(),
@@ -49,15 +50,29 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
           is_anonymous_donor: anonymous,
           parcelas: [...selectedPlots],
           reserve,
+          method,
         },
         await getToken(),
       );
-      setResult({ ok: true, text: REGISTERED });
+      setResult({
+        ok: true,
+        text: t(
+          registered.linked_to_account ? 'staff.registeredLinked' : 'staff.registeredWaiting',
+          {
+            plots: registered.parcelas.join(', '),
+            amount: formatMoney(registered.amount_cents, i18n.language),
+            method: t(`staff.method.${method}`),
+            code: registered.code,
+            email: email.trim(),
+          },
+        ),
+      });
       setName('');
       setEmail('');
       setCode('');
       setAnonymous(false);
       setReserve(false);
+      setMethod('cash');
       onRegistered();
     } catch (error) {
       setResult({ ok: false, text: error instanceof ApiError ? error.message : String(error) });
@@ -92,9 +107,35 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
         <input type="checkbox" checked={reserve} onChange={(e) => setReserve(e.target.checked)} />
         {t('staff.reserve')}
       </label>
+      <fieldset className={styles.methods}>
+        <legend>{t('staff.methodLegend')}</legend>
+        {(['cash', 'transfer'] as const).map((choice) => (
+          <label key={choice} className={styles.check}>
+            <input
+              type="radio"
+              name="method"
+              value={choice}
+              checked={method === choice}
+              onChange={() => setMethod(choice)}
+            />
+            {t(`staff.method.${choice}`)}
+          </label>
+        ))}
+      </fieldset>
       <p className={styles.selected}>
         {t('staff.selectedPlots', { n: selectedPlots.length, codes: selectedPlots.join(', ') })}
       </p>
+      {selectedPlots.length > 0 && (
+        <p className={styles.selected} data-testid="register-amount">
+          {t('staff.amountToRecord', {
+            amount: formatMoney(
+              checkoutTotalCents(reserve ? 'reserve' : 'buy', selectedPlots.length),
+              i18n.language,
+            ),
+            method: t(`staff.method.${method}`),
+          })}
+        </p>
+      )}
       <Button type="submit" disabled={sending}>
         {t('staff.register')}
       </Button>
