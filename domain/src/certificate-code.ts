@@ -8,6 +8,7 @@
  * user: uid | null, created_at, registered_at?, registered_by?, linked_at? }`.
  */
 import { effectiveCell } from './cell';
+import { plotsHeldBy } from './donor-plots';
 import type { CellWithId } from './cell-document';
 import { MESSAGES } from './messages';
 import { isPlotPosition } from './grid';
@@ -100,4 +101,35 @@ export function planCertificateLink(
     }
   }
   return { ok: true, plots: record.plots };
+}
+
+/** What the public check (`/verificar/<code>`) says of a paper certificate's code. */
+export interface PaperCertificateCheck {
+  /** The name as the map shows it on those plots; null when they show none (or differ). */
+  donor_display: string | null;
+  plots: Array<{ code: string; status: 'bought' | 'reserved' }>;
+}
+
+/**
+ * A registered or linked paper certificate checks out with the plots still held for it (by its
+ * account, or waiting for its donor) and nothing the map does not already show; an unassigned
+ * code, or one whose plots are all gone, is unknown, as a personal code without plots is.
+ */
+export function paperCertificateCheck(
+  record: CertificateCodeRecord | null,
+  cells: readonly CellWithId[],
+  now: number,
+): PaperCertificateCheck | null {
+  if (!record || record.status === 'unassigned') return null;
+  const own = cells.filter((cell) => record.plots.includes(cell.id));
+  const held = plotsHeldBy(own, record.user, now);
+  if (held.length === 0) return null;
+  const displays = [...new Set(held.map((cell) => cell.donor_display))];
+  return {
+    donor_display: displays.length === 1 ? (displays[0] ?? null) : null,
+    plots: held.map((cell) => ({
+      code: cell.id,
+      status: cell.status === 'bought' ? ('bought' as const) : ('reserved' as const),
+    })),
+  };
 }

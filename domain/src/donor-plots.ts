@@ -4,7 +4,12 @@ import type { CellWithId } from './cell-document';
 import { comparePlotPositions } from './grid';
 
 /** Plots the donor holds at `now`: bought or reserved by them, in map order. */
-export function plotsHeldBy(cells: readonly CellWithId[], uid: string, now: number): CellWithId[] {
+/** `uid` null: the plots of a registration still waiting for its donor. */
+export function plotsHeldBy(
+  cells: readonly CellWithId[],
+  uid: string | null,
+  now: number,
+): CellWithId[] {
   return cells
     .map((cell) => ({ ...effectiveCell(cell, now), id: cell.id }))
     .filter((cell) => cell.user === uid && (cell.status === 'bought' || cell.status === 'reserved'))

@@ -4,6 +4,7 @@
  */
 import type {
   CellWithId,
+  CertificateCodeRecord,
   CompletionRequest,
   ReservationChange,
   ReservationChangeRequest,
@@ -102,6 +103,10 @@ export interface DonorAccountRepository {
   cellsOf(uid: string): Promise<StoredCell[]>;
   /** The donor a personal code belongs to. */
   findByPersonalCode(code: string): Promise<{ uid: string; profile: UserProfile } | null>;
+  /** A paper certificate's code as stored, with its plots as stored; null: no such code. */
+  findPaperCertificate(
+    code: string,
+  ): Promise<{ record: CertificateCodeRecord; cells: StoredCell[] } | null>;
 }
 
 export interface SessionRevoker {

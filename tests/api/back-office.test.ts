@@ -297,3 +297,54 @@ describe('POST /api/staff/donations/void/', () => {
     expect(unknown.status).toBe(409);
   });
 });
+
+describe('GET /api/certificates/verify/ for a paper certificate (issue 32, part 8)', () => {
+  const verify = (code: string) =>
+    fetch(`${siteUrl}/api/certificates/verify/?code=${code}`, {
+      headers: { 'X-Forwarded-For': `198.51.100.${Math.floor(Math.random() * 250)}` },
+    });
+
+  it('confirms a registered code with its plots and the name only as the map shows it', async () => {
+    const codes = plots(2);
+    const code = await storedCode(db());
+    const unassigned = await verify(code);
+    expect(unassigned.status).toBe(404);
+    const registered = await call('/api/users/register-physical-certificate/', {
+      email: `sin-cuenta-${Date.now()}@parroquia.test`,
+      code,
+      name: 'Doña Carmen',
+      parcelas: codes,
+      method: 'cash',
+    });
+    expect(registered.status).toBe(200);
+    const answer = await verify(code);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({
+      code,
+      donor_display: 'Doña Carmen',
+      plots: codes.map((plot) => ({ code: plot, status: 'bought' })),
+    });
+  });
+
+  it('names nobody for an anonymous registration, and is unknown once its plots are gone', async () => {
+    const codes = plots(1);
+    const code = await storedCode(db());
+    const registered = await call('/api/users/register-physical-certificate/', {
+      email: `anonima-${Date.now()}@parroquia.test`,
+      code,
+      name: 'Nombre Secreto',
+      is_anonymous_donor: true,
+      parcelas: codes,
+      method: 'transfer',
+    });
+    expect(registered.status).toBe(200);
+    const answer = await verify(code);
+    expect(answer.status).toBe(200);
+    const text = await answer.text();
+    expect(JSON.parse(text)).toMatchObject({ donor_display: null, plots: [{ code: codes[0] }] });
+    expect(text).not.toContain('Nombre Secreto');
+    const [gift] = await rowsAbout(codes);
+    await call('/api/staff/donations/void/', { donation_id: gift!.id, reason: 'Error' });
+    expect((await verify(code)).status).toBe(404);
+  });
+});

@@ -10,8 +10,11 @@ export const verifyCertificate = defineRoute({
   query: verifyCertificateQuerySchema,
   answer: z.object({
     code: z.string(),
-    /** The name as the map shows it: the code itself for anonymous donors. */
-    donor_display: z.string(),
+    /**
+     * The name as the map shows it: the personal code for anonymous donors; for a paper
+     * certificate's code, what its plots show (null when they show no name).
+     */
+    donor_display: z.nullable(z.string()),
     plots: z.array(z.object({ code: z.string(), status: z.enum(['bought', 'reserved']) })),
   }),
 });

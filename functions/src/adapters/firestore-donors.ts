@@ -8,6 +8,7 @@ import {
   donorDisplay,
   mailboxKey,
   readCellDocument,
+  readCertificateCodeDocument,
   readDonorRecord,
   type DonorProfileChange,
 } from '@parroquia/domain';
@@ -172,6 +173,20 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
         else logMalformedCell(doc.id, reading.problem);
       }
       return found;
+    },
+
+    async findPaperCertificate(code) {
+      const data = (await db().collection('certificate_codes').doc(code).get()).data();
+      if (!data) return null;
+      const record = readCertificateCodeDocument(code, data);
+      const snapshots = record.plots.length
+        ? await db().getAll(...record.plots.map((plot) => cells().doc(plot)))
+        : [];
+      const stored = snapshots.flatMap((snapshot) => {
+        const reading = snapshot.exists ? readCellDocument(snapshot.id, snapshot.data()!) : null;
+        return reading?.ok ? [reading.cell] : [];
+      });
+      return { record, cells: stored };
     },
 
     async findByPersonalCode(code) {

@@ -126,6 +126,13 @@ export class InMemoryDonors implements DonorAccountRepository {
     return this.cells.cells.filter((cell) => cell.user === uid).map((cell) => ({ ...cell }));
   }
 
+  async findPaperCertificate(code: string) {
+    const data = this.certificateCodes.get(code);
+    if (!data) return null;
+    const record = readCertificateCodeDocument(code, data);
+    return { record, cells: this.cells.cells.filter((cell) => record.plots.includes(cell.id)) };
+  }
+
   async findByPersonalCode(code: string) {
     for (const [uid, profile] of this.users.profiles) {
       if (profile.personal_code === code) return { uid, profile };

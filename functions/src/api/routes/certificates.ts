@@ -1,11 +1,16 @@
-/** Anyone can check a certificate by its personal code (the QR code's page, /verificar/:code). */
+/**
+ * Anyone can check a certificate by its personal code (the QR code's page, /verificar/:code), or
+ * a paper certificate by the code printed on it.
+ */
 import {
   donorDisplay,
   formatPlotCode,
   MESSAGES,
+  paperCertificateCheck,
   plotsHeldBy,
   type ApiRoutes,
 } from '@parroquia/domain';
+import type { ApiDependencies } from '../../ports';
 import { ApiError, jsonReply } from '../http';
 import { assertWithinRateLimit, VERIFY_LIMIT } from '../rate-limit';
 import type { Handler } from '../router';
@@ -25,7 +30,7 @@ export const verifyCertificate: Handler<ApiRoutes['verifyCertificate']> = async 
     '/api/certificates/verify/',
   );
   const donor = await deps.donors.findByPersonalCode(params.code);
-  if (!donor) throw new ApiError(404, MESSAGES.donorCodeUnknown);
+  if (!donor) return jsonReply(await paperCertificate(deps, params.code, now));
   const plots = plotsHeldBy(await deps.donors.cellsOf(donor.uid), donor.uid, now);
   // A certificate is about plots: an account that holds none (yet, or any more) is not
   // shown, so the page never names someone who gave nothing, nor says the code exists.
@@ -40,3 +45,11 @@ export const verifyCertificate: Handler<ApiRoutes['verifyCertificate']> = async 
     })),
   });
 };
+
+/** A paper certificate's code: its plots and the name only as the map shows it, or 404. */
+async function paperCertificate(deps: ApiDependencies, code: string, now: number) {
+  const found = await deps.donors.findPaperCertificate(code);
+  const check = found ? paperCertificateCheck(found.record, found.cells, now) : null;
+  if (!check) throw new ApiError(404, MESSAGES.donorCodeUnknown);
+  return { code, ...check };
+}

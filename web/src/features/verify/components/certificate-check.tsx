@@ -51,10 +51,12 @@ export function CertificateCheck({ code }: { code: string }) {
       return (
         <div data-testid="verify-found">
           <p>{t('verify.valid', { code })}</p>
-          <p>
-            {t('verify.donor')}{' '}
-            <strong data-testid="verify-donor">{state.verification.donor_display}</strong>
-          </p>
+          {state.verification.donor_display !== null && (
+            <p>
+              {t('verify.donor')}{' '}
+              <strong data-testid="verify-donor">{state.verification.donor_display}</strong>
+            </p>
+          )}
           <p>
             {t('verify.plots', { n: state.verification.plots.length })}{' '}
             <span data-testid="verify-plots">
