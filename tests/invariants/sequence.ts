@@ -583,7 +583,11 @@ class World {
     }
     const holder = this.keyOf(this.lastCells.get(plot)?.user ?? null);
     for (const covered of lapsedPlots) {
-      if (this.lastCells.get(covered)?.status !== 'reserved') continue;
+      const last = this.lastCells.get(covered);
+      // A reservation inside its holder's completion checkout lapses too: when that checkout
+      // ends unpaid, the plot is for sale (its deadline is what says so).
+      const inCompletion = last?.status === 'held' && last.hold?.kind === 'complete';
+      if (last?.status !== 'reserved' && !inCompletion) continue;
       // Another live deposit of the holder's still reserves it (re-reserved after a lapse).
       if (plotTruth(this.truth, covered).deposits.length > 0) continue;
       await this.db
