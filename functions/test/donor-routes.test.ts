@@ -229,6 +229,35 @@ describe('GET /api/certificates/verify/', () => {
     });
   });
 
+  it("confirms a paper certificate's code: its plots and what they show, nothing more", async () => {
+    const deps = testDependencies();
+    deps.cells.cells = [
+      { ...bought('K3', 'nobody', 'Doña Carmen'), user: null },
+      { ...bought('K4', 'nobody', ''), user: null, donor_display: null },
+    ];
+    deps.donors.certificateCodes.set('PAPER234', {
+      status: 'registered',
+      plots: ['K3'],
+      email: 'carmen@example.test',
+      name: 'Doña Carmen',
+    });
+    deps.donors.certificateCodes.set('EMPTY234', { status: 'unassigned' });
+    const url = await serve(deps);
+    const paper = await call(url, '/api/certificates/verify/?code=PAPER234', {
+      ip: '198.51.100.3',
+    });
+    expect(paper.status).toBe(200);
+    expect(await paper.json()).toEqual({
+      code: 'PAPER234',
+      donor_display: 'Doña Carmen',
+      plots: [{ code: 'K3', status: 'bought' }],
+    });
+    const blank = await call(url, '/api/certificates/verify/?code=EMPTY234', {
+      ip: '198.51.100.3',
+    });
+    expect(blank.status).toBe(404);
+  });
+
   it('answers 404 with a clear text for an unknown code, 400 for a malformed one', async () => {
     const url = await serve(testDependencies());
     const unknown = await call(url, '/api/certificates/verify/?code=ZZZZZZZZ', {
