@@ -208,6 +208,43 @@ describe('POST /api/staff/reservations/complete/', () => {
   });
 });
 
+describe('a reservation staff registered for someone without an account', () => {
+  it('is listed with the name and e-mail staff typed, and its rest recorded names them in the ledger', async () => {
+    const codes = plots(1);
+    const code = await storedCode(db());
+    const email = `sin-cuenta-reserva-${Date.now()}@parroquia.test`;
+    const registered = await call('/api/users/register-physical-certificate/', {
+      email,
+      code,
+      name: 'Doña Reserva',
+      parcelas: codes,
+      reserve: true,
+      method: 'cash',
+    });
+    expect(registered.status).toBe(200);
+    const listed = await fetch(`${siteUrl}/api/staff/reservations/`, {
+      headers: { Authorization: `Bearer ${staff}` },
+    });
+    const { reservations } = (await listed.json()) as { reservations: ReservationView[] };
+    expect(reservations.find((r) => r.plots.includes(codes[0]!))).toMatchObject({
+      holder: { uid: null, name: 'Doña Reserva', email, personal_code: null },
+      certificate_code: code,
+    });
+    const completed = await call('/api/staff/reservations/complete/', {
+      parcelas: codes,
+      method: 'cash',
+    });
+    expect(completed.status).toBe(200);
+    const completion = (await rowsAbout(codes)).find((row) => row.kind === 'complete');
+    expect(completion).toMatchObject({
+      donor: null,
+      donor_email: email,
+      donor_name: 'Doña Reserva',
+    });
+    expect((await readCells(db(), codes))[0]).toMatchObject({ status: 'bought', user: null });
+  });
+});
+
 describe('extend and release', () => {
   it('extends to a day at most 30 days past the deadline, with a reason; past that, 409', async () => {
     const donor = await newDonor(authHost, db(), 'Elena Plazo');

@@ -65,7 +65,6 @@ function completion(overrides: Partial<StaffCompletionFacts> = {}) {
     method: 'transfer',
     cash: { person: { uids: ['u-ana'], mailboxes: ANA.mailboxes }, entries: [] },
     ledgerIds: ['d1', 'd2'],
-    mailsQueued: new Set(),
     siteUrl: 'https://parroquia.test',
     context: context(),
     ...overrides,

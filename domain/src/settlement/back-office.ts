@@ -85,9 +85,8 @@ export interface StaffCompletionFacts {
   method: 'cash' | 'transfer';
   /** The holder's person and cash (only cash counts against the limit). */
   cash: CashReading;
-  /** One new ledger row per plot, in the order of `cells`. */
+  /** One new ledger row per plot, in the order of `cells` (the receipt is named by the first). */
   ledgerIds: readonly string[];
-  mailsQueued: ReadonlySet<string>;
   siteUrl: string;
   context: StaffContext;
 }
@@ -174,7 +173,7 @@ function completionReceipt(
 ): MailOrder[] {
   const id = `receipt-${facts.ledgerIds[0]}`;
   const to = mailAddressOf(facts.holder);
-  if (!to || !facts.holder || facts.mailsQueued.has(id)) return [];
+  if (!to || !facts.holder) return [];
   const message = paymentReceipt({
     language: facts.holder.language,
     name: facts.holder.name,

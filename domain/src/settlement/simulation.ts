@@ -43,7 +43,7 @@ import {
 import { decideRefund } from './refund';
 import { decideStaffRegistration } from './staff-registration';
 import { SettlementStore } from './store';
-import { decideReminder, decideSweep, reservationsOf } from './sweep';
+import { decideReminder, decideSweep, openReservations } from './sweep';
 
 export const POOL = ['A1', 'A2', 'A3', 'A4', 'B1', 'B2', 'B3', 'B4'];
 const CODES = ['CODE0001', 'CODE0002', 'CODE0003', 'CODE0004', 'CODE0005', 'CODE0006'];
@@ -484,7 +484,6 @@ export class Simulation {
         entries: this.rows(),
       },
       ledgerIds: plots.map(() => this.id('don_')),
-      mailsQueued: new Set(this.store.mails.keys()),
       siteUrl: 'https://parroquia.test',
       context: this.staff(null),
     });
@@ -529,10 +528,11 @@ export class Simulation {
   private sweep() {
     for (const cell of this.cells()) this.store.apply(decideSweep(cell, this.now));
     for (let round = 0; round < 2; round += 1) {
-      for (const reservation of reservationsOf(this.cells())) {
+      for (const { uid, ...reservation } of openReservations(this.cells(), this.now)) {
+        if (!uid) continue;
         const decision = decideReminder({
-          reservation,
-          donor: this.store.accounts.get(reservation.uid) ?? null,
+          reservation: { uid, ...reservation },
+          donor: this.store.accounts.get(uid) ?? null,
           mailsQueued: new Set(this.store.mails.keys()),
           siteUrl: 'https://parroquia.test',
           now: this.now,

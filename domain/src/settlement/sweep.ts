@@ -55,20 +55,6 @@ export function decideReminder(facts: {
   return decided(id, { mails: [mail] });
 }
 
-/** The donor reservations among stored plots, one per donor and end. */
-export function reservationsOf(cells: readonly CellWithId[]): Reservation[] {
-  const byEnd = new Map<string, Reservation>();
-  for (const cell of cells) {
-    const { user, reserved_until: end } = cell;
-    if (cell.status !== 'reserved' || !user || end === null) continue;
-    const key = `${user}/${end}`;
-    const entry = byEnd.get(key) ?? { uid: user, reservedUntil: end, plots: [] };
-    entry.plots.push(cell.id);
-    byEnd.set(key, entry);
-  }
-  return [...byEnd.values()];
-}
-
 /** A reservation as staff see it: its holder may be a registration still waiting for its donor. */
 export interface OpenReservation {
   uid: string | null;

@@ -8,6 +8,7 @@ import {
   decideStaffCompletion,
   decideVoidRegistration,
   mailboxKey,
+  millisOf,
   openReservations,
   readCellDocument,
   readLedgerRow,
@@ -16,12 +17,12 @@ import {
   type ReservationView,
   type StaffContext,
 } from '@parroquia/domain';
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import type { Firestore, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import type { BackOfficeOutcome, BackOfficeStore } from '../ports';
 import { readCashPerson, touchCashLocks } from './cash-person';
 import { writeDecision } from './decision-writes';
 import { readDonor, readLedger, readStoredCells } from './firestore-reads';
-import { mailSiteUrl } from './reservation-reminders';
+import { mailSiteUrl } from './mail-site-url';
 
 /** Firestore's limit on the values of one `array-contains-any`. */
 const ANY_OF_MAX = 30;
@@ -35,12 +36,17 @@ export function firestoreBackOffice(db: () => Firestore): BackOfficeStore {
   });
   const newLedgerId = () => db().collection('donations').doc().id;
 
-  /** Whom staff registered a plot for while its donor has no account: the code's e-mail, name. */
+  /**
+   * Whom staff registered a plot for while its donor has no account: the code's e-mail and name,
+   * of the latest registration (an older code of the plot stays `registered` once it lapsed).
+   */
   async function registrationOf(tx: Transaction, plot: string) {
     const found = await tx.get(
       db().collection('certificate_codes').where('plots', 'array-contains', plot),
     );
-    const waiting = found.docs.find((doc) => doc.get('status') === 'registered');
+    const waiting = latestRegistration(
+      found.docs.filter((doc) => doc.get('status') === 'registered'),
+    );
     const email = waiting?.get('email') as unknown;
     const name = waiting?.get('name') as unknown;
     return typeof email === 'string' ? { email, name: typeof name === 'string' ? name : '' } : null;
@@ -67,7 +73,8 @@ export function firestoreBackOffice(db: () => Firestore): BackOfficeStore {
         : [];
       const codes = await db().collection('certificate_codes').where('reserve', '==', true).get();
       const codeOf = new Map<string, { code: string; email: string; name: string }>();
-      for (const doc of codes.docs) {
+      // Oldest first, so a plot's latest registration is the one kept.
+      for (const doc of [...codes.docs].sort((a, b) => registeredAt(a) - registeredAt(b))) {
         const plots = doc.get('plots') as unknown;
         for (const plot of Array.isArray(plots) ? plots : []) {
           if (typeof plot !== 'string' || doc.get('status') === 'unassigned') continue;
@@ -127,7 +134,6 @@ export function firestoreBackOffice(db: () => Firestore): BackOfficeStore {
           method,
           cash,
           ledgerIds: plots.map(newLedgerId),
-          mailsQueued: new Set(),
           siteUrl: mailSiteUrl(),
           context: context(staffUid, null, now),
         });
@@ -176,4 +182,10 @@ export function firestoreBackOffice(db: () => Firestore): BackOfficeStore {
       });
     },
   };
+}
+
+const registeredAt = (doc: QueryDocumentSnapshot) => millisOf(doc.get('registered_at')) ?? 0;
+
+function latestRegistration(docs: readonly QueryDocumentSnapshot[]) {
+  return [...docs].sort((a, b) => registeredAt(b) - registeredAt(a))[0];
 }

@@ -21,7 +21,7 @@ import type { PaymentStore } from '../ports';
 import { writeDecision } from './decision-writes';
 import { firestoreCheckouts, paymentStatusIn, runPayment } from './firestore-checkouts';
 import { readCells, readDonor, readLedger, readMailsQueued } from './firestore-reads';
-import { mailSiteUrl } from './reservation-reminders';
+import { mailSiteUrl } from './mail-site-url';
 
 export function firestorePaymentStore(
   db: () => Firestore,

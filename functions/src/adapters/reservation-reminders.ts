@@ -9,18 +9,15 @@ import {
   readCellDocument,
   REMINDER_STAGES,
   reminderMailId,
-  reservationsOf,
+  openReservations,
+  type CellWithId,
   type Reservation,
 } from '@parroquia/domain';
 import type { Firestore } from 'firebase-admin/firestore';
 import { logMailFailed } from '../mail/log';
 import { writeDecision } from './decision-writes';
 import { readDonor, readMailsQueued, readStoredCells } from './firestore-reads';
-
-/** The site's address for the links in the e-mails (`SITE_URL`, docs/deploy.md). */
-export function mailSiteUrl(): string {
-  return (process.env.SITE_URL ?? '').replace(/\/$/, '');
-}
+import { mailSiteUrl } from './mail-site-url';
 
 export async function mailReservationReminders(
   db: () => Firestore,
@@ -32,7 +29,7 @@ export async function mailReservationReminders(
     return reading.ok ? [reading.cell] : [];
   });
   const queued: string[] = [];
-  for (const reservation of reservationsOf(cells)) {
+  for (const reservation of accountReservations(cells, now)) {
     try {
       queued.push(...(await remind(db(), reservation, now)));
     } catch (error) {
@@ -42,14 +39,19 @@ export async function mailReservationReminders(
   return queued;
 }
 
+/** The standing reservations of accounts (a registration awaiting its donor has no mailbox). */
+const accountReservations = (cells: readonly CellWithId[], now: number): Reservation[] =>
+  openReservations(cells, now).flatMap(({ uid, ...rest }) => (uid ? [{ uid, ...rest }] : []));
+
 const same = (a: Reservation) => (b: Reservation) =>
   a.uid === b.uid && a.reservedUntil === b.reservedUntil;
 
 function remind(db: Firestore, reservation: Reservation, now: number): Promise<string[]> {
   return db.runTransaction(async (tx) => {
-    const standing = reservationsOf(await readStoredCells(db, tx, reservation.plots)).filter(
-      same(reservation),
-    );
+    const standing = accountReservations(
+      await readStoredCells(db, tx, reservation.plots),
+      now,
+    ).filter(same(reservation));
     const donor = await readDonor(db, tx, reservation.uid);
     const ids = REMINDER_STAGES.map(({ stage }) => reminderMailId(stage, reservation));
     const mailsQueued = await readMailsQueued(db, tx, ids);
