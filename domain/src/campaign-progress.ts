@@ -1,14 +1,18 @@
 /**
  * The campaign's progress (docs/data-model.md, `campaign/progress`): how many plots are given
- * and what they raised, kept as counts that every change of a plot moves by its difference, so
- * the home page reads one document instead of every plot.
+ * and what was raised, kept as counts that every transaction moves by its difference, so the
+ * home page reads one document instead of every plot and every ledger row.
  *
- * Counted from the stored plot, as the transactions see it: a bought plot raised its price; a
- * reserved one, or a reserved one whose completion is being paid, raised its deposit. A
- * reservation past its deadline counts until the sweep frees it.
+ * The plots are counted from the stored plot, as the transactions see it: a bought one; a
+ * reserved one, or a reserved one whose completion is being paid. A reservation past its
+ * deadline counts until the sweep frees it. What was raised is the ledger's net, moved by the
+ * rows each transaction adds: a deposit refunded after its plot was completed is no longer
+ * raised, whatever the plot shows.
  */
 import type { Cell } from './cell';
-import { PLOT_PRICE_CENTS, RESERVATION_DEPOSIT_CENTS } from './money';
+import type { LedgerEntry } from './ledger';
+import { ledgerNetCents } from './ledger-summary';
+import { PLOT_PRICE_CENTS } from './money';
 
 export interface ProgressCounts {
   plots_bought: number;
@@ -18,17 +22,13 @@ export interface ProgressCounts {
 
 export const NO_PROGRESS: ProgressCounts = { plots_bought: 0, plots_reserved: 0, raised_cents: 0 };
 
-/** What one stored plot adds to the progress. */
+/** What one stored plot adds to the plot counts (it raises nothing: the ledger does). */
 export function progressOf(cell: Cell | null): ProgressCounts {
-  if (cell?.status === 'bought') {
-    return { plots_bought: 1, plots_reserved: 0, raised_cents: PLOT_PRICE_CENTS };
-  }
+  if (cell?.status === 'bought') return { plots_bought: 1, plots_reserved: 0, raised_cents: 0 };
   const depositPaid =
     cell?.status === 'reserved' ||
     (cell?.status === 'held' && cell.hold?.kind === 'complete' && cell.user !== null);
-  if (depositPaid) {
-    return { plots_bought: 0, plots_reserved: 1, raised_cents: RESERVATION_DEPOSIT_CENTS };
-  }
+  if (depositPaid) return { plots_bought: 0, plots_reserved: 1, raised_cents: 0 };
   return NO_PROGRESS;
 }
 
@@ -40,22 +40,29 @@ function add(a: ProgressCounts, b: ProgressCounts, sign: 1 | -1 = 1): ProgressCo
   };
 }
 
-/** The progress of a whole store of plots: what a recount finds. */
-export function recountProgress(cells: Iterable<Cell>): ProgressCounts {
+/** The progress of a whole store of plots and its ledger: what a recount finds. */
+export function recountProgress(
+  cells: Iterable<Cell>,
+  ledger: readonly Pick<LedgerEntry, 'amount_cents'>[],
+): ProgressCounts {
   let total = NO_PROGRESS;
   for (const cell of cells) total = add(total, progressOf(cell));
-  return total;
+  return { ...total, raised_cents: ledgerNetCents(ledger) };
 }
 
-/** How far the changes of one transaction move the progress (`before` null: a new plot). */
+/**
+ * How far one transaction moves the progress: its plot changes (`before` null: a new plot) and
+ * the ledger rows it adds.
+ */
 export function progressDifference(
   changes: ReadonlyArray<{ before: Cell | null; after: Cell }>,
+  ledger: readonly Pick<LedgerEntry, 'amount_cents'>[],
 ): ProgressCounts {
   let difference = NO_PROGRESS;
   for (const { before, after } of changes) {
     difference = add(add(difference, progressOf(after)), progressOf(before), -1);
   }
-  return difference;
+  return { ...difference, raised_cents: ledgerNetCents(ledger) };
 }
 
 export function isNoProgress(counts: ProgressCounts): boolean {

@@ -18,6 +18,7 @@ export * from './cell-document';
 export * from './selection';
 export * from './physical-registration';
 export * from './ledger';
+export * from './ledger-summary';
 export * from './account-email';
 export * from './donor-profile';
 export * from './donor-plots';

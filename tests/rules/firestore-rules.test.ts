@@ -60,6 +60,7 @@ for (const target of rulesTargets()) {
         await setDoc(doc(db, 'cells/A1'), { x: 'A', y: 1, status: 'bought', user: 'ion' });
         await setDoc(doc(db, 'campaign/progress'), { plots_bought: 1, plots_total: 936 });
         await setDoc(doc(db, 'campaign/secret'), { note: 'not for the public' });
+        await setDoc(doc(db, 'campaign/ledger'), { months: {} });
         await setDoc(doc(db, 'users/ana'), { name: 'Ana', is_staff: false });
         await setDoc(doc(db, 'users/ion'), { name: 'Ion', is_staff: false });
         await setDoc(doc(db, 'payments/cs_1'), { user: 'ana', amount: 5000, status: 'paid' });
@@ -111,6 +112,12 @@ for (const target of rulesTargets()) {
       });
       it('another campaign document is not public (denied)', async () => {
         await assertFails(getDoc(doc(signedOut().firestore(), 'campaign/secret')));
+      });
+      it("the ledger's totals are for staff: a donor and a visitor are denied", async () => {
+        await assertSucceeds(getDoc(doc(staff().firestore(), 'campaign/ledger')));
+        await assertFails(getDoc(doc(donor('ana').firestore(), 'campaign/ledger')));
+        await assertFails(getDoc(doc(signedOut().firestore(), 'campaign/ledger')));
+        await assertFails(setDoc(doc(staff().firestore(), 'campaign/ledger'), { months: {} }));
       });
       it('a browser cannot move the progress, not even staff (denied)', async () => {
         await assertFails(

@@ -8,6 +8,7 @@ import { effectiveCell, type Cell } from '../cell';
 import type { CellWithId } from '../cell-document';
 import { recountProgress, type ProgressCounts } from '../campaign-progress';
 import { isUndoingKind, type LedgerRow } from '../ledger';
+import { recountSummary, sameSummary, type LedgerSummary } from '../ledger-summary';
 import { plotCoverage } from '../plot-coverage';
 
 export type CoreInvariant = 'money' | 'coverage' | 'holders' | 'cash' | 'privacy' | 'progress';
@@ -160,15 +161,38 @@ export function checkPrivacy(
   return out;
 }
 
-/** The counts the transactions moved say what a recount of every plot says. */
-export function checkProgress(counts: ProgressCounts, cells: Iterable<Cell>): CoreViolation[] {
-  const recount = recountProgress(cells);
+/**
+ * The counts the transactions moved say what a recount of every plot says, and what was raised
+ * is the ledger's net.
+ */
+export function checkProgress(
+  counts: ProgressCounts,
+  cells: Iterable<Cell>,
+  ledger: readonly LedgerRow[],
+): CoreViolation[] {
+  const recount = recountProgress(cells, ledger);
   return JSON.stringify(counts) === JSON.stringify(recount)
     ? []
     : [
         {
           invariant: 'progress',
           message: `progress ${JSON.stringify(counts)}, a recount ${JSON.stringify(recount)}`,
+        },
+      ];
+}
+
+/** The staff panel's totals, moved by every transaction, are the ledger's sums exactly. */
+export function checkLedgerSummary(
+  summary: LedgerSummary,
+  ledger: readonly LedgerRow[],
+): CoreViolation[] {
+  const recount = recountSummary(ledger);
+  return sameSummary(summary, recount)
+    ? []
+    : [
+        {
+          invariant: 'progress',
+          message: `the ledger's totals ${JSON.stringify(summary)}, a recount ${JSON.stringify(recount)}`,
         },
       ];
 }

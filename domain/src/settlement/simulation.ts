@@ -37,6 +37,7 @@ import {
   checkCoverage,
   checkMoney,
   checkPrivacy,
+  checkLedgerSummary,
   checkProgress,
   type CoreViolation,
 } from './invariants';
@@ -577,7 +578,8 @@ export class Simulation {
         [{ where: 'the map', text: JSON.stringify(cells.map((cell) => cell.donor_display)) }],
         anonymousNames,
       ),
-      ...checkProgress(this.store.progress, cells),
+      ...checkProgress(this.store.progress, cells, rows),
+      ...checkLedgerSummary(this.store.summary, rows),
     ];
   }
 }

@@ -6,6 +6,7 @@
  * what it read.
  */
 import { progressDifference, NO_PROGRESS, type ProgressCounts } from '../campaign-progress';
+import { summaryIncrements, withIncrements, type LedgerSummary } from '../ledger-summary';
 import type { CellWithId } from '../cell-document';
 import type { LedgerRow } from '../ledger';
 import { readCertificateCodeDocument, type CertificateCodeRecord } from '../certificate-code';
@@ -36,6 +37,7 @@ export class SettlementStore {
   readonly mails = new Map<string, MailOrder>();
   readonly actions = new Map<string, StaffAction>();
   progress: ProgressCounts = NO_PROGRESS;
+  summary: LedgerSummary = {};
 
   cellsOf(codes: readonly string[]): CellWithId[] {
     return codes.flatMap((code) => {
@@ -75,12 +77,14 @@ export class SettlementStore {
     }
     if (writes.event) this.events.set(writes.event.id, writes.event.type);
     for (const { after } of writes.cells) this.cells.set(after.id, copy(after));
-    const difference = progressDifference(writes.cells);
+    const newRows = writes.ledger.map(({ entry }) => entry);
+    const difference = progressDifference(writes.cells, newRows);
     this.progress = {
       plots_bought: this.progress.plots_bought + difference.plots_bought,
       plots_reserved: this.progress.plots_reserved + difference.plots_reserved,
       raised_cents: this.progress.raised_cents + difference.raised_cents,
     };
+    this.summary = withIncrements(this.summary, summaryIncrements(newRows));
     for (const { id, entry, session_id, certificate_code } of writes.ledger) {
       this.ledger.set(id, {
         ...copy(entry),

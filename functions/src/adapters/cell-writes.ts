@@ -8,6 +8,7 @@ import {
   progressDifference,
   writeCellDocument,
   type Cell,
+  type LedgerEntry,
   type StoredInstants,
 } from '@parroquia/domain';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
@@ -31,14 +32,20 @@ export const progressRef = (db: Firestore) => db.collection('campaign').doc('pro
 
 /**
  * Every change of plots goes through here, once per transaction: the plots are written and the
- * progress moves by their difference with increments, which need no read, so transactions on
- * different plots never conflict over the progress.
+ * progress moves by their difference and by the ledger rows the transaction adds (`ledger`),
+ * with increments, which need no read, so transactions on different plots never conflict over
+ * the progress.
  */
-export function storeCells(tx: Transaction, db: Firestore, changes: readonly CellChange[]): void {
+export function storeCells(
+  tx: Transaction,
+  db: Firestore,
+  changes: readonly CellChange[],
+  ledger: readonly LedgerEntry[] = [],
+): void {
   for (const { after } of changes) {
     tx.set(db.collection('cells').doc(formatPlotCode(after)), cellData(after));
   }
-  const difference = progressDifference(changes);
+  const difference = progressDifference(changes, ledger);
   if (isNoProgress(difference)) return;
   tx.set(
     progressRef(db),

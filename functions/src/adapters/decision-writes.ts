@@ -2,7 +2,14 @@
  * The one writer of the money core's decisions on Firestore: inside the transaction that read
  * the facts, after every read, it writes exactly what the decision says and nothing else.
  */
-import type { CertificateCodeChange, PaymentFields, PlotState, Writes } from '@parroquia/domain';
+import {
+  summaryIncrements,
+  type CertificateCodeChange,
+  type LedgerEntry,
+  type PaymentFields,
+  type PlotState,
+  type Writes,
+} from '@parroquia/domain';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { storeCells } from './cell-writes';
 import { ledgerDocument } from './ledger-document';
@@ -34,6 +41,29 @@ function plotStatesByCode(states: readonly PlotState[]) {
   );
 }
 
+export const ledgerSummaryRef = (db: Firestore) => db.collection('campaign').doc('ledger');
+
+/**
+ * `campaign/ledger` moved by the rows a transaction adds, with increments: no read, so
+ * transactions on different plots never conflict over it (a merge creates it the first time).
+ */
+function moveLedgerSummary(tx: Transaction, db: Firestore, rows: readonly LedgerEntry[]): void {
+  const increments = summaryIncrements(rows);
+  if (increments.length === 0) return;
+  const months: Record<string, Record<string, Record<string, FieldValue>>> = {};
+  for (const { month, method, given_cents, refunded_cents } of increments) {
+    (months[month] ??= {})[method] = {
+      given_cents: FieldValue.increment(given_cents),
+      refunded_cents: FieldValue.increment(refunded_cents),
+    };
+  }
+  tx.set(
+    ledgerSummaryRef(db),
+    { months, updated_at: FieldValue.serverTimestamp() },
+    { merge: true },
+  );
+}
+
 export function writeDecision(tx: Transaction, db: Firestore, writes: Writes): void {
   if (writes.event) {
     tx.create(db.collection('stripe_events').doc(writes.event.id), {
@@ -41,7 +71,9 @@ export function writeDecision(tx: Transaction, db: Firestore, writes: Writes): v
       processed_at: FieldValue.serverTimestamp(),
     });
   }
-  storeCells(tx, db, writes.cells);
+  const newRows = writes.ledger.map(({ entry }) => entry);
+  storeCells(tx, db, writes.cells, newRows);
+  moveLedgerSummary(tx, db, newRows);
   for (const { id, entry, session_id, certificate_code } of writes.ledger) {
     tx.set(db.collection('donations').doc(id), {
       ...ledgerDocument(entry),

@@ -17,7 +17,9 @@ import {
   mailboxKey,
   parsePlotCode,
   readCellDocument,
+  readLedgerRow,
   recountProgress,
+  recountSummary,
   writeCellDocument,
   type Cell,
 } from '@parroquia/domain';
@@ -116,22 +118,33 @@ export async function seedStack(env: Record<string, string>, seed: Seed) {
 }
 
 /**
- * `campaign/progress` from a recount of the plots, when there is none yet or plots were just
- * added; otherwise the transactions that changed plots since kept it (docs/data-model.md).
+ * `campaign/progress` and `campaign/ledger` from a recount of the plots and the ledger, when
+ * either is missing or plots were just added; otherwise the transactions that changed plots and
+ * wrote ledger rows since kept them (docs/data-model.md).
  */
 async function seedProgress(db: ReturnType<typeof getFirestore>, plotsAdded: boolean) {
   await db.runTransaction(async (tx) => {
-    const ref = db.collection('campaign').doc('progress');
-    // Every start reads one document; the plots only when a recount is due.
-    if ((await tx.get(ref)).exists && !plotsAdded) return;
+    const progressRef = db.collection('campaign').doc('progress');
+    const summaryRef = db.collection('campaign').doc('ledger');
+    // Every start reads two documents; the plots and the ledger only when a recount is due.
+    const [progress, summary] = await tx.getAll(progressRef, summaryRef);
+    if (progress!.exists && summary!.exists && !plotsAdded) return;
     const cells = await tx.get(db.collection('cells'));
+    const ledger = (await tx.get(db.collection('donations'))).docs.map((doc) =>
+      readLedgerRow(doc.id, doc.data()),
+    );
     const readings = cells.docs.map((doc) => readCellDocument(doc.id, doc.data()));
     const counts = recountProgress(
       readings.flatMap((reading) => (reading.ok ? [reading.cell] : [])),
+      ledger,
     );
-    tx.set(ref, {
+    tx.set(progressRef, {
       ...counts,
       plots_total: cells.size,
+      updated_at: FieldValue.serverTimestamp(),
+    });
+    tx.set(summaryRef, {
+      months: recountSummary(ledger),
       updated_at: FieldValue.serverTimestamp(),
     });
   });
