@@ -19,6 +19,7 @@ export * from './selection';
 export * from './physical-registration';
 export * from './ledger';
 export * from './ledger-summary';
+export * from './ledger-query';
 export * from './account-email';
 export * from './donor-profile';
 export * from './donor-plots';

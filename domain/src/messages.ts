@@ -84,6 +84,11 @@ const es = {
   plotUnknown: (code: string) => `La parcela ${code} no existe en el plano.`,
   ledgerRangeInvalid:
     'Las fechas deben tener el formato AAAA-MM-DD y "desde" no puede ser posterior a "hasta".',
+  ledgerMethodInvalid: 'La forma de pago debe ser tarjeta, efectivo o transferencia.',
+  ledgerKindInvalid: 'El tipo debe ser compra, reserva, pago del resto, reembolso o anulación.',
+  ledgerSearchInvalid: (max: number) =>
+    `La búsqueda debe ser un texto de como mucho ${max} caracteres, sin caracteres de control.`,
+  ledgerCursorInvalid: 'Esa página de la lista ya no existe: vuelve a la primera.',
   // Money and privacy (issue 17).
   tooManyPlotsHeld: (max: number) =>
     `Puedes tener como máximo ${max} parcelas a la vez en pagos sin terminar. Termina o cancela ` +
@@ -157,6 +162,11 @@ const en: DomainMessages = {
   certificateCodeUsed: 'The certificate code is already linked.',
   plotUnknown: (code) => `Plot ${code} does not exist on the plan.`,
   ledgerRangeInvalid: 'Dates must have the format YYYY-MM-DD and "from" cannot be later than "to".',
+  ledgerMethodInvalid: 'The way of paying must be card, cash or transfer.',
+  ledgerKindInvalid: 'The kind must be purchase, reservation, rest paid, refund or void.',
+  ledgerSearchInvalid: (max) =>
+    `The search must be a text of at most ${max} characters, without control characters.`,
+  ledgerCursorInvalid: 'That page of the list no longer exists: go back to the first one.',
   tooManyPlotsHeld: (max) =>
     `You can have at most ${max} plots at a time in unfinished payments. Finish or cancel ` +
     `those payments before starting another.`,
@@ -227,6 +237,11 @@ const ro: DomainMessages = {
   plotUnknown: (code) => `Parcela ${code} nu există pe plan.`,
   ledgerRangeInvalid:
     'Datele trebuie să aibă formatul AAAA-LL-ZZ, iar „de la” nu poate fi după „până la”.',
+  ledgerMethodInvalid: 'Modalitatea de plată trebuie să fie card, numerar sau transfer.',
+  ledgerKindInvalid: 'Tipul trebuie să fie cumpărare, rezervare, rest plătit, rambursare sau anulare.',
+  ledgerSearchInvalid: (max) =>
+    `Căutarea trebuie să fie un text de cel mult ${max} de caractere, fără caractere de control.`,
+  ledgerCursorInvalid: 'Acea pagină a listei nu mai există: reveniți la prima.',
   tooManyPlotsHeld: (max) =>
     `Poți avea cel mult ${max} parcele în același timp în plăți neterminate. Finalizează sau ` +
     `anulează acele plăți înainte de a începe alta.`,

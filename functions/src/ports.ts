@@ -16,8 +16,11 @@ import type {
   CheckoutOrder,
   DonorProfileJson,
   DonorProfileChange,
+  LedgerFilter,
+  LedgerListQuery,
+  LedgerListRow,
   LedgerRow,
-  LedgerRange,
+  LedgerTotals,
   PhysicalCertificateRegistration,
   RandomIndex,
   RegistrationPlan,
@@ -179,8 +182,14 @@ export interface PhysicalCertificateRegistrar {
 
 /** `donations/{id}`, the ledger (docs/data-model.md). */
 export interface DonationLedger {
-  /** Entries with `created_at` in `[from, to)` (null: unbounded), oldest first. */
-  listDonations(range: LedgerRange): Promise<LedgerRow[]>;
+  /** Every entry the filter finds, oldest first (the CSV). */
+  listDonations(filter: LedgerFilter): Promise<LedgerRow[]>;
+  /** One page of the entries the filter finds, newest first, and the filter's totals. */
+  pageDonations(query: LedgerListQuery): Promise<{
+    rows: LedgerListRow[];
+    next_cursor: string | null;
+    totals: LedgerTotals;
+  }>;
 }
 
 // --- Payments (issue 10) ---

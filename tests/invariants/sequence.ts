@@ -11,6 +11,7 @@ import {
   RESERVATION_DURATION_MS,
   effectiveCell,
   readCellDocument,
+  readLedgerRow,
   type Cell,
 } from '@parroquia/domain';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
@@ -20,6 +21,7 @@ import { startPayment, stripeClient, submitHostedPage, type Kind } from '../supp
 import { Random } from './random.ts';
 import {
   checkInvariants,
+  csvNetCents,
   normaliseEmail,
   plotTruth,
   readLedger,
@@ -864,24 +866,33 @@ class World {
     return [...stepViolations, ...checkInvariants(this.truth, seen)];
   }
 
-  /** `campaign/progress` and every plot, read together so no change falls between them. */
+  /**
+   * `campaign/progress`, `campaign/ledger`, every plot and every ledger row, read together so no
+   * change falls between them; and the CSV staff download, summed.
+   */
   private async progress(): Promise<Observation['progress']> {
-    return this.db.runTransaction(
+    const stored = await this.db.runTransaction(
       async (tx) => {
-        const [document, cells] = await Promise.all([
+        const [document, summary, cells, ledger] = await Promise.all([
           tx.get(this.db.collection('campaign').doc('progress')),
+          tx.get(this.db.collection('campaign').doc('ledger')),
           tx.get(this.db.collection('cells')),
+          tx.get(this.db.collection('donations')),
         ]);
         return {
           document: document.data() ?? null,
+          summary: summary.data() ?? null,
           cells: cells.docs.flatMap((doc) => {
             const reading = readCellDocument(doc.id, doc.data());
             return reading.ok ? [reading.cell] : [];
           }),
+          ledger: ledger.docs.map((doc) => readLedgerRow(doc.id, doc.data())),
         };
       },
       { readOnly: true },
     );
+    const csv = await this.api('GET', '/api/staff/donations.csv', this.staffToken, null);
+    return { ...stored, csvNetCents: csv.status === 200 ? csvNetCents(csv.text) : null };
   }
 
   /** Each request from its own address (`X-Forwarded-For`): the route allows 20 a minute each. */

@@ -6,11 +6,14 @@
 import {
   checkCoverage as checkCoreCoverage,
   checkMoney as checkCoreMoney,
+  checkLedgerSummary,
   checkProgress as checkCoreProgress,
   effectiveCell,
   readLedgerRow,
+  readLedgerSummary,
   readProgressDocument,
   type Cell,
+  type LedgerRow,
   type CoreViolation,
 } from '@parroquia/domain';
 
@@ -105,8 +108,18 @@ export interface Observation {
   ledger: Array<{ id: string; data: Record<string, unknown> }>;
   /** Events the double could not deliver. */
   undelivered: string[];
-  /** `campaign/progress` and every stored cell of the map (Admin SDK). */
-  progress: { document: Record<string, unknown> | null; cells: Cell[] };
+  /**
+   * `campaign/progress`, `campaign/ledger` (the staff panel's totals), every stored cell of the
+   * map and every ledger row (Admin SDK, one transaction), and the staff CSV's total (null: the
+   * download failed).
+   */
+  progress: {
+    document: Record<string, unknown> | null;
+    summary: Record<string, unknown> | null;
+    cells: Cell[];
+    ledger: LedgerRow[];
+    csvNetCents: number | null;
+  };
 }
 
 // ---------------------------------------------------------------- e-mails and persons
@@ -601,20 +614,68 @@ function checkCash(truth: Truth, out: Violation[]): void {
   }
 }
 
-/** The home page's one document says what a recount of every plot says. */
+/**
+ * The home page's one document says what a recount of every plot and the ledger's net say; the
+ * staff panel's totals and the CSV staff download are the ledger's sums.
+ */
 function checkProgress(seen: Observation, out: Violation[]): void {
-  const stored = seen.progress.document ? readProgressDocument(seen.progress.document) : null;
+  const { document, summary, cells, ledger, csvNetCents } = seen.progress;
+  const stored = document ? readProgressDocument(document) : null;
   if (!stored) {
     out.push({ invariant: 'progress', message: 'campaign/progress is missing or malformed' });
     return;
   }
-  out.push(...checkCoreProgress(stored.counts, seen.progress.cells));
-  if (stored.totalPlots !== seen.progress.cells.length) {
+  out.push(...checkCoreProgress(stored.counts, cells, ledger));
+  out.push(...checkLedgerSummary(readLedgerSummary(summary?.months), ledger));
+  const net = ledger.reduce((sum, row) => sum + row.amount_cents, 0);
+  if (csvNetCents !== net) {
     out.push({
       invariant: 'progress',
-      message: `campaign/progress counts ${stored.totalPlots} plots, the map has ${seen.progress.cells.length}`,
+      message: `the staff CSV totals ${csvNetCents} cents, the ledger ${net}`,
     });
   }
+  if (stored.totalPlots !== cells.length) {
+    out.push({
+      invariant: 'progress',
+      message: `campaign/progress counts ${stored.totalPlots} plots, the map has ${cells.length}`,
+    });
+  }
+}
+
+/** The sum of the `importe_eur` column of the staff CSV, in cents. */
+export function csvNetCents(csv: string): number {
+  const [header, ...rows] = parseCsv(csv);
+  const column = header?.indexOf('importe_eur') ?? -1;
+  if (column < 0) return Number.NaN;
+  return rows.reduce((sum, row) => sum + Math.round(Number(row[column]) * 100), 0);
+}
+
+/** RFC 4180 records (quoted fields, doubled quotes, CRLF). */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\n') {
+      records.push([...record, field.replace(/\r$/, '')]);
+      record = [];
+      field = '';
+    } else field += char;
+  }
+  if (field !== '' || record.length > 0) records.push([...record, field]);
+  return records;
 }
 
 export function checkInvariants(truth: Truth, seen: Observation): Violation[] {

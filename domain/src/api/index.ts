@@ -18,6 +18,7 @@ import {
 } from './payments';
 import {
   donationsCsv,
+  listDonations,
   generateCertificatesPdf,
   generateJsonCodes,
   registerPhysicalCertificate,
@@ -47,6 +48,7 @@ export const API_ROUTES = {
   generateJsonCodes,
   registerPhysicalCertificate,
   donationsCsv,
+  listDonations,
   buyPlots,
   reservePlots,
   completeReservations,
@@ -66,7 +68,12 @@ export type RouteName = keyof ApiRoutes;
 export * from './route';
 export type { DonorProfileJson } from './users';
 export type { PaymentRequestBody } from './payments';
-export type { CertificateCountBody, LedgerRangeQuery, PhysicalCertificateBody } from './staff';
+export type {
+  CertificateCountBody,
+  LedgerFilterQuery,
+  LedgerRowView,
+  PhysicalCertificateBody,
+} from './staff';
 export type {
   CompletionBody,
   ReservationChangeBody,

@@ -1,7 +1,12 @@
 /** Staff's routes: certificate codes, physical certificates, the ledger (docs/api.md). */
 import * as z from 'zod/mini';
 import { validateCertificateCount } from '../certificate-count';
-import { validateLedgerRange, type LedgerRange } from '../ledger';
+import {
+  validateLedgerFilter,
+  validateLedgerListQuery,
+  type LedgerFilter,
+  type LedgerListQuery,
+} from '../ledger-query';
 import {
   validatePhysicalCertificateRegistration,
   type OfflinePaymentMethod,
@@ -70,22 +75,72 @@ export const registerPhysicalCertificate = defineRoute({
   }),
 });
 
-/** `?from=YYYY-MM-DD&to=YYYY-MM-DD`, each optional, Spanish days, both ends included. */
-export interface LedgerRangeQuery {
+/**
+ * The ledger's filters (`domain/src/ledger-query.ts`), each optional: `from`/`to` Spanish days
+ * `YYYY-MM-DD` (both included), `method`, `kind`, and `q` one search.
+ */
+export interface LedgerFilterQuery {
   from?: string;
   to?: string;
+  method?: string;
+  kind?: string;
+  q?: string;
 }
-
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 export const donationsCsv = defineRoute({
   method: 'GET',
   path: '/api/staff/donations.csv',
   access: 'staff',
-  query: validated<LedgerRangeQuery, LedgerRange>((query) =>
-    isRecord(query)
-      ? validateLedgerRange(text(query.from), text(query.to))
-      : validateLedgerRange(null, null),
-  ),
+  query: validated<LedgerFilterQuery, LedgerFilter>(validateLedgerFilter),
   answer: 'file',
+});
+
+/** A row that undoes a gift, or the gift a row undoes, as a list row names it. */
+const relatedRowSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  amount_cents: z.number(),
+  /** ISO instant. */
+  created_at: z.string(),
+});
+
+const ledgerRowSchema = z.object({
+  id: z.string(),
+  /** ISO instant. */
+  created_at: z.string(),
+  donor: z.object({ uid: z.nullable(z.string()), name: z.string(), email: z.string() }),
+  method: z.enum(['card', 'cash', 'transfer']),
+  kind: z.enum(['buy', 'reserve', 'complete', 'refund', 'void']),
+  amount_cents: z.number(),
+  plots: z.array(z.string()),
+  certificate_code: z.nullable(z.string()),
+  /** Staff uid for cash and transfers; null for card payments and their refunds. */
+  recorded_by: z.nullable(z.string()),
+  /** A refund's or a void's gift. */
+  undoes: z.nullable(relatedRowSchema),
+  /** A gift's refunds and voids, oldest first. */
+  undone_by: z.array(relatedRowSchema),
+});
+
+export type LedgerRowView = z.infer<typeof ledgerRowSchema>;
+
+export const listDonations = defineRoute({
+  method: 'GET',
+  path: '/api/staff/donations/',
+  access: 'staff',
+  query: validated<LedgerFilterQuery & { cursor?: string }, LedgerListQuery>(
+    validateLedgerListQuery,
+  ),
+  answer: z.object({
+    rows: z.array(ledgerRowSchema),
+    /** Where the next page starts; null on the last page. */
+    next_cursor: z.nullable(z.string()),
+    /** Of every row the filter finds, not only this page's. */
+    totals: z.object({
+      rows: z.number(),
+      given_cents: z.number(),
+      refunded_cents: z.number(),
+      net_cents: z.number(),
+    }),
+  }),
 });

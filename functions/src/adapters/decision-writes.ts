@@ -76,9 +76,8 @@ export function writeDecision(tx: Transaction, db: Firestore, writes: Writes): v
   moveLedgerSummary(tx, db, newRows);
   for (const { id, entry, session_id, certificate_code } of writes.ledger) {
     tx.set(db.collection('donations').doc(id), {
-      ...ledgerDocument(entry),
+      ...ledgerDocument(entry, certificate_code),
       ...(session_id ? { session_id } : {}),
-      ...(certificate_code ? { certificate_code } : {}),
     });
   }
   for (const { id, donor } of writes.ledgerDonors) {

@@ -1,15 +1,129 @@
-import { readLedgerRow } from '@parroquia/domain';
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+/**
+ * The ledger as staff read it (docs/api.md): filtered, newest first in pages by cursor, with the
+ * filter's totals from aggregation queries (two reads however many rows they sum), and the CSV's
+ * rows oldest first. The composite indexes these queries need are in `firestore.indexes.json`.
+ */
+import {
+  LEDGER_PAGE_SIZE,
+  encodeLedgerCursor,
+  isUndoingKind,
+  ledgerListRows,
+  readLedgerRow,
+  type LedgerFilter,
+  type LedgerRow,
+  type LedgerTotals,
+} from '@parroquia/domain';
+import {
+  AggregateField,
+  FieldPath,
+  Timestamp,
+  type Firestore,
+  type Query,
+} from 'firebase-admin/firestore';
 import type { DonationLedger } from '../ports';
 
+/** `in` takes at most 30 values. */
+const IN_LIMIT = 30;
+
+const UNDOING_KINDS = ['refund', 'void'];
+
 export function firestoreDonationLedger(db: () => Firestore): DonationLedger {
+  const donations = () => db().collection('donations');
+
+  /** The filter as a query; null when it can find nothing (a personal code nobody has). */
+  async function filtered({ range, method, kind, search, personalCode }: LedgerFilter) {
+    let query: Query = donations();
+    if (method !== null) query = query.where('method', '==', method);
+    if (kind !== null) query = query.where('kind', '==', kind);
+    const owner = personalCode
+      ? ((await db().collection('personal_codes').doc(personalCode).get()).get('uid') as unknown)
+      : null;
+    // A personal code finds its donor's rows; any other search, the rows that keep the word.
+    if (typeof owner === 'string') query = query.where('donor', '==', owner);
+    else if (search !== null) query = query.where('search', 'array-contains', search);
+    if (range.from !== null) {
+      query = query.where('created_at', '>=', Timestamp.fromMillis(range.from));
+    }
+    if (range.to !== null) query = query.where('created_at', '<', Timestamp.fromMillis(range.to));
+    return query;
+  }
+
+  const rowOf = (doc: FirebaseFirestore.DocumentSnapshot) => ({
+    ...readLedgerRow(doc.id, doc.data() ?? {}),
+    certificate_code: (doc.get('certificate_code') as string | undefined) ?? null,
+  });
+
+  async function totalsOf(query: Query, filter: LedgerFilter): Promise<LedgerTotals> {
+    const sums = async (q: Query) => {
+      const answer = await q
+        .aggregate({ rows: AggregateField.count(), net: AggregateField.sum('amount_cents') })
+        .get();
+      return { rows: answer.data().rows, net: answer.data().net ?? 0 };
+    };
+    const all = await sums(query);
+    // Undone money: the negative rows, which are the refunds and voids.
+    const undone =
+      filter.kind !== null
+        ? isUndoingKind(filter.kind)
+          ? all.net
+          : 0
+        : (await sums(query.where('kind', 'in', UNDOING_KINDS))).net;
+    return {
+      rows: all.rows,
+      given_cents: all.net - undone,
+      refunded_cents: -undone,
+      net_cents: all.net,
+    };
+  }
+
+  /** The rows tied to the page's rows that are not on it: gifts undone, refunds and voids. */
+  async function relatedTo(page: readonly LedgerRow[]): Promise<LedgerRow[]> {
+    const onPage = new Set(page.map((row) => row.id));
+    const originals = [
+      ...new Set(page.flatMap((row) => (row.refund_of ? [row.refund_of] : []))),
+    ].filter((id) => !onPage.has(id));
+    const gifts = page.filter((row) => !isUndoingKind(row.kind)).map((row) => row.id);
+    const found: LedgerRow[] = [];
+    if (originals.length > 0) {
+      const snapshots = await db().getAll(...originals.map((id) => donations().doc(id)));
+      found.push(...snapshots.filter((doc) => doc.exists).map(rowOf));
+    }
+    for (let start = 0; start < gifts.length; start += IN_LIMIT) {
+      const chunk = gifts.slice(start, start + IN_LIMIT);
+      const undoing = await donations().where('refund_of', 'in', chunk).get();
+      found.push(...undoing.docs.map(rowOf));
+    }
+    return found;
+  }
+
   return {
-    async listDonations({ from, to }) {
-      let query = db().collection('donations').orderBy('created_at');
-      if (from !== null) query = query.where('created_at', '>=', Timestamp.fromMillis(from));
-      if (to !== null) query = query.where('created_at', '<', Timestamp.fromMillis(to));
-      const snapshot = await query.get();
+    async listDonations(filter) {
+      const query = await filtered(filter);
+      const snapshot = await query.orderBy('created_at').get();
       return snapshot.docs.map((doc) => readLedgerRow(doc.id, doc.data()));
+    },
+
+    async pageDonations({ filter, cursor }) {
+      const query = (await filtered(filter))
+        .orderBy('created_at', 'desc')
+        .orderBy(FieldPath.documentId(), 'desc');
+      const started = cursor
+        ? query.startAfter(Timestamp.fromMillis(cursor.created_at), cursor.id)
+        : query;
+      const [snapshot, totals] = await Promise.all([
+        started.limit(LEDGER_PAGE_SIZE + 1).get(),
+        totalsOf(query, filter),
+      ]);
+      const page = snapshot.docs.slice(0, LEDGER_PAGE_SIZE).map(rowOf);
+      const last = page.at(-1);
+      return {
+        rows: ledgerListRows(page, await relatedTo(page)),
+        next_cursor:
+          snapshot.docs.length > LEDGER_PAGE_SIZE && last
+            ? encodeLedgerCursor({ created_at: last.created_at, id: last.id })
+            : null,
+        totals,
+      };
     },
   };
 }

@@ -1,7 +1,16 @@
 /** `donations/{id}` documents written from the domain's `LedgerEntry` (read: `readLedgerRow`). */
-import type { LedgerEntry } from '@parroquia/domain';
+import { ledgerSearchWords, type LedgerEntry } from '@parroquia/domain';
 import { Timestamp } from 'firebase-admin/firestore';
 
-export function ledgerDocument(entry: LedgerEntry): Record<string, unknown> {
-  return { ...entry, created_at: Timestamp.fromMillis(entry.created_at) };
+/** The row as stored, with the words staff find it by (`search`). */
+export function ledgerDocument(
+  entry: LedgerEntry,
+  certificateCode?: string,
+): Record<string, unknown> {
+  return {
+    ...entry,
+    created_at: Timestamp.fromMillis(entry.created_at),
+    search: ledgerSearchWords(entry, certificateCode),
+    ...(certificateCode ? { certificate_code: certificateCode } : {}),
+  };
 }

@@ -1,12 +1,17 @@
 /** In-memory versions of the API's ports, for handler tests. */
 import {
+  LEDGER_PAGE_SIZE,
   donorDisplay,
+  ledgerListRows,
+  ledgerSearchWords,
   planCertificateLink,
   readCertificateCodeDocument,
   showsDonorName,
   sweptCell,
 } from '@parroquia/domain';
 import type {
+  LedgerFilter,
+  LedgerListQuery,
   LedgerRow,
   LedgerRange,
   PhysicalCertificateRegistration,
@@ -190,15 +195,41 @@ export class ScriptedRegistrar implements PhysicalCertificateRegistrar {
 }
 
 export class InMemoryLedger implements DonationLedger {
+  /** The filters each call was made with (its date range is what the CSV tests check). */
   readonly ranges: LedgerRange[] = [];
   constructor(public entries: LedgerRow[] = []) {}
-  async listDonations(range: LedgerRange) {
-    this.ranges.push(range);
+
+  private found(filter: LedgerFilter): LedgerRow[] {
+    this.ranges.push(filter.range);
+    const { range, method, kind, search } = filter;
     return this.entries.filter(
       (entry) =>
         (range.from === null || entry.created_at >= range.from) &&
-        (range.to === null || entry.created_at < range.to),
+        (range.to === null || entry.created_at < range.to) &&
+        (method === null || entry.method === method) &&
+        (kind === null || entry.kind === kind) &&
+        (search === null || ledgerSearchWords(entry).includes(search)),
     );
+  }
+
+  async listDonations(filter: LedgerFilter) {
+    return this.found(filter);
+  }
+
+  async pageDonations({ filter }: LedgerListQuery) {
+    const rows = this.found(filter).sort((a, b) => b.created_at - a.created_at);
+    const net = rows.reduce((sum, row) => sum + row.amount_cents, 0);
+    const given = rows.reduce((sum, row) => sum + Math.max(0, row.amount_cents), 0);
+    return {
+      rows: ledgerListRows(rows.slice(0, LEDGER_PAGE_SIZE), this.entries),
+      next_cursor: null,
+      totals: {
+        rows: rows.length,
+        given_cents: given,
+        refunded_cents: given - net,
+        net_cents: net,
+      },
+    };
   }
 }
 

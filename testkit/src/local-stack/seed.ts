@@ -17,6 +17,7 @@ import {
   mailboxKey,
   parsePlotCode,
   readCellDocument,
+  ledgerSearchWords,
   readLedgerRow,
   recountProgress,
   recountSummary,
@@ -185,7 +186,11 @@ async function seedLedger(
     await db
       .collection('donations')
       .doc(`seed-${key}`)
-      .set({ ...entry, created_at: Timestamp.fromMillis(entry.created_at) });
+      .set({
+        ...entry,
+        created_at: Timestamp.fromMillis(entry.created_at),
+        search: ledgerSearchWords(entry),
+      });
   }
 }
 

@@ -1,6 +1,6 @@
-/** The ledger as CSV, for the parish's accounts. */
+/** The ledger for staff: a page of it to read, or the CSV for the parish's accounts. */
 import { ledgerCsv, type ApiRoutes } from '@parroquia/domain';
-import { fileReply } from '../http';
+import { fileReply, jsonReply } from '../http';
 import type { Handler } from '../router';
 
 export const donationsCsv: Handler<ApiRoutes['donationsCsv']> = async ({ deps, params }) => {
@@ -13,3 +13,6 @@ export const donationsCsv: Handler<ApiRoutes['donationsCsv']> = async ({ deps, p
     'donativos.csv',
   );
 };
+
+export const listDonations: Handler<ApiRoutes['listDonations']> = async ({ deps, params }) =>
+  jsonReply(await deps.donations.pageDonations(params));

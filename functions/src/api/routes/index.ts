@@ -12,7 +12,7 @@ import { verifyCertificate } from './certificates';
 import { listCells, mapSnapshot } from './cells';
 import { generateCertificatesPdf, generateJsonCodes } from './certificate-codes';
 import { cancelCheckout, checkoutOutcome, startCheckout } from './checkout';
-import { donationsCsv } from './donations';
+import { donationsCsv, listDonations } from './donations';
 import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
 import { registerPhysicalCertificate } from './physical-certificates';
@@ -35,6 +35,7 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   generateJsonCodes,
   registerPhysicalCertificate,
   donationsCsv,
+  listDonations,
   buyPlots: startCheckout('buy'),
   reservePlots: startCheckout('reserve'),
   completeReservations: startCheckout('complete'),
