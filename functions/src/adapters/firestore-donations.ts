@@ -99,8 +99,9 @@ export function firestoreDonationLedger(db: () => Firestore): DonationLedger {
   return {
     async listDonations(filter) {
       const query = await filtered(filter);
-      const snapshot = await query.orderBy('created_at').get();
-      return snapshot.docs.map((doc) => readLedgerRow(doc.id, doc.data()));
+      // Read in the list's order, so one set of indexes serves both, and turned round.
+      const snapshot = await query.orderBy('created_at', 'desc').get();
+      return snapshot.docs.map((doc) => readLedgerRow(doc.id, doc.data())).reverse();
     },
 
     async pageDonations({ filter, cursor }) {

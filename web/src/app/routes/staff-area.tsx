@@ -1,7 +1,8 @@
-/** /staff: the parish staff's area (docs/screens.md): where each of their tasks lives. */
+/** /staff: the parish staff's panel and where each of their tasks lives (docs/screens.md). */
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import styles from '@/features/staff/components/back-office.module.css';
+import { StaffPanel } from '@/features/staff/components/staff-panel';
+import styles from '@/features/staff/components/staff-panel.module.css';
 import { Link } from '@/lib/navigation';
 import { RequireAccess } from './access';
 
@@ -11,14 +12,20 @@ export default function StaffAreaRoute() {
     <RequireAccess level="staff">
       <title>{t('backOffice.areaDocumentTitle')}</title>
       <h1>{t('backOffice.areaTitle')}</h1>
-      <ul className={styles.areaLinks}>
-        <li>
-          <Link to={paths.staffReservations.getHref()}>{t('backOffice.reservationsTitle')}</Link>
-        </li>
-        <li>
-          <Link to={paths.staffCertificate.getHref()}>{t('staff.title')}</Link>
-        </li>
-      </ul>
+      <nav aria-label={t('staffPanel.navLabel')}>
+        <ul className={styles.nav}>
+          <li>
+            <Link to={paths.staffDonations.getHref()}>{t('ledger.title')}</Link>
+          </li>
+          <li>
+            <Link to={paths.staffReservations.getHref()}>{t('backOffice.reservationsTitle')}</Link>
+          </li>
+          <li>
+            <Link to={paths.staffCertificate.getHref()}>{t('staff.title')}</Link>
+          </li>
+        </ul>
+      </nav>
+      <StaffPanel />
     </RequireAccess>
   );
 }

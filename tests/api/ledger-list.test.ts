@@ -1,0 +1,256 @@
+/**
+ * The ledger as staff read it (issue 32, parts 1 and 2) through Hosting -> Functions ->
+ * Firestore: the list, its filters, totals, paging and CSV; the panel's totals and the home
+ * page's progress moving by exactly what the ledger moved.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Timestamp } from 'firebase-admin/firestore';
+import {
+  readLedgerSummary,
+  readProgressDocument,
+  spanishMonthOf,
+  type LedgerRowView,
+} from '@parroquia/domain';
+import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
+import {
+  newDonor,
+  readCells,
+  startPayment,
+  stripeClient,
+  submitHostedPage,
+  waitFor,
+} from '../support/payments.ts';
+import { resetPlots } from '../support/plots.ts';
+import { freshPlots, storedCode, uniqueName } from '../support/staff.ts';
+import { csvNetCents } from '../invariants/truth.ts';
+
+const siteUrl = inject('siteUrl');
+const authHost = inject('authHost');
+const stripe = stripeClient(inject('stripeUrl'));
+const db = () => adminFirestore(inject('firestoreHost'));
+
+let staff = '';
+const touched: string[] = [];
+const plots = (count: number) => {
+  const codes = freshPlots(count);
+  touched.push(...codes);
+  return codes;
+};
+
+beforeAll(async () => {
+  staff = await idTokenOf(authHost, DEMO.staff);
+});
+afterAll(async () => {
+  await resetPlots(db(), touched);
+});
+
+interface ListAnswer {
+  rows: LedgerRowView[];
+  next_cursor: string | null;
+  totals: { rows: number; given_cents: number; refunded_cents: number; net_cents: number };
+}
+
+async function list(query: Record<string, string>, token = staff, language = 'es') {
+  const response = await fetch(
+    `${siteUrl}/api/staff/donations/?${new URLSearchParams(query).toString()}`,
+    { headers: { Authorization: `Bearer ${token}`, 'Accept-Language': language } },
+  );
+  return {
+    status: response.status,
+    body: (await response.json()) as ListAnswer & { error?: string },
+  };
+}
+
+function post(path: string, body: unknown) {
+  return fetch(`${siteUrl}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${staff}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A staff registration for `email` (no account): its plots, code and ledger row id. */
+async function registered(
+  email: string,
+  name: string,
+  method: 'cash' | 'transfer',
+  reserve = false,
+) {
+  const codes = plots(1);
+  const code = await storedCode(db());
+  const response = await post('/api/users/register-physical-certificate/', {
+    email,
+    code,
+    name,
+    parcelas: codes,
+    reserve,
+    method,
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const row = await db().collection('donations').where('certificate_code', '==', code).get();
+  return { codes, code, id: row.docs[0]!.id };
+}
+
+describe('GET /api/staff/donations/', () => {
+  it('lists newest first, each void tied to its gift, filtered, with the totals of what it finds; the CSV gives the same', async () => {
+    const word = uniqueName('lucia').replaceAll('-', '');
+    const name = `Lucía ${word}`;
+    const email = `${word}@donantes.test`;
+    const cash = await registered(email, name, 'cash');
+    const transfer = await registered(email, name, 'transfer', true);
+    const voided = await post('/api/staff/donations/void/', {
+      donation_id: cash.id,
+      reason: 'registrada en la parcela equivocada',
+    });
+    expect(voided.status, await voided.clone().text()).toBe(200);
+
+    const all = await list({ q: email.toUpperCase() });
+    expect(all.status).toBe(200);
+    const [voidRow, transferRow, cashRow] = all.body.rows;
+    expect(all.body.rows.map((row) => row.kind)).toEqual(['void', 'reserve', 'buy']);
+    expect(transferRow!.id).toBe(transfer.id);
+    expect(cashRow).toMatchObject({ id: cash.id, method: 'cash', certificate_code: cash.code });
+    expect(voidRow!.undoes).toMatchObject({ id: cash.id, amount_cents: 25_000 });
+    expect(cashRow!.undone_by).toEqual([
+      expect.objectContaining({ id: voidRow!.id, kind: 'void' }),
+    ]);
+    expect(all.body.totals).toEqual({
+      rows: 3,
+      given_cents: 30_000,
+      refunded_cents: 25_000,
+      net_cents: 5_000,
+    });
+    expect(all.body.next_cursor).toBeNull();
+
+    const cashOnly = await list({ q: email, method: 'cash' });
+    expect(cashOnly.body.rows.map((row) => row.id)).toEqual([voidRow!.id, cash.id]);
+    expect(cashOnly.body.totals).toMatchObject({ rows: 2, net_cents: 0 });
+    const voids = await list({ q: email, kind: 'void' });
+    expect(voids.body.totals).toEqual({
+      rows: 1,
+      given_cents: 0,
+      refunded_cents: 25_000,
+      net_cents: -25_000,
+    });
+    // By a word of the name without its accent, by the certificate's code, by the plot.
+    expect((await list({ q: 'LUCIA ' + word })).body.rows).toHaveLength(3);
+    expect((await list({ q: word })).body.rows).toHaveLength(3);
+    expect((await list({ q: cash.code.toLowerCase() })).body.rows.map((row) => row.id)).toContain(
+      cash.id,
+    );
+    expect((await list({ q: transfer.codes[0]! })).body.rows.map((row) => row.id)).toContain(
+      transfer.id,
+    );
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(
+      new Date(),
+    );
+    expect((await list({ q: email, from: today, to: today })).body.totals.rows).toBe(3);
+    expect((await list({ q: email, to: '2020-01-01' })).body.totals.rows).toBe(0);
+
+    const csv = await fetch(
+      `${siteUrl}/api/staff/donations.csv?${new URLSearchParams({ q: email })}`,
+      { headers: { Authorization: `Bearer ${staff}` } },
+    );
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text.trim().split('\r\n')).toHaveLength(4);
+    expect(csvNetCents(text.replace(/^\uFEFF/, ''))).toBe(5_000);
+  });
+
+  it('pages 50 rows at a time by cursor, none twice, none left out', async () => {
+    const word = uniqueName('pagina').replaceAll('-', '');
+    const base = Date.now() - 60_000;
+    const batch = db().batch();
+    const ids = Array.from({ length: 55 }, (_, i) => `${word}-${String(i).padStart(2, '0')}`);
+    ids.forEach((id, i) =>
+      batch.set(db().collection('donations').doc(id), {
+        donor: null,
+        donor_email: `${word}@donantes.test`,
+        donor_key: `${word}@donantes.test`,
+        donor_name: word,
+        method: 'cash',
+        kind: 'buy',
+        amount_cents: 100,
+        cells: [],
+        month: spanishMonthOf(base),
+        // Two rows share each instant: the cursor must still tell them apart.
+        created_at: Timestamp.fromMillis(base + Math.floor(i / 2)),
+        recorded_by: 'staff-demo',
+        refund_of: null,
+        search: [word],
+      }),
+    );
+    await batch.commit();
+    try {
+      const first = await list({ q: word });
+      expect(first.body.rows).toHaveLength(50);
+      expect(first.body.totals).toMatchObject({ rows: 55, net_cents: 5_500 });
+      const second = await list({ q: word, cursor: first.body.next_cursor! });
+      expect(second.body.rows).toHaveLength(5);
+      expect(second.body.next_cursor).toBeNull();
+      const seen = [...first.body.rows, ...second.body.rows].map((row) => row.id);
+      expect(new Set(seen).size).toBe(55);
+      expect(seen).toEqual([...ids].reverse());
+    } finally {
+      await Promise.all(ids.map((id) => db().collection('donations').doc(id).delete()));
+    }
+  });
+
+  it("refuses bad filters with a 400 in the caller's language, and a donor's token with 403", async () => {
+    const method = await list({ method: 'cheque' }, staff, 'ro');
+    expect(method.status).toBe(400);
+    expect(method.body.error).toBe(
+      'Modalitatea de plată trebuie să fie card, numerar sau transfer.',
+    );
+    expect((await list({ cursor: 'x' })).status).toBe(400);
+    expect((await list({ from: '2026-02-30' })).status).toBe(400);
+    const donor = await newDonor(authHost, db(), 'Curioso');
+    expect((await list({}, donor.token)).status).toBe(403);
+  });
+});
+
+describe("the panel's totals and the home page's progress", () => {
+  async function figures() {
+    const [progress, summary] = await db().getAll(
+      db().collection('campaign').doc('progress'),
+      db().collection('campaign').doc('ledger'),
+    );
+    const month = spanishMonthOf(Date.now());
+    const card = readLedgerSummary(summary!.get('months'))[month]?.card;
+    return {
+      progress: readProgressDocument(progress!.data()!)!.counts,
+      card: card ?? { given_cents: 0, refunded_cents: 0 },
+    };
+  }
+
+  it('move by what the ledger kept: a completed plot whose deposit was refunded raised 200 €', async () => {
+    const [plot] = plots(1);
+    const donor = await newDonor(authHost, db(), 'Completa');
+    const before = await figures();
+    const reserved = await startPayment(siteUrl, donor, 'reserve', [plot]);
+    await submitHostedPage(reserved.body.url!, '4242424242424242');
+    await waitFor(
+      'reserved',
+      async () => (await readCells(db(), [plot!]))[0]?.status === 'reserved',
+    );
+    const completed = await startPayment(siteUrl, donor, 'complete', [plot]);
+    await submitHostedPage(completed.body.url!, '4242424242424242');
+    await waitFor('bought', async () => (await readCells(db(), [plot!]))[0]?.status === 'bought');
+    const deposit = await stripe.checkout.sessions.retrieve(reserved.body.sessionId!);
+    await stripe.refunds.create({ payment_intent: deposit.payment_intent as string });
+    await waitFor('the refund in the ledger', async () => {
+      const refunds = await db()
+        .collection('donations')
+        .where('refund_of', '==', reserved.body.sessionId!)
+        .get();
+      return refunds.size === 1;
+    });
+
+    const after = await figures();
+    expect((await readCells(db(), [plot!]))[0]?.status).toBe('bought');
+    expect(after.progress.raised_cents - before.progress.raised_cents).toBe(20_000);
+    expect(after.progress.plots_bought - before.progress.plots_bought).toBe(1);
+    expect(after.card.given_cents - before.card.given_cents).toBe(25_000);
+    expect(after.card.refunded_cents - before.card.refunded_cents).toBe(5_000);
+  });
+});

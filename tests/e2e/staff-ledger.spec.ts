@@ -1,0 +1,162 @@
+/**
+ * The staff panel and the donations ledger (issue 32, parts 1 and 2): the treasurer watches the
+ * panel move live while the rest of a reservation is recorded in another tab, finds the gifts in
+ * the ledger and downloads them as CSV (es, desktop); on a phone in Romanian, the panel and a
+ * filtered ledger read in her language.
+ */
+import { readFile } from 'node:fs/promises';
+import { Timestamp } from 'firebase-admin/firestore';
+import { spanishMonthOf } from '@parroquia/domain';
+import { expect, test } from './csp-guard.ts';
+import { DEMO } from '../support/clients.ts';
+import {
+  expectNoAxeViolations,
+  firestore,
+  freeCell,
+  screenshotAtBothSizes,
+  setCell,
+  signInOnLoginPage,
+} from './support.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Ana's reservation of `plot`, ending in `days` days, with its deposit paid by card. */
+async function reservedForAna(plot: string, days: number) {
+  await setCell(plot, {
+    status: 'reserved',
+    user: DEMO.ana.uid,
+    donor_display: 'Ana García',
+    reserved_until: Timestamp.fromMillis(Date.now() + days * DAY),
+  });
+  await firestore()
+    .collection('donations')
+    .doc(`e2e-deposit-${plot}`)
+    .set({
+      donor: DEMO.ana.uid,
+      donor_email: DEMO.ana.email,
+      donor_key: DEMO.ana.email,
+      donor_name: 'Ana García',
+      method: 'card',
+      kind: 'reserve',
+      amount_cents: 5_000,
+      cells: [plot],
+      month: spanishMonthOf(Date.now()),
+      created_at: Timestamp.now(),
+      recorded_by: null,
+      refund_of: null,
+      search: [DEMO.ana.email, 'ana garcia', 'ana', 'garcia', plot.toLowerCase()],
+    });
+}
+
+async function tidy(plot: string) {
+  await freeCell(plot);
+  for (const name of ['donations', 'staff_actions']) {
+    const field = name === 'donations' ? 'cells' : 'plots';
+    const found = await firestore().collection(name).where(field, 'array-contains', plot).get();
+    await Promise.all(found.docs.map((doc) => doc.ref.delete()));
+  }
+}
+
+/** "1.234,50 €" as the panel shows a cents figure in Spanish, back to cents. */
+const centsOf = (text: string) =>
+  Math.round(Number(text.replace(/[^\d,-]/g, '').replace(',', '.')) * 100);
+
+test('es, desktop: the panel moves live, the ledger finds the gifts and downloads them as CSV', async ({
+  page,
+  context,
+}, testInfo) => {
+  await reservedForAna('J30', 4);
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/staff?lng=es');
+    await signInOnLoginPage(page, DEMO.staff);
+    await expect(page.getByRole('heading', { name: 'Área del personal' })).toBeVisible();
+    const transfers = page.getByTestId('panel-money-transfer');
+    await expect(transfers).toBeVisible();
+    const givenBefore = centsOf((await transfers.locator('td').first().textContent()) ?? '');
+    await expect(page.getByTestId('panel-ending')).toContainText('J30');
+    await expect(page.getByTestId('panel-plots')).toContainText('Compradas');
+
+    // The treasurer records the rest in another tab; the panel follows without a reload.
+    const other = await context.newPage();
+    await other.goto('/staff/reservas?lng=es');
+    const card = other.getByTestId('reservation-J30');
+    await card.getByRole('button', { name: 'Resto pagado por transferencia' }).click();
+    await card.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(other.getByTestId('reservations-outcome')).toContainText('J30');
+    await other.close();
+    await expect
+      .poll(async () => centsOf((await transfers.locator('td').first().textContent()) ?? ''))
+      .toBe(givenBefore + 20_000);
+    await expect(page.getByTestId('panel-latest')).toContainText('Pago del resto');
+    await expectNoAxeViolations(page);
+    await screenshotAtBothSizes(page, testInfo, 'staff-panel-es', () =>
+      expect(transfers).toBeVisible(),
+    );
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('link', { name: 'Donativos', exact: true }).click();
+    await expect(page).toHaveURL(/\/staff\/donativos$/);
+    await page.getByLabel('Buscar').fill('j30');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    const totals = page.getByTestId('ledger-totals');
+    await expect(totals).toHaveText(
+      'Filas: 2 · donado 250,00 € · devuelto o anulado 0,00 € · queda 250,00 €',
+    );
+    await expect(page.locator('tbody tr').first()).toContainText('Pago del resto · Transferencia');
+    await expectNoAxeViolations(page);
+    await screenshotAtBothSizes(page, testInfo, 'staff-donations-es', () =>
+      expect(totals).toBeVisible(),
+    );
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('donativos.csv');
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('reserva');
+    expect(lines[2]).toContain('pago del resto');
+    expect(lines[2]).toContain('200.00');
+  } finally {
+    await tidy('J30');
+  }
+});
+
+test('ro, phone: the panel and a filtered ledger in her language', async ({ page }, testInfo) => {
+  await reservedForAna('J31', 2);
+  try {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/staff?lng=ro');
+    await signInOnLoginPage(page, DEMO.staff);
+    await expect(page.getByRole('heading', { name: 'Bani' })).toBeVisible();
+    await page.getByRole('button', { name: 'Anul acesta' }).click();
+    await expect(page.getByRole('button', { name: 'Anul acesta' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByTestId('panel-ending')).toContainText('J31');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'Donații', exact: true }).click();
+    await page.getByLabel('Căutare').fill('J31');
+    await page.getByLabel('Tip').selectOption({ label: 'Rezervare' });
+    await page.getByRole('button', { name: 'Aplicați' }).click();
+    await expect(page.getByTestId('ledger-totals')).toHaveText(
+      'Rânduri: 1 · donat 50,00 € · rambursat sau anulat 0,00 € · rămâne 50,00 €',
+    );
+    await page.getByLabel('Modalitate de plată').selectOption({ label: 'Numerar' });
+    await page.getByRole('button', { name: 'Aplicați' }).click();
+    await expect(page.getByText('Nicio donație nu corespunde filtrului.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshotAtBothSizes(page, testInfo, 'staff-donations-ro', () =>
+      expect(page.getByTestId('ledger-totals')).toBeVisible(),
+    );
+  } finally {
+    await tidy('J31');
+  }
+});

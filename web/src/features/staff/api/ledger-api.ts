@@ -1,0 +1,26 @@
+/** The ledger for staff (docs/api.md): a page of it, and the same rows as a CSV file. */
+import { API_ROUTES, type LedgerFilterQuery } from '@parroquia/domain';
+import type { ApiClient } from '@/lib/api-client';
+
+/** Only the filters that were filled in. */
+function filled(filter: LedgerFilterQuery): LedgerFilterQuery {
+  return Object.fromEntries(
+    Object.entries(filter).filter(([, value]) => value),
+  ) as LedgerFilterQuery;
+}
+
+export function listDonations(
+  client: ApiClient,
+  filter: LedgerFilterQuery,
+  cursor: string | null,
+  token: string,
+) {
+  return client.call(API_ROUTES.listDonations, {
+    query: { ...filled(filter), ...(cursor ? { cursor } : {}) },
+    token,
+  });
+}
+
+export function downloadDonationsCsv(client: ApiClient, filter: LedgerFilterQuery, token: string) {
+  return client.call(API_ROUTES.donationsCsv, { query: filled(filter), token });
+}

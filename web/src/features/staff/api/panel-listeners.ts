@@ -1,0 +1,97 @@
+/**
+ * The staff panel's live reads (docs/architecture.md, "What the staff panel reads"): the ledger's
+ * totals and the campaign's progress (one document each), the latest gifts and the reservations
+ * ending soonest (a few documents each). At most 2 + 2 × PANEL_LIST_SIZE documents, whatever
+ * the ledger's size.
+ */
+import {
+  collection,
+  doc,
+  limit,
+  onSnapshot,
+  orderBy,
+  query,
+  Timestamp,
+  where,
+} from 'firebase/firestore';
+import {
+  readLedgerRow,
+  readLedgerSummary,
+  readProgressDocument,
+  type LedgerRow,
+  type LedgerSummary,
+  type ProgressCounts,
+} from '@parroquia/domain';
+import { getFirestoreDb } from '@/lib/firebase';
+
+/** How many latest gifts and ending reservations the panel lists. */
+export const PANEL_LIST_SIZE = 10;
+/** Reservations ending within this many days are listed. */
+export const ENDING_WITHIN_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A reserved plot as the panel lists it. */
+export interface EndingReservation {
+  plot: string;
+  /** What the map shows of its holder. */
+  holder: string | null;
+  reservedUntil: number;
+}
+
+export interface PanelReadings {
+  summary?: LedgerSummary;
+  progress?: { counts: ProgressCounts; totalPlots: number };
+  latest?: LedgerRow[];
+  ending?: EndingReservation[];
+}
+
+const millis = (value: unknown) => (value instanceof Timestamp ? value.toMillis() : 0);
+
+/** Calls back with each part of the panel as it arrives and whenever it changes. */
+export async function listenToPanel(
+  now: number,
+  onReadings: (readings: PanelReadings) => void,
+  onError: (error: Error) => void,
+): Promise<() => void> {
+  const db = await getFirestoreDb();
+  const stops = [
+    onSnapshot(
+      doc(db, 'campaign', 'ledger'),
+      (snapshot) => onReadings({ summary: readLedgerSummary(snapshot.get('months')) }),
+      onError,
+    ),
+    onSnapshot(
+      doc(db, 'campaign', 'progress'),
+      (snapshot) => {
+        const progress = readProgressDocument(snapshot.data() ?? {});
+        if (progress) onReadings({ progress });
+      },
+      onError,
+    ),
+    onSnapshot(
+      query(collection(db, 'donations'), orderBy('created_at', 'desc'), limit(PANEL_LIST_SIZE)),
+      (snapshot) =>
+        onReadings({ latest: snapshot.docs.map((row) => readLedgerRow(row.id, row.data())) }),
+      onError,
+    ),
+    onSnapshot(
+      query(
+        collection(db, 'cells'),
+        where('status', '==', 'reserved'),
+        where('reserved_until', '<=', Timestamp.fromMillis(now + ENDING_WITHIN_DAYS * DAY_MS)),
+        orderBy('reserved_until'),
+        limit(PANEL_LIST_SIZE),
+      ),
+      (snapshot) =>
+        onReadings({
+          ending: snapshot.docs.map((cell) => ({
+            plot: cell.id,
+            holder: (cell.get('donor_display') as string | null) ?? null,
+            reservedUntil: millis(cell.get('reserved_until')),
+          })),
+        }),
+      onError,
+    ),
+  ];
+  return () => stops.forEach((stop) => stop());
+}
