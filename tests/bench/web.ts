@@ -9,7 +9,9 @@
  *  5. the webhook -> a second browser's repaint: donors pay through the Stripe double, another
  *     browser has the map open (issue 21, `webhook-repaint.ts`); after 4, whose map visits
  *     must find nothing changed;
- *  6. Lighthouse's mobile scores of /, /aviso-legal and /donativos signed in (issue 21,
+ *  6. the staff panel with 10,000 ledger rows: its reads and time to every part shown
+ *     (issue 32, `staff-panel.ts`);
+ *  7. Lighthouse's mobile scores of /, /aviso-legal and /donativos signed in (issue 21,
  *     `lighthouse.ts`), each the median of `LIGHTHOUSE_RUNS` runs (3).
  * Builds the web app for, and starts, the test stack on free ports.
  */
@@ -24,6 +26,7 @@ import { adminFirestore, DEMO } from '../support/clients.ts';
 import { lighthouseScores, OTHER_TARGET, PAGES, type PageScores } from './lighthouse.ts';
 import { median } from './figures.ts';
 import { visitCost } from './visit-cost.ts';
+import { staffPanelCost } from './staff-panel.ts';
 import { webhookRepaint } from './webhook-repaint.ts';
 import { chromiumLaunchOptions } from '@parroquia/testkit/chromium';
 import { startTestStack, suiteStackPorts } from '@parroquia/testkit/stack';
@@ -175,6 +178,7 @@ async function main() {
     for (const line of await visitCost(browser, stack.siteUrl, stack.env.FIRESTORE_EMULATOR_HOST!))
       console.log(line);
     for (const line of await webhookRepaint(browser, stack, db)) console.log(line);
+    for (const line of await staffPanelCost(browser, stack.siteUrl, db)) console.log(line);
 
     // 6. Lighthouse, in a browser of its own: this one is closed first to leave it the CPU.
     await browser.close();

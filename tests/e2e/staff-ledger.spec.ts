@@ -147,7 +147,7 @@ test('ro, phone: the panel and a filtered ledger in her language', async ({ page
     await page.getByLabel('Tip').selectOption({ label: 'Rezervare' });
     await page.getByRole('button', { name: 'Aplicați' }).click();
     await expect(page.getByTestId('ledger-totals')).toHaveText(
-      'Rânduri: 1 · donat 50,00 € · rambursat sau anulat 0,00 € · rămâne 50,00 €',
+      'Rânduri: 1 · donat 50,00 EUR · rambursat sau anulat 0,00 EUR · rămâne 50,00 EUR',
     );
     await page.getByLabel('Modalitate de plată').selectOption({ label: 'Numerar' });
     await page.getByRole('button', { name: 'Aplicați' }).click();

@@ -73,7 +73,7 @@ test('es, desktop: the treasurer records the rest of a reservation paid by trans
     await page.goto('/staff?lng=es');
     await signInOnLoginPage(page, DEMO.staff);
     await expect(page.getByRole('heading', { name: 'Área del personal' })).toBeVisible();
-    await page.getByRole('link', { name: 'Reservas' }).click();
+    await page.getByRole('link', { name: 'Reservas', exact: true }).click();
     await expect(page).toHaveURL(/\/staff\/reservas$/);
 
     const card = page.getByTestId('reservation-H6');

@@ -13,6 +13,8 @@ import {
   query,
   Timestamp,
   where,
+  type DocumentSnapshot,
+  type QuerySnapshot,
 } from 'firebase/firestore';
 import {
   readLedgerRow,
@@ -39,6 +41,8 @@ export interface EndingReservation {
 }
 
 export interface PanelReadings {
+  /** Documents the listeners delivered so far: what the panel has cost in reads. */
+  documents?: number;
   summary?: LedgerSummary;
   progress?: { counts: ProgressCounts; totalPlots: number };
   latest?: LedgerRow[];
@@ -54,24 +58,36 @@ export async function listenToPanel(
   onError: (error: Error) => void,
 ): Promise<() => void> {
   const db = await getFirestoreDb();
+  let documents = 0;
+  /** Hands on a part with what the listeners delivered so far (a document read each). */
+  const report = (delivered: number, part: PanelReadings | null) => {
+    documents += delivered;
+    if (part) onReadings({ ...part, documents });
+  };
+  const ofDocument =
+    (read: (snapshot: DocumentSnapshot) => PanelReadings | null) => (snapshot: DocumentSnapshot) =>
+      report(1, read(snapshot));
+  const ofQuery = (read: (snapshot: QuerySnapshot) => PanelReadings) => (snapshot: QuerySnapshot) =>
+    report(snapshot.docChanges().length, read(snapshot));
   const stops = [
     onSnapshot(
       doc(db, 'campaign', 'ledger'),
-      (snapshot) => onReadings({ summary: readLedgerSummary(snapshot.get('months')) }),
+      ofDocument((snapshot) => ({ summary: readLedgerSummary(snapshot.get('months')) })),
       onError,
     ),
     onSnapshot(
       doc(db, 'campaign', 'progress'),
-      (snapshot) => {
+      ofDocument((snapshot) => {
         const progress = readProgressDocument(snapshot.data() ?? {});
-        if (progress) onReadings({ progress });
-      },
+        return progress ? { progress } : null;
+      }),
       onError,
     ),
     onSnapshot(
       query(collection(db, 'donations'), orderBy('created_at', 'desc'), limit(PANEL_LIST_SIZE)),
-      (snapshot) =>
-        onReadings({ latest: snapshot.docs.map((row) => readLedgerRow(row.id, row.data())) }),
+      ofQuery((snapshot) => ({
+        latest: snapshot.docs.map((row) => readLedgerRow(row.id, row.data())),
+      })),
       onError,
     ),
     onSnapshot(
@@ -82,14 +98,13 @@ export async function listenToPanel(
         orderBy('reserved_until'),
         limit(PANEL_LIST_SIZE),
       ),
-      (snapshot) =>
-        onReadings({
-          ending: snapshot.docs.map((cell) => ({
-            plot: cell.id,
-            holder: (cell.get('donor_display') as string | null) ?? null,
-            reservedUntil: millis(cell.get('reserved_until')),
-          })),
-        }),
+      ofQuery((snapshot) => ({
+        ending: snapshot.docs.map((cell) => ({
+          plot: cell.id,
+          holder: (cell.get('donor_display') as string | null) ?? null,
+          reservedUntil: millis(cell.get('reserved_until')),
+        })),
+      })),
       onError,
     ),
   ];

@@ -200,32 +200,36 @@ export function LedgerList() {
                   >
                     <td data-label={t('ledger.date')}>{day(row.created_at)}</td>
                     <td data-label={t('ledger.donor')}>
-                      <span className={styles.name}>{row.donor.name || '—'}</span>
-                      <span className={styles.email}>{row.donor.email}</span>
+                      <div>
+                        <span className={styles.name}>{row.donor.name || '—'}</span>
+                        <span className={styles.email}>{row.donor.email}</span>
+                      </div>
                     </td>
                     <td data-label={t('ledger.what')}>
-                      {t(`ledger.kinds.${row.kind}`)} · {t(`staffPanel.methods.${row.method}`)}
-                      {row.certificate_code ? (
-                        <span className={styles.detail}>
-                          {t('ledger.certificate', { code: row.certificate_code })}
-                        </span>
-                      ) : null}
-                      {row.undoes ? (
-                        <span className={styles.detail}>
-                          {t('ledger.undoes', {
-                            amount: money(row.undoes.amount_cents),
-                            date: day(row.undoes.created_at),
-                          })}
-                        </span>
-                      ) : null}
-                      {row.undone_by.map((undoing) => (
-                        <span key={undoing.id} className={styles.detail}>
-                          {t(`ledger.undoneBy.${undoing.kind === 'void' ? 'void' : 'refund'}`, {
-                            amount: money(-undoing.amount_cents),
-                            date: day(undoing.created_at),
-                          })}
-                        </span>
-                      ))}
+                      <div>
+                        {t(`ledger.kinds.${row.kind}`)} · {t(`staffPanel.methods.${row.method}`)}
+                        {row.certificate_code ? (
+                          <span className={styles.detail}>
+                            {t('ledger.certificate', { code: row.certificate_code })}
+                          </span>
+                        ) : null}
+                        {row.undoes ? (
+                          <span className={styles.detail}>
+                            {t('ledger.undoes', {
+                              amount: money(row.undoes.amount_cents),
+                              date: day(row.undoes.created_at),
+                            })}
+                          </span>
+                        ) : null}
+                        {row.undone_by.map((undoing) => (
+                          <span key={undoing.id} className={styles.detail}>
+                            {t(`ledger.undoneBy.${undoing.kind === 'void' ? 'void' : 'refund'}`, {
+                              amount: money(-undoing.amount_cents),
+                              date: day(undoing.created_at),
+                            })}
+                          </span>
+                        ))}
+                      </div>
                     </td>
                     <td data-label={t('ledger.plots')}>{row.plots.join(', ') || '—'}</td>
                     <td
