@@ -110,7 +110,11 @@ type Op =
   | 'rename'
   | 'anonymity'
   | 'logout'
-  | 'race';
+  | 'race'
+  | 'staff-complete'
+  | 'extend'
+  | 'release'
+  | 'void';
 
 const WEIGHTS: ReadonlyArray<readonly [Op, number]> = [
   ['buy', 12],
@@ -129,6 +133,10 @@ const WEIGHTS: ReadonlyArray<readonly [Op, number]> = [
   ['anonymity', 4],
   ['logout', 2],
   ['race', 6],
+  ['staff-complete', 4],
+  ['extend', 2],
+  ['release', 2],
+  ['void', 3],
 ];
 
 export async function runSequence(stack: Stack, options: SequenceOptions): Promise<SequenceResult> {
@@ -173,6 +181,7 @@ class World {
       donors: this.donors,
       sessions: new Map(),
       registrations: [],
+      completions: [],
       lapsedDeposits: new Set(),
       links: new Map(),
       pool,
@@ -417,6 +426,14 @@ class World {
         return this.logout();
       case 'race':
         return this.race();
+      case 'staff-complete':
+        return this.completeAtParish();
+      case 'extend':
+        return this.changeReservation('extend');
+      case 'release':
+        return this.changeReservation('release');
+      case 'void':
+        return this.voidRegistration();
     }
   }
 
@@ -673,9 +690,11 @@ class World {
    * refuse.
    */
   private async linkCode(): Promise<string | null> {
-    const pending = this.truth.registrations.filter((r) => r.holder === null);
+    const pending = this.truth.registrations.filter((r) => r.holder === null && !r.voided);
     const retry = this.random.chance(0.1);
-    const candidates = retry ? this.truth.registrations.filter((r) => r.holder !== null) : pending;
+    const candidates = retry
+      ? this.truth.registrations.filter((r) => r.holder !== null || r.voided)
+      : pending;
     if (candidates.length === 0) return null;
     const registration = this.random.pick(candidates);
     const mailbox = normaliseEmail(registration.email);
@@ -690,7 +709,12 @@ class World {
     const answer = await this.api('POST', '/api/users/link-code/', donor.token, {
       code: registration.code,
     });
-    if (answer.status === 200 && registration.holder === null) {
+    if (answer.status === 200 && registration.voided) {
+      this.stepViolations.push({
+        invariant: 'coverage',
+        message: `${donor.key} linked ${registration.code}, which staff voided: a voided code must be unassigned`,
+      });
+    } else if (answer.status === 200 && registration.holder === null) {
       registration.holder = donor.uid;
       this.truth.links.set(registration.code, donor.uid);
       if (registration.anonymous) this.becomeAnonymous(donor.uid);
@@ -760,6 +784,122 @@ class World {
       });
     }
     return `race: ${lineA} || ${lineB}`;
+  }
+
+  // ------------------------------------------------------------------ the back office
+
+  /** A reserved plot of the pool as the last check saw it, and its holder's registration. */
+  private pickReservation(): { plot: string; holder: string | null } | null {
+    const reserved = this.truth.pool.filter(
+      (plot) => this.lastCells.get(plot)?.status === 'reserved',
+    );
+    if (reserved.length === 0) return null;
+    const plot = this.random.pick(reserved);
+    return { plot, holder: this.lastCells.get(plot)?.user ?? null };
+  }
+
+  /** The live registration reserving `plot` for someone without an account yet, if any. */
+  private waitingRegistration(plot: string): RegistrationTruth | null {
+    return (
+      this.truth.registrations.find(
+        (r) => r.reserve && !r.voided && r.holder === null && r.plots.includes(plot),
+      ) ?? null
+    );
+  }
+
+  /** Staff record the rest of a reservation as paid at the parish, in cash or by transfer. */
+  private async completeAtParish(): Promise<string | null> {
+    const picked = this.pickReservation();
+    if (!picked) return null;
+    const method = this.random.chance(0.5) ? 'cash' : 'transfer';
+    const answer = await this.api('POST', '/api/staff/reservations/complete/', this.staffToken, {
+      parcelas: [picked.plot],
+      method,
+    });
+    const head = `staff-complete: ${method} rest of ${picked.plot} (${this.keyOf(picked.holder)})`;
+    if (answer.status !== 200) return `${head} -> ${answer.status} ${answer.text}`;
+    this.truth.completions.push({
+      plots: [picked.plot],
+      holder: picked.holder,
+      registration: picked.holder === null ? this.waitingRegistration(picked.plot) : null,
+      method,
+      amountCents: 20_000,
+      month: spanishMonth(Date.now()),
+      step: this.step,
+    });
+    return `${head} -> 200`;
+  }
+
+  /** Staff extend a reservation by some days, or release it now, each with a reason. */
+  private async changeReservation(change: 'extend' | 'release'): Promise<string | null> {
+    const picked = this.pickReservation();
+    if (!picked) return null;
+    const stored = await this.db.collection('cells').doc(picked.plot).get();
+    const deadline = (stored.get('reserved_until') as Timestamp | null)?.toMillis() ?? Date.now();
+    // Now and then past the 30 days allowed: the API must refuse and change nothing.
+    const days = this.random.chance(0.15) ? 31 : this.random.int(1, 30);
+    const until = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(
+      deadline + (days - 1) * 24 * 60 * 60 * 1000,
+    );
+    const body =
+      change === 'extend'
+        ? { parcelas: [picked.plot], until, reason: 'espera una transferencia' }
+        : { parcelas: [picked.plot], reason: 'ya no la quiere' };
+    const answer = await this.api(
+      'POST',
+      `/api/staff/reservations/${change}/`,
+      this.staffToken,
+      body,
+    );
+    const head = `${change}: ${picked.plot} (${this.keyOf(picked.holder)})${change === 'extend' ? ` to ${until}` : ''}`;
+    if (answer.status === 200 && change === 'release') {
+      // The deposits reserving it stay paid and cover it no more, as when their days run out.
+      for (const source of await this.depositSources(picked.plot)) {
+        this.truth.lapsedDeposits.add(`${source}|${picked.plot}`);
+      }
+    }
+    return `${head} -> ${answer.status} ${answer.status === 200 ? '' : answer.text}`;
+  }
+
+  /** The deposits paying for `plot` as the truth names them: a session, or `code:` a code. */
+  private async depositSources(plot: string): Promise<string[]> {
+    const deposits = (
+      await this.db.collection('donations').where('cells', 'array-contains', plot).get()
+    ).docs.filter((doc) => doc.get('kind') === 'reserve');
+    return deposits.map((deposit) =>
+      typeof deposit.get('certificate_code') === 'string'
+        ? `code:${deposit.get('certificate_code') as string}`
+        : deposit.id,
+    );
+  }
+
+  /** Staff void a registration made by mistake; now and then one voided already (409). */
+  private async voidRegistration(): Promise<string | null> {
+    const again = this.random.chance(0.1);
+    const candidates = this.truth.registrations.filter((r) => (again ? r.voided : !r.voided));
+    if (candidates.length === 0) return null;
+    const registration = this.random.pick(candidates);
+    const row = await this.db
+      .collection('donations')
+      .where('certificate_code', '==', registration.code)
+      .get();
+    const original = row.docs.find((doc) => doc.get('kind') !== 'void');
+    if (!original) return `void: ${registration.code} has no ledger row`;
+    const answer = await this.api('POST', '/api/staff/donations/void/', this.staffToken, {
+      donation_id: original.id,
+      reason: 'registrada por error',
+    });
+    const head = `void: ${registration.code} (${registration.method} [${registration.plots}] for ${registration.email})`;
+    if (answer.status === 200) {
+      if (registration.voided) {
+        this.stepViolations.push({
+          invariant: 'money',
+          message: `${registration.code} was voided twice: ${answer.text}`,
+        });
+      }
+      registration.voided = true;
+    }
+    return `${head} -> ${answer.status} ${answer.status === 200 ? '' : answer.text}`;
   }
 
   // ------------------------------------------------------------------ observing

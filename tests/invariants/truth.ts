@@ -69,12 +69,28 @@ export interface RegistrationTruth {
   holder: string | null;
   month: string;
   step: number;
+  /** Staff voided it as a mistake: it pays for nothing and counts for no money. */
+  voided?: boolean;
+}
+
+/** The rest of a reservation staff recorded as paid in cash or by transfer. */
+export interface CompletionTruth {
+  plots: string[];
+  /** The reservation's holder; null: a registration still waiting (then `registration`). */
+  holder: string | null;
+  /** The registration it completes when its donor has no account yet (it follows its link). */
+  registration: RegistrationTruth | null;
+  method: 'cash' | 'transfer';
+  amountCents: number;
+  month: string;
+  step: number;
 }
 
 export interface Truth {
   donors: DonorTruth[];
   sessions: Map<string, SessionTruth>;
   registrations: RegistrationTruth[];
+  completions: CompletionTruth[];
   /** `${source}|${plot}` of deposits whose 30 days the suite made pass (source: session or code). */
   lapsedDeposits: Set<string>;
   /** Codes linked by a donor: `code -> uid` (joins the code's e-mail to the account). */
@@ -209,7 +225,7 @@ export function plotTruth(truth: Truth, plot: string): PlotTruth {
     } else bought.push(grant);
   }
   for (const registration of truth.registrations) {
-    if (!registration.plots.includes(plot)) continue;
+    if (registration.voided || !registration.plots.includes(plot)) continue;
     const grant: Grant = {
       source: `code:${registration.code}`,
       holder: registration.holder,
@@ -220,6 +236,17 @@ export function plotTruth(truth: Truth, plot: string): PlotTruth {
     if (!registration.reserve) bought.push(grant);
     else if (truth.lapsedDeposits.has(`code:${registration.code}|${plot}`)) lapsed.push(grant);
     else deposits.push(grant);
+  }
+  for (const completion of truth.completions) {
+    if (!completion.plots.includes(plot)) continue;
+    const registration = completion.registration;
+    bought.push({
+      source: `completion at step ${completion.step}`,
+      holder: registration ? registration.holder : completion.holder,
+      definite: true,
+      staffAnonymous: registration?.anonymous ?? false,
+      ...(registration && registration.holder === null ? { registration } : {}),
+    });
   }
   return { bought, deposits, lapsed };
 }
@@ -526,6 +553,14 @@ export function readLedger(entries: Array<{ data: Record<string, unknown> }>): L
 
 const euros = (cents: number) => `${(cents / 100).toFixed(2)} €`;
 
+/** What staff recorded and did not void: registrations and completions at the parish. */
+function staffRecordedCents(truth: Truth): number {
+  const registered = truth.registrations
+    .filter((registration) => !registration.voided)
+    .reduce((sum, registration) => sum + registration.amountCents, 0);
+  return registered + truth.completions.reduce((sum, c) => sum + c.amountCents, 0);
+}
+
 function checkMoney(truth: Truth, seen: Observation, out: Violation[]): void {
   let captured = 0;
   let refunded = 0;
@@ -534,7 +569,7 @@ function checkMoney(truth: Truth, seen: Observation, out: Violation[]): void {
     captured += session.amountCents;
     refunded += session.refundedCents;
   }
-  const staff = truth.registrations.reduce((sum, r) => sum + r.amountCents, 0);
+  const staff = staffRecordedCents(truth);
   const ledger = readLedger(seen.ledger);
   // The verdict is the money core's own invariant (domain/src/settlement/invariants.ts).
   const verdict = checkCoreMoney(
@@ -582,16 +617,49 @@ function checkMoney(truth: Truth, seen: Observation, out: Violation[]): void {
 
 // ---------------------------------------------------------------- cash
 
+/** Cash a person gave, one entry per registration or completion at the parish. */
+interface CashGift {
+  what: string;
+  node: string;
+  amountCents: number;
+  month: string;
+}
+
+function cashGifts(truth: Truth): CashGift[] {
+  const gifts: CashGift[] = [];
+  for (const r of truth.registrations) {
+    if (r.method !== 'cash' || r.voided) continue;
+    gifts.push({
+      what: `step ${r.step} ${r.code} ${r.email} ${euros(r.amountCents)}${truth.links.has(r.code) ? ' (linked later)' : ''}`,
+      node: `email:${normaliseEmail(r.email)}`,
+      amountCents: r.amountCents,
+      month: r.month,
+    });
+  }
+  for (const c of truth.completions) {
+    if (c.method !== 'cash') continue;
+    const node = c.registration
+      ? `email:${normaliseEmail(c.registration.email)}`
+      : `account:${c.holder}`;
+    gifts.push({
+      what: `step ${c.step} rest of [${c.plots}] ${euros(c.amountCents)}`,
+      node,
+      amountCents: c.amountCents,
+      month: c.month,
+    });
+  }
+  return gifts;
+}
+
 function checkCash(truth: Truth, out: Violation[]): void {
   const persons = personsOf(truth);
-  const totals = new Map<string, RegistrationTruth[]>();
-  for (const registration of truth.registrations) {
-    if (registration.method !== 'cash') continue;
-    const key = `${persons.find(`email:${normaliseEmail(registration.email)}`)}|${registration.month}`;
-    totals.set(key, [...(totals.get(key) ?? []), registration]);
+  const totals = new Map<string, CashGift[]>();
+  for (const gift of cashGifts(truth)) {
+    const key = `${persons.find(gift.node)}|${gift.month}`;
+    totals.set(key, [...(totals.get(key) ?? []), gift]);
   }
-  for (const [key, registrations] of totals) {
-    const sum = registrations.reduce((total, r) => total + r.amountCents, 0);
+  for (const [key, gifts] of totals) {
+    const sum = gifts.reduce((total, gift) => total + gift.amountCents, 0);
     if (sum <= CASH_LIMIT_CENTS) continue;
     const [root, month] = key.split('|') as [string, string];
     const members = persons
@@ -601,15 +669,9 @@ function checkCash(truth: Truth, out: Violation[]): void {
         return uid ? who(truth, uid) : node.slice(6);
       })
       .join(', ');
-    const list = registrations
-      .map(
-        (r) =>
-          `step ${r.step} ${r.code} ${r.email} ${euros(r.amountCents)}${truth.links.has(r.code) ? ' (linked later)' : ''}`,
-      )
-      .join('; ');
     out.push({
       invariant: 'cash',
-      message: `one person (${members}) gave ${euros(sum)} in cash in ${month}, over ${euros(CASH_LIMIT_CENTS)}: ${list}`,
+      message: `one person (${members}) gave ${euros(sum)} in cash in ${month}, over ${euros(CASH_LIMIT_CENTS)}: ${gifts.map((gift) => gift.what).join('; ')}`,
     });
   }
 }
