@@ -1031,7 +1031,7 @@ class World {
       },
       { readOnly: true },
     );
-    const csv = await this.api('GET', '/api/staff/donations.csv', this.staffToken, null);
+    const csv = await this.api('GET', '/api/staff/donations.csv', this.staffToken);
     return { ...stored, csvNetCents: csv.status === 200 ? csvNetCents(csv.text) : null };
   }
 
