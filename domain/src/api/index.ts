@@ -16,6 +16,7 @@ import {
   reservePlots,
   stripeWebhook,
 } from './payments';
+import { listStaffActions, printFilledCertificate } from './staff-actions';
 import {
   donationsCsv,
   generateCertificatesPdf,
@@ -58,6 +59,8 @@ export const API_ROUTES = {
   extendReservations,
   releaseReservations,
   voidDonation,
+  listStaffActions,
+  printFilledCertificate,
 } as const;
 
 export type ApiRoutes = typeof API_ROUTES;
@@ -67,6 +70,8 @@ export * from './route';
 export type { DonorProfileJson } from './users';
 export type { PaymentRequestBody } from './payments';
 export type { CertificateCountBody, LedgerRangeQuery, PhysicalCertificateBody } from './staff';
+export type { FilledCertificateBody, StaffActionsQuery, StaffActionView } from './staff-actions';
+export { STAFF_ACTIONS_PAGE_SIZE } from './staff-actions';
 export type {
   CompletionBody,
   ReservationChangeBody,
