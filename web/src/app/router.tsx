@@ -47,6 +47,7 @@ const framed: Page[] = [
   page(paths.staffCertificate.path, () => import('./routes/staff-certificate')),
   page(paths.staff.path, () => import('./routes/staff-area')),
   page(paths.staffReservations.path, () => import('./routes/staff-reservations')),
+  page(paths.staffActions.path, () => import('./routes/staff-actions')),
   page(paths.verifyCertificate.path, () => import('./routes/verify')),
   page(undefined, () => import('./routes/not-found')),
 ];

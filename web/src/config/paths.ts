@@ -18,6 +18,7 @@ export const paths = {
   staffCertificate: { path: '/set/certificate', getHref: () => '/set/certificate' },
   staff: { path: '/staff', getHref: () => '/staff' },
   staffReservations: { path: '/staff/reservas', getHref: () => '/staff/reservas' },
+  staffActions: { path: '/staff/acciones', getHref: () => '/staff/acciones' },
   login: { path: '/login', getHref: () => '/login' },
   verifyCertificate: {
     path: '/verificar/:code',
