@@ -36,4 +36,5 @@ export * from './checkout-lines';
 export * from './donor-name';
 export * from './donor-mail';
 export * from './back-office-requests';
+export * from './staff-action-requests';
 export * from './settlement/index';

@@ -110,6 +110,10 @@ const es = {
   donationUnknown: 'No hay ningún donativo con esa referencia.',
   registrationNotVoidable: 'Solo se puede anular un registro de efectivo o transferencia.',
   registrationAlreadyVoided: 'Ese registro ya está anulado.',
+  staffActionKindInvalid: 'Ese tipo de acción no existe.',
+  staffActionsCursorInvalid: 'La página pedida no es válida. Vuelve a cargar la lista.',
+  filledCertificateNothingRegistered:
+    'Ese código no tiene ningún donativo registrado: no hay nada que imprimir.',
   cashLimitOnLink:
     'Vincular este código superaría el límite legal de 999,99 € en efectivo al mes para una ' +
     'misma persona. Consulta con la parroquia.',
@@ -186,6 +190,10 @@ const en: DomainMessages = {
   donationUnknown: 'There is no donation with that reference.',
   registrationNotVoidable: 'Only a cash or transfer registration can be voided.',
   registrationAlreadyVoided: 'That registration is already voided.',
+  staffActionKindInvalid: 'That kind of action does not exist.',
+  staffActionsCursorInvalid: 'The page asked for is not valid. Load the list again.',
+  filledCertificateNothingRegistered:
+    'That code has no gift registered: there is nothing to print.',
   cashLimitOnLink:
     'Linking this code would take one person past the legal limit of €999.99 in cash per ' +
     'month. Please ask the parish.',
@@ -261,6 +269,10 @@ const ro: DomainMessages = {
   donationUnknown: 'Nu există nicio donație cu această referință.',
   registrationNotVoidable: 'Se poate anula doar o înregistrare în numerar sau prin transfer.',
   registrationAlreadyVoided: 'Această înregistrare este deja anulată.',
+  staffActionKindInvalid: 'Acest tip de acțiune nu există.',
+  staffActionsCursorInvalid: 'Pagina cerută nu este validă. Reîncărcați lista.',
+  filledCertificateNothingRegistered:
+    'Acest cod nu are nicio donație înregistrată: nu este nimic de tipărit.',
   cashLimitOnLink:
     'Asocierea acestui cod ar depăși limita legală de 999,99 € în numerar pe lună pentru ' +
     'aceeași persoană. Întreabă la parohie.',

@@ -5,6 +5,7 @@ import { firebaseIdTokenVerifier } from './adapters/firebase-id-tokens';
 import { firestoreBackOffice } from './adapters/firestore-back-office';
 import { firebaseSessionRevoker } from './adapters/firebase-sessions';
 import { firestoreCertificateCodes } from './adapters/firestore-certificate-codes';
+import { firestoreStaffActions } from './adapters/firestore-staff-actions';
 import { firestoreDonationLedger } from './adapters/firestore-donations';
 import { firestorePhysicalCertificates } from './adapters/firestore-physical-certificates';
 import { firestoreCellRepository } from './adapters/firestore-cells';
@@ -43,6 +44,7 @@ export function productionDependencies(): ApiDependencies {
     },
     rateLimits: firestoreRateLimitCounters(firestore),
     backOffice: firestoreBackOffice(firestore),
+    staffActions: firestoreStaffActions(firestore, auth),
   };
 }
 

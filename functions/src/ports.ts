@@ -10,6 +10,9 @@ import type {
   ReservationChangeRequest,
   ReservationView,
   VoidRequest,
+  FilledCertificateOutcome,
+  StaffActionsPage,
+  StaffActionView,
   HoldOutcome,
   PaymentOnRecord,
   SettlementOutcome,
@@ -135,6 +138,7 @@ export interface ApiDependencies {
   payments: PaymentDependencies;
   rateLimits: RateLimitCounters;
   backOffice: BackOfficeStore;
+  staffActions: StaffActionLog;
 }
 
 /** One rate-limit counter: a limit's requests under one key in one window of time. */
@@ -165,10 +169,34 @@ export interface RateLimitCounters {
 /** `certificate_codes/{code}`: physical certificate codes (issue 11). */
 export interface CertificateCodeStore {
   /**
-   * Stores every code as `unassigned`, all or none: false (and nothing written) when any of them
-   * exists already, made before or by a concurrent request.
+   * Stores every code as `unassigned` with the staff action that made them (bare codes or blank
+   * certificates), all or none: false (and nothing written) when any of them exists already,
+   * made before or by a concurrent request.
    */
-  createCodes(codes: readonly string[], createdBy: string, now: number): Promise<boolean>;
+  createCodes(
+    codes: readonly string[],
+    purpose: 'generate-codes' | 'print-blank',
+    createdBy: string,
+    now: number,
+  ): Promise<boolean>;
+}
+
+/** `staff_actions`, the record of what staff did (issue 32 part 7), and what adds to it alone. */
+export interface StaffActionLog {
+  /** One page, newest first; null when the cursor names no action. */
+  list(
+    page: StaffActionsPage,
+    size: number,
+  ): Promise<{ actions: StaffActionView[]; nextCursor: string | null } | null>;
+  /** The ledger exported as CSV: its query and row count, recorded. */
+  recordExport(
+    query: Record<string, string>,
+    rows: number,
+    staffUid: string,
+    now: number,
+  ): Promise<void>;
+  /** A registration's certificate to print filled in, and its printing recorded, together. */
+  printFilled(code: string, staffUid: string, now: number): Promise<FilledCertificateOutcome>;
 }
 
 /** Staff registering a physical certificate: one transaction over plots, code, ledger. */

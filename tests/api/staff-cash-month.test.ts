@@ -14,6 +14,7 @@ import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-i
 import { firestoreBackOffice } from '../../functions/src/adapters/firestore-back-office.ts';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
 import { firestoreCertificateCodes } from '../../functions/src/adapters/firestore-certificate-codes.ts';
+import { firestoreStaffActions } from '../../functions/src/adapters/firestore-staff-actions.ts';
 import { firestoreRateLimitCounters } from '../../functions/src/adapters/firestore-rate-limits.ts';
 import { firestoreDonationLedger } from '../../functions/src/adapters/firestore-donations.ts';
 import { firestorePhysicalCertificates } from '../../functions/src/adapters/firestore-physical-certificates.ts';
@@ -50,6 +51,7 @@ beforeAll(async () => {
     donations: firestoreDonationLedger(db),
     rateLimits: firestoreRateLimitCounters(db),
     backOffice: firestoreBackOffice(db),
+    staffActions: firestoreStaffActions(db, () => auth),
     randomIndex: randomInt,
     donors: firestoreDonorAccounts(db),
     sessions: firebaseSessionRevoker(() => auth),

@@ -208,6 +208,59 @@ for (const target of rulesTargets()) {
       });
     }
 
+    describe('staff_actions: append-only, and only the API appends', () => {
+      const record = { action: 'void', staff: 'sara', at: new Date(), reason: 'x', plots: [] };
+      for (const [who, context] of [
+        ['a donor', () => donor('ana')],
+        ['staff', () => staff()],
+      ] as const) {
+        it(`${who} cannot create an action, not even one naming themselves (denied)`, async () => {
+          await assertFails(setDoc(doc(context().firestore(), 'staff_actions/new-1'), record));
+        });
+        it(`${who} cannot change an action, nor add a field to it (denied)`, async () => {
+          const db = context().firestore();
+          await assertFails(updateDoc(doc(db, 'staff_actions/a1'), { reason: 'changed' }));
+          await assertFails(setDoc(doc(db, 'staff_actions/a1'), { note: 1 }, { merge: true }));
+        });
+        it(`${who} cannot delete an action (denied)`, async () => {
+          await assertFails(deleteDoc(doc(context().firestore(), 'staff_actions/a1')));
+        });
+      }
+      it('a signed-out visitor can neither read nor write one (denied)', async () => {
+        await assertFails(getDoc(doc(signedOut().firestore(), 'staff_actions/a1')));
+        await assertFails(setDoc(doc(signedOut().firestore(), 'staff_actions/new-2'), record));
+      });
+      it('staff read an action and list them by kind, newest first; a donor cannot (denied)', async () => {
+        await assertSucceeds(getDoc(doc(staff().firestore(), 'staff_actions/a1')));
+        await assertSucceeds(
+          getDocs(
+            query(collection(staff().firestore(), 'staff_actions'), where('action', '==', 'void')),
+          ),
+        );
+        await assertFails(
+          getDocs(
+            query(
+              collection(donor('ana').firestore(), 'staff_actions'),
+              where('staff', '==', 'ana'),
+            ),
+          ),
+        );
+      });
+      it('the action stays as the API wrote it after every refused write', async () => {
+        for (const context of [donor('ana'), staff()]) {
+          await assertFails(
+            updateDoc(doc(context.firestore(), 'staff_actions/a1'), { staff: 'x' }),
+          );
+        }
+        await environment.withSecurityRulesDisabled(async (admin) => {
+          const stored = await getDoc(doc(admin.firestore(), 'staff_actions/a1'));
+          if (stored.get('staff') !== 'staff-1' || stored.get('action') !== 'void') {
+            throw new Error(`staff_actions/a1 changed: ${JSON.stringify(stored.data())}`);
+          }
+        });
+      });
+    });
+
     for (const documentPath of [
       'personal_codes/ABCD2345',
       'stripe_events/evt_1',

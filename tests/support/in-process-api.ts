@@ -12,6 +12,7 @@ import { firestoreBackOffice } from '../../functions/src/adapters/firestore-back
 import { firebaseSessionRevoker } from '../../functions/src/adapters/firebase-sessions.ts';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
 import { firestoreCertificateCodes } from '../../functions/src/adapters/firestore-certificate-codes.ts';
+import { firestoreStaffActions } from '../../functions/src/adapters/firestore-staff-actions.ts';
 import { firestoreRateLimitCounters } from '../../functions/src/adapters/firestore-rate-limits.ts';
 import { firestoreDonationLedger } from '../../functions/src/adapters/firestore-donations.ts';
 import { firestoreDonorAccounts } from '../../functions/src/adapters/firestore-donors.ts';
@@ -46,6 +47,7 @@ export function startInProcessApi(stack: {
       donations: firestoreDonationLedger(db),
       rateLimits: firestoreRateLimitCounters(db),
       backOffice: firestoreBackOffice(db),
+      staffActions: firestoreStaffActions(db, () => auth),
       randomIndex: randomInt,
       donors: firestoreDonorAccounts(db),
       sessions: firebaseSessionRevoker(() => auth),

@@ -16,6 +16,7 @@ import {
   reservePlots,
   stripeWebhook,
 } from './payments';
+import { listStaffActions, printFilledCertificate } from './staff-actions';
 import {
   donationsCsv,
   listDonations,
@@ -60,6 +61,8 @@ export const API_ROUTES = {
   extendReservations,
   releaseReservations,
   voidDonation,
+  listStaffActions,
+  printFilledCertificate,
 } as const;
 
 export type ApiRoutes = typeof API_ROUTES;
@@ -74,6 +77,8 @@ export type {
   LedgerRowView,
   PhysicalCertificateBody,
 } from './staff';
+export type { FilledCertificateBody, StaffActionsQuery, StaffActionView } from './staff-actions';
+export { STAFF_ACTIONS_PAGE_SIZE } from './staff-actions';
 export type {
   CompletionBody,
   ReservationChangeBody,

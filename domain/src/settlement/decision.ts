@@ -81,7 +81,12 @@ export interface CertificateCodeChange {
     registered_at?: number | null;
     registered_by?: string | null;
     linked_at?: number | null;
+    /** A code made now (with `create`): when and by whom. */
+    created_at?: number;
+    created_by?: string;
   };
+  /** A new code: created, never written over one that exists (the batch fails instead). */
+  create?: true;
 }
 
 /** What an operation changes of an account (`users/{uid}`). */
@@ -107,7 +112,41 @@ export interface EventClaim {
   type: string;
 }
 
-export type StaffActionKind = 'register' | 'complete' | 'extend' | 'release' | 'void';
+/**
+ * What staff can do, each recorded: the money operations, and the papers and exports that carry
+ * the parish's data away (codes generated, blank or filled-in certificates printed, the ledger
+ * exported as CSV).
+ */
+export const STAFF_ACTION_KINDS = [
+  'register',
+  'complete',
+  'extend',
+  'release',
+  'void',
+  'refund',
+  'generate-codes',
+  'print-blank',
+  'print-filled',
+  'export-csv',
+] as const;
+
+export type StaffActionKind = (typeof STAFF_ACTION_KINDS)[number];
+
+export function isStaffActionKind(value: unknown): value is StaffActionKind {
+  return typeof value === 'string' && (STAFF_ACTION_KINDS as readonly string[]).includes(value);
+}
+
+/**
+ * What an action carried away, beyond plots: the codes of a batch (generated or printed blank),
+ * the code of a filled-in certificate, the CSV's query and how many rows it had.
+ */
+export interface StaffActionDetails {
+  count?: number;
+  codes?: string[];
+  code?: string;
+  query?: Record<string, string>;
+  rows?: number;
+}
 
 /** A plot as a staff action's record shows it, before and after. */
 export interface PlotState {
@@ -131,6 +170,8 @@ export interface StaffAction {
   donations: string[];
   before: PlotState[];
   after: PlotState[];
+  /** Stored as `details` (null when the action has none). */
+  details?: StaffActionDetails;
 }
 
 export interface Writes {

@@ -7,6 +7,7 @@ export * from './refund';
 export * from './staff-registration';
 export * from './certificate-link';
 export * from './back-office';
+export * from './staff-records';
 export * from './sweep';
 export * from './invariants';
 export * from './store';

@@ -33,6 +33,8 @@ const operation: fc.Arbitrary<Operation> = fc.record({
     'release',
     'sweep',
     'replay',
+    'issue-codes',
+    'print-filled',
   ),
   a: fc.nat(30),
   b: fc.nat(30),
@@ -71,6 +73,7 @@ describe('the money core over random sequences', () => {
         for (const cell of simulation.store.cells.values()) seen.add(cell.status);
         for (const row of simulation.store.rows()) seen.add(`${row.method}:${row.kind}`);
         if (simulation.store.mails.size > 0) seen.add('mail');
+        for (const action of simulation.store.actions.values()) seen.add(`action:${action.action}`);
       }),
       { numRuns: 1000, seed: 28 },
     );
@@ -84,6 +87,9 @@ describe('the money core over random sequences', () => {
       'cash:void',
       'card:complete',
       'mail',
+      'action:generate-codes',
+      'action:print-blank',
+      'action:print-filled',
     ]) {
       expect(seen, state).toContain(state);
     }

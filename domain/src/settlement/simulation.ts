@@ -42,6 +42,7 @@ import {
   type CoreViolation,
 } from './invariants';
 import { decideRefund } from './refund';
+import { decideCodeBatch, decideFilledCertificate } from './staff-records';
 import { decideStaffRegistration } from './staff-registration';
 import { SettlementStore } from './store';
 import { decideReminder, decideSweep, openReservations } from './sweep';
@@ -81,7 +82,9 @@ export interface Operation {
     | 'extend'
     | 'release'
     | 'sweep'
-    | 'replay';
+    | 'replay'
+    | 'issue-codes'
+    | 'print-filled';
   a: number;
   b: number;
   c: number;
@@ -175,6 +178,10 @@ export class Simulation {
         return this.sweep();
       case 'replay':
         return this.replay(op);
+      case 'issue-codes':
+        return this.issueCodes(op);
+      case 'print-filled':
+        return this.printFilled(op);
     }
   }
 
@@ -543,6 +550,48 @@ export class Simulation {
         this.store.apply(decision);
       }
     }
+  }
+
+  /**
+   * A batch of codes, now and then one already stored (a code of the pool): that batch writes
+   * nothing; a new one adds only `unassigned` codes and the action naming them.
+   */
+  private issueCodes(op: Operation) {
+    const fresh = Array.from({ length: 1 + (op.b % 3) }, () => this.id('NEW'));
+    const codes = op.flag ? [...fresh, this.pick(CODES, op.a)!] : fresh;
+    const before = JSON.stringify([...this.store.codes]);
+    const decision = decideCodeBatch({
+      codes,
+      existing: codes.filter((code) => this.store.codes.has(code)),
+      purpose: op.c % 2 === 0 ? 'generate-codes' : 'print-blank',
+      context: { staffUid: 'staff-1', actionId: this.id('act_'), now: this.now },
+    });
+    this.store.apply(decision);
+    const changed = JSON.stringify([...this.store.codes].slice(0, JSON.parse(before).length));
+    if (changed !== before) throw new Error('a code batch changed a stored code');
+    if (decision.outcome.ok === op.flag) throw new Error('a code batch met a stored code');
+  }
+
+  /** A registration's certificate printed: it shows the code's plots and writes only the action. */
+  private printFilled(op: Operation) {
+    const code = this.pick(CODES, op.a)!;
+    const fields = this.store.codes.get(code);
+    const decision = decideFilledCertificate({
+      code,
+      record: this.store.certificate(code),
+      name: fields?.name ?? null,
+      reserve: fields?.reserve === true,
+      registeredAt: fields?.registered_at ?? null,
+      context: { staffUid: 'staff-1', actionId: this.id('act_'), now: this.now },
+    });
+    if (!writesNothing({ ...decision, actions: [] })) {
+      throw new Error('printing a certificate changed more than the record');
+    }
+    const { outcome } = decision;
+    if (outcome.ok && outcome.certificate.plots.join() !== (fields?.plots ?? []).join()) {
+      throw new Error(`the certificate of ${code} shows other plots than registered`);
+    }
+    this.store.apply(decision);
   }
 
   private replay(op: Operation) {

@@ -75,6 +75,9 @@ export class SettlementStore {
     for (const action of writes.actions) {
       if (this.actions.has(action.id)) throw new StaleReadError(`action ${action.id} exists`);
     }
+    for (const { code, create } of writes.codes) {
+      if (create && this.codes.has(code)) throw new StaleReadError(`code ${code} exists`);
+    }
     if (writes.event) this.events.set(writes.event.id, writes.event.type);
     for (const { after } of writes.cells) this.cells.set(after.id, copy(after));
     const newRows = writes.ledger.map(({ entry }) => entry);

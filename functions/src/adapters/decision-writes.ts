@@ -90,8 +90,11 @@ export function writeDecision(tx: Transaction, db: Firestore, writes: Writes): v
       { merge: true },
     );
   }
-  for (const { code, fields } of writes.codes) {
-    tx.set(db.collection('certificate_codes').doc(code), withTimestamps(fields), { merge: true });
+  for (const { code, fields, create } of writes.codes) {
+    const ref = db.collection('certificate_codes').doc(code);
+    // A new code is created: one already stored fails the whole transaction (ALREADY_EXISTS).
+    if (create) tx.create(ref, withTimestamps(fields));
+    else tx.set(ref, withTimestamps(fields), { merge: true });
   }
   for (const account of writes.accounts) {
     tx.update(db.collection('users').doc(account.uid), {
@@ -102,9 +105,10 @@ export function writeDecision(tx: Transaction, db: Firestore, writes: Writes): v
       updated_at: Timestamp.fromMillis(account.at),
     });
   }
-  for (const { id, at, before, after, ...action } of writes.actions) {
+  for (const { id, at, before, after, details, ...action } of writes.actions) {
     tx.create(db.collection('staff_actions').doc(id), {
       ...action,
+      details: details ?? null,
       at: Timestamp.fromMillis(at),
       before: plotStatesByCode(before),
       after: plotStatesByCode(after),

@@ -5,6 +5,7 @@
  * (WinAnsi: á, é, ñ, ...), so nothing is embedded and 250 pages stay small and quick.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { fittingSize, wrapText } from './text-layout';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
@@ -29,27 +30,47 @@ export const PHYSICAL_CERTIFICATE_TEXT = {
   ],
 } as const;
 
-interface Fonts {
+export interface PaperFonts {
   regular: PDFFont;
   bold: PDFFont;
   code: PDFFont;
 }
 
-export async function physicalCertificatesPdf(codes: readonly string[]): Promise<Uint8Array> {
+/** What a filled-in certificate writes on its lines, in a font that has every letter of them. */
+export interface FilledLines {
+  donor: string;
+  plots: string;
+  date: string;
+  font: PDFFont;
+}
+
+/** A new document of paper certificates, with the standard fonts of their printed texts. */
+export async function paperCertificateDocument(): Promise<{ pdf: PDFDocument; fonts: PaperFonts }> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(PHYSICAL_CERTIFICATE_TEXT.title);
   pdf.setAuthor(PHYSICAL_CERTIFICATE_TEXT.parish);
   pdf.setLanguage('es-ES');
-  const fonts: Fonts = {
+  const fonts: PaperFonts = {
     regular: await pdf.embedFont(StandardFonts.Helvetica),
     bold: await pdf.embedFont(StandardFonts.HelveticaBold),
     code: await pdf.embedFont(StandardFonts.CourierBold),
   };
+  return { pdf, fonts };
+}
+
+export async function physicalCertificatesPdf(codes: readonly string[]): Promise<Uint8Array> {
+  const { pdf, fonts } = await paperCertificateDocument();
   for (const code of codes) drawCertificate(pdf.addPage(A4), code, fonts);
   return pdf.save();
 }
 
-function drawCertificate(page: PDFPage, code: string, fonts: Fonts): void {
+/** One certificate: blank lines to write on by hand, or written on (`filled`). */
+export function drawCertificate(
+  page: PDFPage,
+  code: string,
+  fonts: PaperFonts,
+  filled?: FilledLines,
+): void {
   const [width, height] = A4;
   const text = PHYSICAL_CERTIFICATE_TEXT;
   page.drawRectangle({
@@ -73,7 +94,8 @@ function drawCertificate(page: PDFPage, code: string, fonts: Fonts): void {
   centred(text.title, height - 170, fonts.bold, 32);
   text.intro.forEach((line, i) => centred(line, height - 230 - i * 18, fonts.regular, 12, MUTED));
 
-  // Lines to fill in by hand.
+  // Lines to fill in by hand, or filled in.
+  const values = filled ? [filled.donor, filled.plots, filled.date] : [];
   [text.donor, text.plots, text.date].forEach((label, i) => {
     const y = height - 330 - i * 60;
     page.drawText(`${label}:`, { x: MARGIN + 24, y, size: 13, font: fonts.bold, color: INK });
@@ -83,10 +105,30 @@ function drawCertificate(page: PDFPage, code: string, fonts: Fonts): void {
       thickness: 0.8,
       color: MUTED,
     });
+    if (filled && values[i]) {
+      drawOnLine(page, values[i], filled.font, MARGIN + 116, y + 2, width - 2 * MARGIN - 150);
+    }
   });
 
   centred(text.codeLabel.toUpperCase(), 250, fonts.bold, 12, GOLD);
   const spaced = code.split('').join(' ');
   centred(spaced, 190, fonts.code, 44);
   text.codeHelp.forEach((line, i) => centred(line, 140 - i * 15, fonts.regular, 10, MUTED));
+}
+
+/** A value written on its line: shrunk to fit, or wrapped below it when even that is too long. */
+function drawOnLine(
+  page: PDFPage,
+  value: string,
+  font: PDFFont,
+  x: number,
+  y: number,
+  room: number,
+) {
+  const size = fittingSize(value, font, 15, 11, room);
+  const lines =
+    font.widthOfTextAtSize(value, size) > room ? wrapText(value, font, size, room) : [value];
+  lines.forEach((line, i) =>
+    page.drawText(line, { x, y: y - i * (size + 4), size, font, color: INK }),
+  );
 }

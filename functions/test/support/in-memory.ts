@@ -25,6 +25,7 @@ import type {
   CertificateCodeStore,
   DonationLedger,
   PhysicalCertificateRegistrar,
+  StaffActionLog,
   DonorAccountRepository,
   RateLimitCounters,
   RateLimitWindow,
@@ -165,9 +166,16 @@ export class TokenTable implements IdTokenVerifier {
 
 export class InMemoryCertificateCodes implements CertificateCodeStore {
   readonly codes = new Map<string, { created_by: string; created_at: number }>();
-  async createCodes(codes: readonly string[], createdBy: string, now: number) {
+  readonly batches: Array<{ purpose: string; codes: string[] }> = [];
+  async createCodes(
+    codes: readonly string[],
+    purpose: 'generate-codes' | 'print-blank',
+    createdBy: string,
+    now: number,
+  ) {
     if (codes.some((code) => this.codes.has(code))) return false;
     for (const code of codes) this.codes.set(code, { created_by: createdBy, created_at: now });
+    this.batches.push({ purpose, codes: [...codes] });
     return true;
   }
 }
@@ -244,7 +252,22 @@ export const NEW_DONOR: Caller = {
 
 export const NOW = Date.UTC(2026, 10, 22, 12, 0);
 
+/** The CSV exports recorded; the rest of the record is Firestore's (tests/api). */
+export class RecordedStaffActions implements StaffActionLog {
+  readonly exports: Array<{ query: Record<string, string>; rows: number; staffUid: string }> = [];
+  async recordExport(query: Record<string, string>, rows: number, staffUid: string) {
+    this.exports.push({ query, rows, staffUid });
+  }
+  list(): never {
+    throw new Error('the record of staff actions is not part of these handler tests');
+  }
+  printFilled(): never {
+    throw new Error('the filled-in certificate is not part of these handler tests');
+  }
+}
+
 export interface TestDependencies extends ApiDependencies {
+  staffActions: RecordedStaffActions;
   cells: InMemoryCells;
   users: InMemoryUsers;
   idTokens: TokenTable;
@@ -286,6 +309,7 @@ export function testDependencies(): TestDependencies {
     payments: unusedPayments(),
     rateLimits: new InMemoryRateLimits(),
     backOffice: unusedPort<ApiDependencies['backOffice']>('the back office'),
+    staffActions: new RecordedStaffActions(),
   };
 }
 

@@ -48,6 +48,7 @@ const framed: Page[] = [
   page(paths.staff.path, () => import('./routes/staff-area')),
   page(paths.staffReservations.path, () => import('./routes/staff-reservations')),
   page(paths.staffDonations.path, () => import('./routes/staff-donations')),
+  page(paths.staffActions.path, () => import('./routes/staff-actions')),
   page(paths.verifyCertificate.path, () => import('./routes/verify')),
   page(undefined, () => import('./routes/not-found')),
 ];

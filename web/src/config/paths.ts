@@ -19,6 +19,7 @@ export const paths = {
   staff: { path: '/staff', getHref: () => '/staff' },
   staffReservations: { path: '/staff/reservas', getHref: () => '/staff/reservas' },
   staffDonations: { path: '/staff/donativos', getHref: () => '/staff/donativos' },
+  staffActions: { path: '/staff/acciones', getHref: () => '/staff/acciones' },
   login: { path: '/login', getHref: () => '/login' },
   verifyCertificate: {
     path: '/verificar/:code',

@@ -8,12 +8,20 @@ import type { Handler } from '../router';
 /** A repeat of a stored code is a 1 in 10^11 event; three in a row means something is broken. */
 const MAX_ATTEMPTS = 3;
 
-/** `count` new codes, stored as `unassigned` before anyone sees them. */
-async function issueCodes(deps: ApiDependencies, count: number, staffUid: string) {
+/**
+ * `count` new codes, stored as `unassigned` before anyone sees them, with the staff action that
+ * made them (`staff_actions`: bare codes or blank certificates, the batch's codes).
+ */
+async function issueCodes(
+  deps: ApiDependencies,
+  count: number,
+  purpose: 'generate-codes' | 'print-blank',
+  staffUid: string,
+) {
   const now = deps.now();
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     const codes = generateCertificateCodes(count, deps.randomIndex);
-    if (await deps.certificateCodes.createCodes(codes, staffUid, now)) return codes;
+    if (await deps.certificateCodes.createCodes(codes, purpose, staffUid, now)) return codes;
   }
   throw new Error(`certificate codes: ${MAX_ATTEMPTS} batches in a row met an existing code`);
 }
@@ -23,7 +31,9 @@ export const generateCertificatesPdf: Handler<ApiRoutes['generateCertificatesPdf
   body,
   caller,
 }) => {
-  const pdf = await physicalCertificatesPdf(await issueCodes(deps, body, caller.uid));
+  const pdf = await physicalCertificatesPdf(
+    await issueCodes(deps, body, 'print-blank', caller.uid),
+  );
   return fileReply('application/pdf', pdf, 'certificados-fisicos.pdf');
 };
 
@@ -31,4 +41,4 @@ export const generateJsonCodes: Handler<ApiRoutes['generateJsonCodes']> = async 
   deps,
   body,
   caller,
-}) => jsonReply({ codes: await issueCodes(deps, body, caller.uid) });
+}) => jsonReply({ codes: await issueCodes(deps, body, 'generate-codes', caller.uid) });

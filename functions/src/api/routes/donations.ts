@@ -3,8 +3,20 @@ import { ledgerCsv, type ApiRoutes } from '@parroquia/domain';
 import { fileReply, jsonReply } from '../http';
 import type { Handler } from '../router';
 
-export const donationsCsv: Handler<ApiRoutes['donationsCsv']> = async ({ deps, params }) => {
+export const donationsCsv: Handler<ApiRoutes['donationsCsv']> = async ({
+  deps,
+  params,
+  query,
+  caller,
+}) => {
   const entries = await deps.donations.listDonations(params);
+  // On the record (staff_actions): the filters as sent, and how many rows left.
+  await deps.staffActions.recordExport(
+    Object.fromEntries(query),
+    entries.length,
+    caller.uid,
+    deps.now(),
+  );
   // The byte-order mark makes spreadsheet programs read the accents as UTF-8.
   const csv = `\uFEFF${ledgerCsv(entries)}`;
   return fileReply(

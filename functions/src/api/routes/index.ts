@@ -16,6 +16,7 @@ import { donationsCsv, listDonations } from './donations';
 import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
 import { registerPhysicalCertificate } from './physical-certificates';
+import { listStaffActions, printFilledCertificate } from './staff-actions';
 import { stripeWebhook } from './stripe-webhook';
 import { acceptPrivacyPolicy, logout, sync, updateUser, whoami } from './users';
 
@@ -47,6 +48,8 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   extendReservations,
   releaseReservations,
   voidDonation,
+  listStaffActions,
+  printFilledCertificate,
 };
 
 function bound<Name extends RouteName>(name: Name): Route {

@@ -21,6 +21,9 @@ export default function StaffAreaRoute() {
             <Link to={paths.staffReservations.getHref()}>{t('backOffice.reservationsTitle')}</Link>
           </li>
           <li>
+            <Link to={paths.staffActions.getHref()}>{t('staffActions.title')}</Link>
+          </li>
+          <li>
             <Link to={paths.staffCertificate.getHref()}>{t('staff.title')}</Link>
           </li>
         </ul>

@@ -12,6 +12,7 @@ import { useApiClient } from '@/lib/api-client-context';
 import { formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { registerPhysicalCertificate } from '../api/staff-api';
+import { FilledCertificateButton } from './filled-certificate-button';
 import { OutcomeMessage, type Outcome } from './outcome-message';
 import styles from './staff.module.css';
 
@@ -32,6 +33,8 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
   const [method, setMethod] = useState<'cash' | 'transfer'>('cash');
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<Outcome | null>(null);
+  /** The code just registered: its certificate can be printed filled in. */
+  const [printable, setPrintable] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,6 +43,7 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
       return;
     }
     setSending(true);
+    setPrintable(null);
     try {
       const registered = await registerPhysicalCertificate(
         client,
@@ -67,6 +71,7 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
           },
         ),
       });
+      setPrintable(registered.code);
       setName('');
       setEmail('');
       setCode('');
@@ -140,6 +145,7 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
         {t('staff.register')}
       </Button>
       <OutcomeMessage outcome={result} testId="register-result" />
+      {printable && <FilledCertificateButton key={printable} code={printable} />}
     </form>
   );
 }

@@ -1,0 +1,131 @@
+/**
+ * The record of staff actions (/staff/acciones, issue 32 part 7) and the filled-in certificate
+ * of a registration (part 5): on a desktop in Spanish, staff generate codes, register a gift
+ * with one, print its certificate filled in and find all three on the record; on a phone in
+ * Romanian, staff print blank certificates and find them by kind. A donor is sent home.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test } from './csp-guard.ts';
+import { DEMO } from '../support/clients.ts';
+import { pdfPageTexts } from '../../functions/test/support/pdf-text.ts';
+import {
+  expectNoAxeViolations,
+  firestore,
+  freeCell,
+  screenshotAtBothSizes,
+  signInOnLoginPage,
+} from './support.ts';
+
+/** The plot free again, and the ledger rows and staff actions about it gone. */
+async function tidy(plot: string) {
+  await freeCell(plot);
+  for (const name of ['donations', 'staff_actions']) {
+    const field = name === 'donations' ? 'cells' : 'plots';
+    const found = await firestore().collection(name).where(field, 'array-contains', plot).get();
+    await Promise.all(found.docs.map((doc) => doc.ref.delete()));
+  }
+}
+
+test('a donor is sent home from the record of staff actions', async ({ page }) => {
+  await page.goto('/staff/acciones?lng=es');
+  await signInOnLoginPage(page, DEMO.ana);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('es, desktop: codes generated, a gift registered, its certificate printed filled in, all on the record', async ({
+  page,
+}, testInfo) => {
+  await freeCell('H10');
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/set/certificate?lng=es');
+    await signInOnLoginPage(page, DEMO.staff);
+    await expect(page.locator('[data-code="H10"]')).toBeAttached({ timeout: 15_000 });
+
+    await page.getByTestId('certificate-count').fill('2');
+    await page.getByRole('button', { name: 'Generar solo códigos' }).click();
+    const listed = page.getByTestId('generated-codes').getByRole('listitem');
+    await expect(listed).toHaveCount(2);
+    const codes = await listed.allTextContents();
+
+    await page.locator('[data-code="H10"]').click();
+    await page.getByLabel('Nombre del donante').fill('Ștefan Țăranu');
+    await page.getByLabel('Correo del donante').fill('stefan.taranu@donantes.test');
+    await page.getByLabel('Código del certificado').fill(codes[0]!);
+    await page.getByRole('button', { name: 'Registrar' }).click();
+    await expect(page.getByTestId('register-result')).toContainText(`código ${codes[0]}`);
+
+    // From the summary: the certificate filled in, downloaded by the browser.
+    const download = page.waitForEvent('download');
+    await page
+      .getByRole('button', { name: `Imprimir el certificado ${codes[0]} rellenado` })
+      .click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`certificado-${codes[0]}.pdf`);
+    const [text] = await pdfPageTexts(new Uint8Array(await readFile((await file.path())!)));
+    expect(text).toContain('Ștefan Țăranu');
+    expect(text).toContain('H10');
+    expect(text!.replace(/\s+/g, '')).toContain(codes[0]);
+    await expect(page.getByTestId('filled-certificate-result')).toHaveText(
+      `Certificado ${codes[0]} descargado: imprímelo y entrégaselo al donante.`,
+    );
+
+    await page.goto('/staff/acciones?lng=es');
+    await expect(page.getByRole('heading', { name: 'Acciones del personal' })).toBeVisible();
+    const printed = page.locator('[data-kind="print-filled"]').first();
+    await expect(printed).toContainText('Certificado rellenado impreso');
+    await expect(printed).toContainText(codes[0]!);
+    await expect(printed).toContainText('Párroco (demo) · staff@parroquia.test');
+    const registered = page.locator('[data-kind="register"]').first();
+    await expect(registered).toContainText('Registro de un donativo');
+    await expect(registered).toContainText('H10: disponible → comprada');
+    const generated = page.locator('[data-kind="generate-codes"]').first();
+    await expect(generated).toContainText('2 códigos');
+    await expect(generated).toContainText(codes.join(' '));
+    // Newest first: the print, then the registration, then the codes.
+    const kinds = await page
+      .locator('[data-kind]')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-kind')));
+    expect(kinds.slice(0, 3)).toEqual(['print-filled', 'register', 'generate-codes']);
+    await expectNoAxeViolations(page);
+    await screenshotAtBothSizes(page, testInfo, 'staff-actions-es', () =>
+      expect(printed).toBeVisible(),
+    );
+  } finally {
+    await tidy('H10');
+  }
+});
+
+test('ro, phone: blank certificates printed, then found on the record by kind', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/set/certificate?lng=ro');
+  await signInOnLoginPage(page, DEMO.staff);
+  await page.getByTestId('certificate-count').fill('1');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Generează', exact: true }).click();
+  const file = await download;
+  const [text] = await pdfPageTexts(new Uint8Array(await readFile((await file.path())!)));
+  const code = text!.replace(/\s+/g, '').match(/CERTIFICADO([2-9A-Z]{8})/)?.[1];
+  expect(code).toBeTruthy();
+
+  await page.goto('/staff/acciones?lng=ro');
+  await expect(page.getByRole('heading', { name: 'Acțiunile personalului' })).toBeVisible();
+  await page.getByLabel('Tipul acțiunii').selectOption({ label: 'Certificate goale tipărite' });
+  const first = page.locator('[data-kind]').first();
+  await expect(first).toHaveAttribute('data-kind', 'print-blank');
+  await expect(first).toContainText('Certificate goale tipărite');
+  await expect(first).toContainText('1 cod');
+  await expect(first).toContainText(code!);
+  await expect(page.locator('[data-kind]:not([data-kind="print-blank"])')).toHaveCount(0);
+  // Nothing sideways on a 360 px phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page);
+  const path = testInfo.outputPath('staff-actions-ro-360.png');
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await testInfo.attach('staff-actions-ro 360', { path, contentType: 'image/png' });
+  await screenshotAtBothSizes(page, testInfo, 'staff-actions-ro', () =>
+    expect(first).toBeVisible(),
+  );
+});
