@@ -19,6 +19,7 @@ export * from './selection';
 export * from './physical-registration';
 export * from './ledger';
 export * from './account-email';
+export * from './address-proof';
 export * from './donor-profile';
 export * from './donor-plots';
 export * from './certificate-code';

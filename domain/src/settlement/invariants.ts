@@ -10,7 +10,8 @@ import { recountProgress, type ProgressCounts } from '../campaign-progress';
 import { isUndoingKind, type LedgerRow } from '../ledger';
 import { plotCoverage } from '../plot-coverage';
 
-export type CoreInvariant = 'money' | 'coverage' | 'holders' | 'cash' | 'privacy' | 'progress';
+export type CoreInvariant =
+  'money' | 'coverage' | 'holders' | 'cash' | 'privacy' | 'progress' | 'mail';
 
 export interface CoreViolation {
   invariant: CoreInvariant;
@@ -158,6 +159,22 @@ export function checkPrivacy(
     }
   }
   return out;
+}
+
+/**
+ * Mail goes only to an address its account has proven (docs/product.md, "What an unverified
+ * account receives"): never to one an unverified sign-up squats.
+ */
+export function checkMailRecipients(
+  mails: Iterable<{ id: string; to: string }>,
+  isProven: (address: string) => boolean,
+): CoreViolation[] {
+  return [...mails]
+    .filter((mail) => !isProven(mail.to))
+    .map((mail) => ({
+      invariant: 'mail',
+      message: `${mail.id} queued to ${mail.to}, an address nobody proved`,
+    }));
 }
 
 /** The counts the transactions moved say what a recount of every plot says. */
