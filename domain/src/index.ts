@@ -21,6 +21,7 @@ export * from './ledger';
 export * from './ledger-summary';
 export * from './ledger-query';
 export * from './account-email';
+export * from './address-proof';
 export * from './donor-profile';
 export * from './donor-plots';
 export * from './certificate-code';

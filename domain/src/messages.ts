@@ -246,7 +246,8 @@ const ro: DomainMessages = {
   ledgerRangeInvalid:
     'Datele trebuie să aibă formatul AAAA-LL-ZZ, iar „de la” nu poate fi după „până la”.',
   ledgerMethodInvalid: 'Modalitatea de plată trebuie să fie card, numerar sau transfer.',
-  ledgerKindInvalid: 'Tipul trebuie să fie cumpărare, rezervare, rest plătit, rambursare sau anulare.',
+  ledgerKindInvalid:
+    'Tipul trebuie să fie cumpărare, rezervare, rest plătit, rambursare sau anulare.',
   ledgerSearchInvalid: (max) =>
     `Căutarea trebuie să fie un text de cel mult ${max} de caractere, fără caractere de control.`,
   ledgerCursorInvalid: 'Acea pagină a listei nu mai există: reveniți la prima.',

@@ -27,7 +27,8 @@ export interface RegistrationFacts {
   /** The user with the registration's e-mail, or null when that donor has not signed up yet. */
   donor: RegisteredDonor | null;
   /**
-   * Some account stands for the e-mail's mailbox under another spelling (a Gmail alias): the
+   * Some account stands for the e-mail's mailbox, though not `donor`: under another spelling (a
+   * Gmail alias), or an account with that very address never proven (docs/product.md). The
    * plots wait for that person, who may be anonymous, so they show no name until linked.
    */
   mailboxHasAccount?: boolean;

@@ -1,6 +1,7 @@
 /** The production wiring of the API's ports. Builds nothing until a request needs it. */
 import { randomInt } from 'node:crypto';
 import { generatePersonalCode } from '@parroquia/domain';
+import { firebaseAddressProofs } from './adapters/firebase-address-proofs';
 import { firebaseIdTokenVerifier } from './adapters/firebase-id-tokens';
 import { firestoreBackOffice } from './adapters/firestore-back-office';
 import { firebaseSessionRevoker } from './adapters/firebase-sessions';
@@ -20,20 +21,21 @@ import type { ApiDependencies } from './ports';
 
 export function productionDependencies(): ApiDependencies {
   const now = () => Date.now();
+  const proofs = firebaseAddressProofs(auth);
   return {
     cells: firestoreCellRepository(firestore),
     users: firestoreUserRepository(firestore),
     idTokens: firebaseIdTokenVerifier(auth),
-    donors: firestoreDonorAccounts(firestore),
+    donors: firestoreDonorAccounts(firestore, proofs),
     sessions: firebaseSessionRevoker(auth),
     newPersonalCode: () => generatePersonalCode(randomInt),
     now,
     certificateCodes: firestoreCertificateCodes(firestore),
-    physicalCertificates: firestorePhysicalCertificates(firestore),
+    physicalCertificates: firestorePhysicalCertificates(firestore, proofs),
     donations: firestoreDonationLedger(firestore),
     randomIndex: (size) => randomInt(size),
     payments: {
-      store: firestorePaymentStore(firestore, now),
+      store: firestorePaymentStore(firestore, now, proofs),
       checkout: stripeCheckoutGateway(
         stripeSettingsFromEnvironment({
           secretKey: () => STRIPE_SECRET_KEY.value(),
@@ -43,7 +45,7 @@ export function productionDependencies(): ApiDependencies {
       siteUrl: siteUrlFromEnvironment,
     },
     rateLimits: firestoreRateLimitCounters(firestore),
-    backOffice: firestoreBackOffice(firestore),
+    backOffice: firestoreBackOffice(firestore, proofs),
     staffActions: firestoreStaffActions(firestore, auth),
   };
 }

@@ -6,8 +6,9 @@ import { answerFrameworkErrorsAsJson } from './api/framework-errors';
 import { REGION, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, SWEEP_SCHEDULE } from './config';
 import { productionDependencies } from './dependencies';
 import { logSweep } from './log';
+import { firebaseAddressProofs } from './adapters/firebase-address-proofs';
 import { mailReservationReminders } from './adapters/reservation-reminders';
-import { firestore } from './firebase';
+import { auth, firestore } from './firebase';
 import { sweep } from './payments/sweep';
 
 // Before the host builds its express app: malformed JSON and the like answer as the API does.
@@ -29,7 +30,7 @@ export const sweepPlots = onSchedule(
   { region: REGION, schedule: SWEEP_SCHEDULE, secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET] },
   async () => {
     const { released, refunded } = await sweep(productionDependencies());
-    await mailReservationReminders(firestore, Date.now());
+    await mailReservationReminders(firestore, firebaseAddressProofs(auth), Date.now());
     logSweep(released.length, refunded.length);
   },
 );

@@ -67,6 +67,15 @@ export interface Caller {
   emailVerified?: boolean;
 }
 
+/**
+ * What Firebase Auth proves of accounts' addresses (docs/product.md, "What an unverified account
+ * receives"): asked where the money core decides whom a gift or an e-mail goes to.
+ */
+export interface AddressProofs {
+  /** The address each account has proven (lower-case, `provenAddressOf`); absent: none. */
+  provenAddresses(uids: readonly string[]): Promise<ReadonlyMap<string, string>>;
+}
+
 export interface IdTokenVerifier {
   /** The caller, or null when the token is not a valid ID token of this project. */
   verify(idToken: string): Promise<Caller | null>;
@@ -78,8 +87,6 @@ export interface NewDonorAccount {
   email: string;
   sub: string;
   is_staff: boolean;
-  /** Claims the physical certificates staff registered for this e-mail (verified only). */
-  emailVerified?: boolean;
 }
 
 export type CertificateLinkResult =

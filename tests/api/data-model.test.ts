@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '@parroquia/testkit/local-stack';
-import { consentingDonor, newEmailAccount, callApi } from '../support/accounts.ts';
+import { consentingDonor, newEmailAccount, callApi, verifyEmail } from '../support/accounts.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import {
   documentedCollections,
@@ -158,6 +158,8 @@ describe('after a whole journey, every document written matches docs/data-model.
  */
 async function journey() {
   const account = await newEmailAccount(authHost);
+  // Verified, so her receipts are mailed and staff's registration reaches her account.
+  await verifyEmail(authHost, account.uid);
   const lucia = await consentingDonor(siteUrl, account, { name: 'Lucía Datos' });
   const donor: Donor = { uid: lucia.uid, token: lucia.idToken, name: 'Lucía Datos' };
 

@@ -6,12 +6,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type Stripe from 'stripe';
 import { RESERVATION_DURATION_MS } from '@parroquia/domain';
+import { firebaseAddressProofs } from '../../functions/src/adapters/firebase-address-proofs.ts';
 import { firestorePaymentStore } from '../../functions/src/adapters/firestore-payments.ts';
 import { stripeCheckoutGateway } from '../../functions/src/adapters/stripe-checkout.ts';
 import { retryDueRefunds } from '../../functions/src/payments/stripe-events.ts';
 import { readSeed } from '@parroquia/testkit/local-stack';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import { startInProcessApi } from '../support/in-process-api.ts';
+import { adminAuth } from '../support/staff.ts';
 import {
   newDonor,
   postWebhook,
@@ -482,7 +484,11 @@ describe('the webhook', () => {
       .update({ refund_id: null, refund_due: true });
     const double = new URL(stripeUrl);
     const payments = {
-      store: firestorePaymentStore(db, () => Date.now()),
+      store: firestorePaymentStore(
+        db,
+        () => Date.now(),
+        firebaseAddressProofs(() => adminAuth(authHost)),
+      ),
       checkout: stripeCheckoutGateway(() => ({
         secretKey: SECRETS.STRIPE_SECRET_KEY!,
         webhookSecret: SECRETS.STRIPE_WEBHOOK_SECRET!,

@@ -9,10 +9,16 @@ import {
   firestoreDonorAccounts,
   PERSONAL_CODE_ATTEMPTS,
 } from '../../functions/src/adapters/firestore-donors.ts';
+import { firebaseAddressProofs } from '../../functions/src/adapters/firebase-address-proofs.ts';
 import { adminFirestore } from '../support/clients.ts';
+import { adminAuth } from '../support/staff.ts';
 
 const db = () => adminFirestore(inject('firestoreHost'));
-const donors = () => firestoreDonorAccounts(db);
+const donors = () =>
+  firestoreDonorAccounts(
+    db,
+    firebaseAddressProofs(() => adminAuth(inject('authHost'))),
+  );
 const account = (uid: string) => ({
   name: 'Colisión',
   email: `${uid}@parroquia.test`,

@@ -7,6 +7,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { generatePersonalCode } from '@parroquia/domain';
+import { firebaseAddressProofs } from '../../functions/src/adapters/firebase-address-proofs.ts';
 import { firebaseSessionRevoker } from '../../functions/src/adapters/firebase-sessions.ts';
 import { firestoreDonorAccounts } from '../../functions/src/adapters/firestore-donors.ts';
 import { createApiHandler } from '../../functions/src/api/app.ts';
@@ -41,24 +42,25 @@ const touched: string[] = [];
 
 beforeAll(async () => {
   const auth = adminAuth(inject('authHost'));
+  const proofs = firebaseAddressProofs(() => auth);
   const deps: ApiDependencies = {
     cells: firestoreCellRepository(db),
     users: firestoreUserRepository(db),
     idTokens: firebaseIdTokenVerifier(() => auth),
     now: () => clock,
     certificateCodes: firestoreCertificateCodes(db),
-    physicalCertificates: firestorePhysicalCertificates(db),
+    physicalCertificates: firestorePhysicalCertificates(db, proofs),
     donations: firestoreDonationLedger(db),
     rateLimits: firestoreRateLimitCounters(db),
-    backOffice: firestoreBackOffice(db),
+    backOffice: firestoreBackOffice(db, proofs),
     staffActions: firestoreStaffActions(db, () => auth),
     randomIndex: randomInt,
-    donors: firestoreDonorAccounts(db),
+    donors: firestoreDonorAccounts(db, proofs),
     sessions: firebaseSessionRevoker(() => auth),
     newPersonalCode: () => generatePersonalCode(randomInt),
     // Not exercised here: the payment routes have their own suite (payments.test.ts).
     payments: {
-      store: firestorePaymentStore(db, () => clock),
+      store: firestorePaymentStore(db, () => clock, proofs),
       checkout: stripeCheckoutGateway(() => ({
         secretKey: 'sk_test_unused',
         webhookSecret: 'whsec_unused',

@@ -19,8 +19,10 @@ import {
 } from '@parroquia/mail-emulator';
 import { freePorts } from '@parroquia/testkit/ports';
 import { suiteStackPorts } from '@parroquia/testkit/stack';
+import { firebaseAddressProofs } from '../../functions/src/adapters/firebase-address-proofs.ts';
 import { mailReservationReminders } from '../../functions/src/adapters/reservation-reminders.ts';
 import { DEMO } from '../support/clients.ts';
+import { adminAuth } from '../support/staff.ts';
 import {
   expectNoAxeViolations,
   firestore,
@@ -151,22 +153,26 @@ test('the sweep reminds a reservation 7 days and 1 day before it lapses, once ea
     reserved_until: Timestamp.fromMillis(end),
   });
   try {
+    // Ion's address is verified (the demo accounts are), so reminders go to it.
+    const proofs = firebaseAddressProofs(() => adminAuth(process.env.TEST_AUTH_HOST!));
     const reminders = (subject: RegExp) =>
       mailsTo(DEMO.ion.email, subject).then((all) => all.filter((m) => m.text.includes('J22')));
     // 6 days and 3 hours before: the 7-day reminder, however often the sweep runs.
-    expect(await mailReservationReminders(firestore, Date.now())).toContain(
+    expect(await mailReservationReminders(firestore, proofs, Date.now())).toContain(
       `reminder-7d-${uid}-${end}`,
     );
-    expect(await mailReservationReminders(firestore, Date.now())).toEqual([]);
+    expect(await mailReservationReminders(firestore, proofs, Date.now())).toEqual([]);
     await expect.poll(async () => (await reminders(/peste 7 zile/)).length).toBe(1);
     // 20 hours before: the 1-day one, once; the 7-day one not again.
     const later = end - 20 * 60 * 60 * 1000;
-    expect(await mailReservationReminders(firestore, later)).toEqual([`reminder-1d-${uid}-${end}`]);
-    expect(await mailReservationReminders(firestore, later + 60 * 60 * 1000)).toEqual([]);
+    expect(await mailReservationReminders(firestore, proofs, later)).toEqual([
+      `reminder-1d-${uid}-${end}`,
+    ]);
+    expect(await mailReservationReminders(firestore, proofs, later + 60 * 60 * 1000)).toEqual([]);
     await expect.poll(async () => (await reminders(/mâine/)).length).toBe(1);
     expect((await reminders(/peste 7 zile/)).length).toBe(1);
     // Past its end: nothing.
-    expect(await mailReservationReminders(firestore, end + 1)).toEqual([]);
+    expect(await mailReservationReminders(firestore, proofs, end + 1)).toEqual([]);
     const [last] = await reminders(/mâine/);
     expect(last!.text).toContain('Parcele: J22');
     await lookAtInbox(page, testInfo, last!, 'reminder-ro');

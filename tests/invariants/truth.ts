@@ -5,6 +5,7 @@
  */
 import {
   checkCoverage as checkCoreCoverage,
+  checkMailRecipients,
   checkMoney as checkCoreMoney,
   checkLedgerSummary,
   checkProgress as checkCoreProgress,
@@ -20,7 +21,7 @@ import {
 export const CASH_LIMIT_CENTS = 99_999;
 
 export type InvariantName =
-  'coverage' | 'money' | 'privacy' | 'cash' | 'holders' | 'delivery' | 'progress';
+  'coverage' | 'money' | 'privacy' | 'cash' | 'holders' | 'delivery' | 'progress' | 'mail';
 
 export interface Violation {
   invariant: InvariantName;
@@ -36,6 +37,8 @@ export interface DonorTruth {
   names: string[];
   anonymous: boolean;
   personalCode: string;
+  /** Auth says the address is verified: staff registrations and e-mails may go to it. */
+  verified: boolean;
 }
 
 /** A Checkout Session as the Stripe double reports it (through the SDK and its events). */
@@ -136,6 +139,8 @@ export interface Observation {
     ledger: LedgerRow[];
     csvNetCents: number | null;
   };
+  /** Every `mail` document's id and recipient (Admin SDK). */
+  mails: Array<{ id: string; to: string }>;
 }
 
 // ---------------------------------------------------------------- e-mails and persons
@@ -752,6 +757,12 @@ export function checkInvariants(truth: Truth, seen: Observation): Violation[] {
   checkProgress(seen, out);
   // The money core's coverage and single holders, on what Firestore stores.
   out.push(...coreCoverage(truth, seen));
+  // No receipt or reminder to an address its account never proved (issue 32, part 9).
+  out.push(
+    ...checkMailRecipients(seen.mails, (address) =>
+      truth.donors.some((donor) => donor.verified && donor.email === address),
+    ),
+  );
   return out;
 }
 

@@ -38,6 +38,23 @@ export async function newEmailAccount(
 }
 
 /**
+ * The account's owner opened the verification link: Auth says its address is verified from now
+ * on (the Auth emulator's admin update, as `owner`). Staff registrations and e-mails reach only
+ * such addresses (docs/product.md, "What an unverified account receives").
+ */
+export async function verifyEmail(authHost: string, uid: string): Promise<void> {
+  const response = await fetch(
+    `http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: uid, emailVerified: true }),
+    },
+  );
+  if (!response.ok) throw new Error(`verify ${uid}: ${response.status} ${await response.text()}`);
+}
+
+/**
  * A Facebook (or Apple) sign-in without e-mail through the Auth emulator's IdP endpoint, which
  * takes a fake provider token: the account stored under a placeholder address
  * (`facebook_<uid>@sin-correo.invalid`, docs/data-model.md "E-mail of accounts without one").

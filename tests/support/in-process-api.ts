@@ -7,6 +7,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { generatePersonalCode } from '@parroquia/domain';
+import { firebaseAddressProofs } from '../../functions/src/adapters/firebase-address-proofs.ts';
 import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-id-tokens.ts';
 import { firestoreBackOffice } from '../../functions/src/adapters/firestore-back-office.ts';
 import { firebaseSessionRevoker } from '../../functions/src/adapters/firebase-sessions.ts';
@@ -36,6 +37,7 @@ export function startInProcessApi(stack: {
   const auth = adminAuth(stack.authHost);
   const double = new URL(stack.stripeUrl);
   const now = () => Date.now();
+  const proofs = firebaseAddressProofs(() => auth);
   return startServer(
     createApiHandler({
       cells: firestoreCellRepository(db),
@@ -43,17 +45,17 @@ export function startInProcessApi(stack: {
       idTokens: firebaseIdTokenVerifier(() => auth),
       now,
       certificateCodes: firestoreCertificateCodes(db),
-      physicalCertificates: firestorePhysicalCertificates(db),
+      physicalCertificates: firestorePhysicalCertificates(db, proofs),
       donations: firestoreDonationLedger(db),
       rateLimits: firestoreRateLimitCounters(db),
-      backOffice: firestoreBackOffice(db),
+      backOffice: firestoreBackOffice(db, proofs),
       staffActions: firestoreStaffActions(db, () => auth),
       randomIndex: randomInt,
-      donors: firestoreDonorAccounts(db),
+      donors: firestoreDonorAccounts(db, proofs),
       sessions: firebaseSessionRevoker(() => auth),
       newPersonalCode: () => generatePersonalCode(randomInt),
       payments: {
-        store: firestorePaymentStore(db, now),
+        store: firestorePaymentStore(db, now, proofs),
         checkout: stripeCheckoutGateway(() => ({
           secretKey: SECRETS.STRIPE_SECRET_KEY!,
           webhookSecret: SECRETS.STRIPE_WEBHOOK_SECRET!,

@@ -11,6 +11,7 @@ import {
   type CellWithId,
 } from '@parroquia/domain';
 import { localSecrets } from '@parroquia/testkit/local-stack';
+import { verifyEmail } from './accounts.ts';
 
 export const SECRETS = localSecrets();
 
@@ -29,12 +30,15 @@ export interface Donor {
   name: string;
 }
 
-/** A new account in the Auth emulator and its profile, privacy policy accepted unless told. */
+/**
+ * A new account in the Auth emulator and its profile, privacy policy accepted and address
+ * verified unless told (only a verified address gets staff registrations and e-mails).
+ */
 export async function newDonor(
   authHost: string,
   db: Firestore,
   name: string,
-  options: { acceptedPrivacyPolicy?: boolean; anonymous?: boolean } = {},
+  options: { acceptedPrivacyPolicy?: boolean; anonymous?: boolean; verified?: boolean } = {},
 ): Promise<Donor & { email: string }> {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${randomBytes(4).toString('hex')}@donantes.test`;
   const response = await fetch(
@@ -46,6 +50,7 @@ export async function newDonor(
     },
   );
   const account = (await response.json()) as { idToken: string; localId: string };
+  if (options.verified ?? true) await verifyEmail(authHost, account.localId);
   const code = randomBytes(4).toString('hex').toUpperCase();
   await db
     .collection('users')

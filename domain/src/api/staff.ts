@@ -70,7 +70,10 @@ export const registerPhysicalCertificate = defineRoute({
     /** Plot codes, e.g. `['K3']`. */
     parcelas: z.array(z.string()),
     amount_cents: z.number(),
-    /** False when no account has the e-mail yet: the donor claims the plots at sign-up. */
+    /**
+     * False when no account with a proven address has the e-mail (none yet, or only one that
+     * never verified it): the gift waits on its code (docs/product.md).
+     */
     linked_to_account: z.boolean(),
   }),
 });

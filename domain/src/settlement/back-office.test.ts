@@ -22,6 +22,7 @@ const ANA: DonorOnRecord = {
   is_anonymous_donor: false,
   language: 'ro',
   mailboxes: ['ana@example.test'],
+  verified: true,
 };
 const context = (reason: string | null = null) => ({
   staffUid: 'staff-1',

@@ -99,9 +99,9 @@ export function decideCertificateLink(
 
 export interface AccountClaimFacts {
   uid: string;
-  /** What the new account shows on the map. */
-  account: Pick<DonorOnRecord, 'name' | 'personal_code' | 'is_anonymous_donor'>;
-  /** Certificates registered for the account's verified e-mail, still `registered`. */
+  /** What the new account shows on the map, and whether Firebase Auth proves its address. */
+  account: Pick<DonorOnRecord, 'name' | 'personal_code' | 'is_anonymous_donor' | 'verified'>;
+  /** Certificates registered for the account's e-mail, still `registered`. */
   pending: readonly CertificateOnRecord[];
   /** Plots of certificates of its mailbox under another spelling, waiting for their code. */
   waiting: readonly CellWithId[];
@@ -109,14 +109,18 @@ export interface AccountClaimFacts {
 }
 
 /**
- * A new account with a verified e-mail claims what staff registered for it: the certificates
- * whose plots still wait for it. The answer says whether the account is anonymous (a claimed
- * certificate staff marked so) and which mailboxes it stands for.
+ * A new account with a proven e-mail (verified, or given by Google, Apple or Facebook) claims
+ * what staff registered for it: the certificates whose plots still wait for it. An unproven one
+ * claims nothing: its certificates keep waiting on their codes (no squatting). The answer says
+ * whether the account is anonymous (a claimed certificate staff marked so) and which mailboxes
+ * it stands for.
  */
 export function decideAccountClaims(
   facts: AccountClaimFacts,
 ): Decision<{ anonymous: boolean; mailboxes: string[] }> {
-  const claims = facts.pending.filter((pending) => isClaimable(pending, facts.uid, facts.now));
+  const claims = facts.account.verified
+    ? facts.pending.filter((pending) => isClaimable(pending, facts.uid, facts.now))
+    : [];
   const anonymous = claims.some((claim) => claim.record.is_anonymous_donor);
   const display = donorDisplay({
     ...facts.account,

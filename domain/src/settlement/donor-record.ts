@@ -1,5 +1,6 @@
 /** A donor as the money operations read them: who shows on the map, and where mail goes. */
 import { externalProviderOf } from '../account-email';
+import { isProvenAddress } from '../address-proof';
 import { donorDisplay } from '../donor';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../messages';
 import { mailboxKey } from '../person-email';
@@ -15,12 +16,25 @@ export interface DonorOnRecord {
   language: Language;
   /** The mailboxes the account stands for (the cash limit's person). */
   mailboxes: string[];
+  /**
+   * Firebase Auth proves `email` is the account's (address-proof.ts): only then does staff's
+   * registration for that e-mail go to the account, and only then does mail go to it.
+   */
+  verified: boolean;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** `users/{uid}` read leniently; accounts from before `mailboxes` stand for their own address. */
-export function readDonorRecord(uid: string, data: Record<string, unknown>): DonorOnRecord {
+/**
+ * `users/{uid}` read leniently; accounts from before `mailboxes` stand for their own address.
+ * `provenAddress`: the address Firebase Auth proves for the account now (`provenAddressOf`),
+ * null when it proves none or was not asked.
+ */
+export function readDonorRecord(
+  uid: string,
+  data: Record<string, unknown>,
+  provenAddress: string | null,
+): DonorOnRecord {
   const email = text(data.email);
   const stored = Array.isArray(data.mailboxes)
     ? data.mailboxes.filter((key): key is string => typeof key === 'string')
@@ -34,6 +48,7 @@ export function readDonorRecord(uid: string, data: Record<string, unknown>): Don
     is_anonymous_donor: data.is_anonymous_donor === true,
     language: isLanguage(data.language) ? data.language : DEFAULT_LANGUAGE,
     mailboxes: [...new Set([...own, ...stored])],
+    verified: isProvenAddress(email, provenAddress),
   };
 }
 
@@ -42,8 +57,11 @@ export function displayOf(donor: DonorOnRecord | null, uid: string): string {
   return donor ? donorDisplay(donor) || donor.personal_code : uid;
 }
 
-/** Where the donor's e-mails go: a real address only (none for Facebook or Apple accounts). */
+/**
+ * Where the donor's e-mails go: a real address the account has proven only (none for Facebook
+ * or Apple accounts without one, none for an e-mail sign-up never verified: docs/product.md).
+ */
 export function mailAddressOf(donor: DonorOnRecord | null): string | null {
-  if (!donor?.email || externalProviderOf(donor.email) !== null) return null;
+  if (!donor?.verified || !donor.email || externalProviderOf(donor.email) !== null) return null;
   return donor.email;
 }

@@ -11,7 +11,8 @@ import { isUndoingKind, type LedgerRow } from '../ledger';
 import { recountSummary, sameSummary, type LedgerSummary } from '../ledger-summary';
 import { plotCoverage } from '../plot-coverage';
 
-export type CoreInvariant = 'money' | 'coverage' | 'holders' | 'cash' | 'privacy' | 'progress';
+export type CoreInvariant =
+  'money' | 'coverage' | 'holders' | 'cash' | 'privacy' | 'progress' | 'mail';
 
 export interface CoreViolation {
   invariant: CoreInvariant;
@@ -159,6 +160,22 @@ export function checkPrivacy(
     }
   }
   return out;
+}
+
+/**
+ * Mail goes only to an address its account has proven (docs/product.md, "What an unverified
+ * account receives"): never to one an unverified sign-up squats.
+ */
+export function checkMailRecipients(
+  mails: Iterable<{ id: string; to: string }>,
+  isProven: (address: string) => boolean,
+): CoreViolation[] {
+  return [...mails]
+    .filter((mail) => !isProven(mail.to))
+    .map((mail) => ({
+      invariant: 'mail',
+      message: `${mail.id} queued to ${mail.to}, an address nobody proved`,
+    }));
 }
 
 /**

@@ -35,6 +35,7 @@ import type { DonorOnRecord } from './donor-record';
 import {
   checkCash,
   checkCoverage,
+  checkMailRecipients,
   checkMoney,
   checkPrivacy,
   checkLedgerSummary,
@@ -54,7 +55,13 @@ const DAY = 24 * 60 * MINUTE;
 /** How far one operation may move the clock. */
 const STEPS = [0, MINUTE, 36 * MINUTE, 7 * DAY, 23 * DAY, 31 * DAY];
 
-const donor = (uid: string, name: string, email: string, anonymous: boolean): DonorOnRecord => ({
+const donor = (
+  uid: string,
+  name: string,
+  email: string,
+  anonymous: boolean,
+  verified = true,
+): DonorOnRecord => ({
   uid,
   name,
   email,
@@ -62,10 +69,19 @@ const donor = (uid: string, name: string, email: string, anonymous: boolean): Do
   is_anonymous_donor: anonymous,
   language: 'es',
   mailboxes: [mailboxKey(email)],
+  verified,
 });
 
-/** E-mails staff may type: the donors' own, and one of nobody's yet. */
-const WALK_IN_EMAILS = ['ana@example.test', 'ion@example.test', 'maria@example.test'];
+/**
+ * E-mails staff may type: the donors' own, one an unverified sign-up squats (maria's: Sam signed
+ * up with it and never proved it), and one of nobody's yet.
+ */
+const WALK_IN_EMAILS = [
+  'ana@example.test',
+  'ion@example.test',
+  'maria@example.test',
+  'luz@example.test',
+];
 
 /** One random operation: its kind and a few numbers it picks its subjects with. */
 export interface Operation {
@@ -109,6 +125,7 @@ export class Simulation {
     donor('u-ana', 'Ana Pop', 'ana@example.test', false),
     donor('u-ion', 'Ion Rusu', 'ion@example.test', true),
     donor('u-eva', 'Eva Lopez', 'facebook_u-eva@sin-correo.invalid', false),
+    donor('u-sam', 'Sam Squatter', 'maria@example.test', false, false),
   ];
   readonly sessions: Session[] = [];
   cardCapturedCents = 0;
@@ -372,7 +389,9 @@ export class Simulation {
       ),
       certificateStatus: this.store.certificate(code)?.status ?? null,
       donor: stored,
-      mailboxHasAccount: false,
+      mailboxHasAccount: [...this.store.accounts.values()].some((a) =>
+        a.mailboxes.includes(mailboxKey(email)),
+      ),
       cash: {
         person: {
           uids: stored ? [stored.uid] : [],
@@ -387,7 +406,12 @@ export class Simulation {
       now: this.now,
     });
     this.store.apply(decision);
-    if (decision.outcome.ok) this.staffNetCents += decision.outcome.amountCents;
+    if (!decision.outcome.ok) return;
+    this.staffNetCents += decision.outcome.amountCents;
+    const holder = decision.outcome.donorUid;
+    if (holder && !this.store.accounts.get(holder)?.verified) {
+      throw new Error(`a registration for ${email} went to ${holder}, who never proved it`);
+    }
   }
 
   private staff(reason: string | null) {
@@ -442,6 +466,9 @@ export class Simulation {
         waiting: [],
         now: this.now,
       });
+      if (!account.verified && claims.codes.length > 0) {
+        throw new Error(`${account.uid} claimed ${code} at sign-in with an address never proved`);
+      }
       this.store.apply({ ...claims, accounts: [] });
       return;
     }
@@ -629,6 +656,11 @@ export class Simulation {
       ),
       ...checkProgress(this.store.progress, cells, rows),
       ...checkLedgerSummary(this.store.summary, rows),
+      ...checkMailRecipients(this.store.mails.values(), (address) =>
+        [...this.store.accounts.values()].some(
+          (account) => account.verified && account.email === address,
+        ),
+      ),
     ];
   }
 }

@@ -32,13 +32,20 @@ export interface StaffRegistrationFacts {
   cells: ReadonlyMap<string, CellWithId>;
   /** null when no such code was ever generated. */
   certificateStatus: CertificateCodeStatus | null;
-  /** The account the gift goes to (see `registrationAccount`), null: none yet. */
+  /**
+   * The account stored with the e-mail typed, proven or not (`verified`), null: none. The gift
+   * goes to it only when its address is proven; otherwise it waits on the code, as for a donor
+   * without an account (docs/product.md, "What an unverified account receives").
+   */
   donor: DonorOnRecord | null;
-  /** Some account stands for the e-mail's mailbox under another spelling. */
+  /**
+   * Some account, proven or not, stands for the e-mail's mailbox (its own address, another
+   * spelling of it, or a certificate it linked): a gift that waits shows no name until linked.
+   */
   mailboxHasAccount: boolean;
   /** The person's cash (read for every registration; only cash counts). */
   cash: CashReading;
-  /** Every plot of `donor` (renamed when the account becomes anonymous). */
+  /** Every plot of `donor` when it is proven (renamed when the account becomes anonymous). */
   donorCells: readonly CellWithId[];
   staffUid: string;
   /** The id of the new ledger row. */
@@ -46,6 +53,11 @@ export interface StaffRegistrationFacts {
   /** The id of the staff action that records it. */
   actionId: string;
   now: number;
+}
+
+/** Of the accounts stored with one e-mail, the one whose address is proven, else any (or none). */
+export function accountOfEmail(accounts: readonly DonorOnRecord[]): DonorOnRecord | null {
+  return accounts.find((account) => account.verified) ?? accounts[0] ?? null;
 }
 
 /** A plot as a staff action's record shows it. */
@@ -59,7 +71,9 @@ export const plotState = (cell: CellWithId) => ({
 export function decideStaffRegistration(
   facts: StaffRegistrationFacts,
 ): Decision<RegistrationPlan | RegistrationRefusal> {
-  const { registration, donor, now } = facts;
+  const { registration, now } = facts;
+  // No squatting: an account that has not proven the address typed gets nothing of it.
+  const donor = facts.donor?.verified ? facts.donor : null;
   const month = spanishMonthOf(now);
   const plan = planPhysicalRegistration(
     registration,
@@ -67,7 +81,7 @@ export function decideStaffRegistration(
       cells: facts.cells as ReadonlyMap<string, Cell>,
       certificateStatus: facts.certificateStatus,
       donor,
-      mailboxHasAccount: facts.mailboxHasAccount,
+      mailboxHasAccount: donor === null && facts.mailboxHasAccount,
       cashThisMonthCents: personCashOfMonth(facts.cash.entries, facts.cash.person, month),
     },
     now,

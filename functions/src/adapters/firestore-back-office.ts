@@ -18,7 +18,7 @@ import {
   type StaffContext,
 } from '@parroquia/domain';
 import type { Firestore, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import type { BackOfficeOutcome, BackOfficeStore } from '../ports';
+import type { AddressProofs, BackOfficeOutcome, BackOfficeStore } from '../ports';
 import { readCashPerson, touchCashLocks } from './cash-person';
 import { writeDecision } from './decision-writes';
 import { readDonor, readLedger, readStoredCells } from './firestore-reads';
@@ -27,7 +27,8 @@ import { mailSiteUrl } from './mail-site-url';
 /** Firestore's limit on the values of one `array-contains-any`. */
 const ANY_OF_MAX = 30;
 
-export function firestoreBackOffice(db: () => Firestore): BackOfficeStore {
+/** `proofs`: whether a holder's address is proven, so a completion's receipt is mailed. */
+export function firestoreBackOffice(db: () => Firestore, proofs: AddressProofs): BackOfficeStore {
   const context = (staffUid: string, reason: string | null, now: number): StaffContext => ({
     staffUid,
     reason,
@@ -121,7 +122,7 @@ export function firestoreBackOffice(db: () => Firestore): BackOfficeStore {
       return db().runTransaction(async (tx) => {
         const cells = await readStoredCells(db(), tx, plots);
         const uid = cells[0]?.user ?? null;
-        const holder = uid ? await readDonor(db(), tx, uid) : null;
+        const holder = uid ? await readDonor(db(), tx, uid, proofs) : null;
         const registeredFor = uid ? null : await registrationOf(tx, plots[0]!);
         const cash = await readCashPerson(db(), tx, {
           uids: holder ? [holder.uid] : [],

@@ -6,6 +6,7 @@ import {
   decideAccountClaims,
   decideCertificateLink,
   donorDisplay,
+  isProvenAddress,
   mailboxKey,
   readCellDocument,
   readCertificateCodeDocument,
@@ -19,7 +20,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { logMalformedCell } from '../log';
-import type { DonorAccountRepository, StoredCell, UserProfile } from '../ports';
+import type { AddressProofs, DonorAccountRepository, StoredCell, UserProfile } from '../ports';
 import { readCashPerson, touchCashLocks } from './cash-person';
 import { writeDecision } from './decision-writes';
 import { isAlreadyExists } from './firestore-errors';
@@ -30,7 +31,11 @@ import { userProfileFromDocument } from './user-document';
 /** Draws per sync before giving up: with 30^8 codes, even one collision is a rarity. */
 export const PERSONAL_CODE_ATTEMPTS = 8;
 
-export function firestoreDonorAccounts(db: () => Firestore): DonorAccountRepository {
+/** `proofs`: whether Firebase Auth proves a new account's address, so it may claim at sign-in. */
+export function firestoreDonorAccounts(
+  db: () => Firestore,
+  proofs: AddressProofs,
+): DonorAccountRepository {
   const users = () => db().collection('users');
   const personalCodes = () => db().collection('personal_codes');
   const cells = () => db().collection('cells');
@@ -62,19 +67,25 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
   return {
     async syncDonor(uid, account, newCode, now) {
       const userRef = users().doc(uid);
+      // Asked of Auth, not of the token: a Facebook sign-in linked to an unverified e-mail
+      // account carries that e-mail, but only Auth's provider data say Facebook never gave it.
+      const proven = (await proofs.provenAddresses([uid])).get(uid) ?? null;
       try {
         return await db().runTransaction(async (tx) => {
           const existing = (await tx.get(userRef)).data();
           if (existing) return { profile: userProfileFromDocument(existing), created: false };
           const code = await claimableCode(tx, newCode);
-          const pending = account.emailVerified
-            ? await pendingCertificates(db(), tx, account.email)
-            : [];
+          const pending = await pendingCertificates(db(), tx, account.email);
           // Certificates of this mailbox under another spelling wait for their code.
           const waiting = await waitingPlotsOf(db(), tx, [mailboxKey(account.email)], []);
           const claims = decideAccountClaims({
             uid,
-            account: { name: account.name, personal_code: code, is_anonymous_donor: false },
+            account: {
+              name: account.name,
+              personal_code: code,
+              is_anonymous_donor: false,
+              verified: isProvenAddress(account.email, proven),
+            },
             pending,
             waiting,
             now,
@@ -137,7 +148,8 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
     linkCertificateCode(uid, code, now) {
       return db().runTransaction(async (tx) => {
         const userData = (await tx.get(users().doc(uid))).data();
-        const account = userData ? readDonorRecord(uid, userData) : null;
+        // The code proves the claim; the account's address is not asked (no mail is sent).
+        const account = userData ? readDonorRecord(uid, userData, null) : null;
         const codeSnapshot = await tx.get(db().collection('certificate_codes').doc(code));
         const certificate = await certificateOnRecord(db(), tx, codeSnapshot);
         const email = certificate?.record.email;

@@ -17,7 +17,7 @@ import {
 } from '@parroquia/domain';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { logLatePaymentRefunded } from '../log';
-import type { PaymentStore } from '../ports';
+import type { AddressProofs, PaymentStore } from '../ports';
 import { writeDecision } from './decision-writes';
 import { firestoreCheckouts, paymentStatusIn, runPayment } from './firestore-checkouts';
 import { readCells, readDonor, readLedger, readMailsQueued } from './firestore-reads';
@@ -26,6 +26,8 @@ import { mailSiteUrl } from './mail-site-url';
 export function firestorePaymentStore(
   db: () => Firestore,
   now: () => number,
+  /** Whether the payer's address is proven: only then is the receipt mailed. */
+  proofs: AddressProofs,
   /** The site's address for the links in the receipt. */
   siteUrl: () => string = mailSiteUrl,
 ): PaymentStore {
@@ -43,7 +45,7 @@ export function firestorePaymentStore(
       const outcome = await run(async (tx) => {
         const eventSeen = await seen(tx, paid.eventId);
         const paymentStatus = await statusOf(tx, sessionId);
-        const donor = await readDonor(db(), tx, order.uid);
+        const donor = await readDonor(db(), tx, order.uid, proofs);
         const cells = await readCells(db(), tx, order.plots);
         const mailsQueued = await readMailsQueued(db(), tx, [receiptMailId(sessionId)]);
         const decision = decideCardPaid({

@@ -12,6 +12,7 @@ import {
   type LedgerRow,
 } from '@parroquia/domain';
 import type { DocumentSnapshot, Firestore, Query, Transaction } from 'firebase-admin/firestore';
+import type { AddressProofs } from '../ports';
 
 /** A missing or malformed cell reads as a plot nobody can pay for or take. */
 export function storedCell(snapshot: DocumentSnapshot): CellWithId {
@@ -55,13 +56,17 @@ export async function readStoredCells(
   });
 }
 
+/** The account `uid` as stored, and whether Firebase Auth proves its address (mail needs it). */
 export async function readDonor(
   db: Firestore,
   tx: Transaction,
   uid: string,
+  proofs: AddressProofs,
 ): Promise<DonorOnRecord | null> {
   const snapshot = await tx.get(db.collection('users').doc(uid));
-  return snapshot.exists ? readDonorRecord(uid, snapshot.data() ?? {}) : null;
+  if (!snapshot.exists) return null;
+  const proven = await proofs.provenAddresses([uid]);
+  return readDonorRecord(uid, snapshot.data() ?? {}, proven.get(uid) ?? null);
 }
 
 export async function readLedger(tx: Transaction, query: Query): Promise<LedgerRow[]> {

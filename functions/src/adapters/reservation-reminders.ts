@@ -15,12 +15,15 @@ import {
 } from '@parroquia/domain';
 import type { Firestore } from 'firebase-admin/firestore';
 import { logMailFailed } from '../mail/log';
+import type { AddressProofs } from '../ports';
 import { writeDecision } from './decision-writes';
 import { readDonor, readMailsQueued, readStoredCells } from './firestore-reads';
 import { mailSiteUrl } from './mail-site-url';
 
+/** `proofs`: a reminder goes only to an address its account has proven. */
 export async function mailReservationReminders(
   db: () => Firestore,
+  proofs: AddressProofs,
   now: number,
 ): Promise<string[]> {
   const reserved = await db().collection('cells').where('status', '==', 'reserved').get();
@@ -31,7 +34,7 @@ export async function mailReservationReminders(
   const queued: string[] = [];
   for (const reservation of accountReservations(cells, now)) {
     try {
-      queued.push(...(await remind(db(), reservation, now)));
+      queued.push(...(await remind(db(), proofs, reservation, now)));
     } catch (error) {
       logMailFailed(`reminder ${reservation.uid} ${reservation.reservedUntil}`, error);
     }
@@ -46,13 +49,18 @@ const accountReservations = (cells: readonly CellWithId[], now: number): Reserva
 const same = (a: Reservation) => (b: Reservation) =>
   a.uid === b.uid && a.reservedUntil === b.reservedUntil;
 
-function remind(db: Firestore, reservation: Reservation, now: number): Promise<string[]> {
+function remind(
+  db: Firestore,
+  proofs: AddressProofs,
+  reservation: Reservation,
+  now: number,
+): Promise<string[]> {
   return db.runTransaction(async (tx) => {
     const standing = accountReservations(
       await readStoredCells(db, tx, reservation.plots),
       now,
     ).filter(same(reservation));
-    const donor = await readDonor(db, tx, reservation.uid);
+    const donor = await readDonor(db, tx, reservation.uid, proofs);
     const ids = REMINDER_STAGES.map(({ stage }) => reminderMailId(stage, reservation));
     const mailsQueued = await readMailsQueued(db, tx, ids);
     const decisions = standing.map((current) =>

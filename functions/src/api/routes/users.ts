@@ -35,7 +35,6 @@ export const sync: Handler<ApiRoutes['sync']> = async ({ deps, caller, body }) =
       email,
       sub: caller.uid,
       is_staff: caller.staff,
-      emailVerified: caller.emailVerified === true,
     },
     () => deps.newPersonalCode(),
     deps.now(),
