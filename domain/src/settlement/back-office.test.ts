@@ -148,7 +148,7 @@ describe('staff record the rest of a reservation', () => {
     });
     const decision = completion({
       holder: null,
-      registeredFor: { email: 'maria@example.test', name: 'María' },
+      registeredFor: { email: 'maria@example.test', name: 'María', code: 'C0DE2345' },
       cells: [waiting],
       ledgerIds: ['d1'],
     });
@@ -158,6 +158,8 @@ describe('staff record the rest of a reservation', () => {
       donor_email: 'maria@example.test',
       donor_name: 'María',
     });
+    // The row carries the registration's code: the donor's claim of it makes the row theirs.
+    expect(decision.ledger[0]!.certificate_code).toBe('C0DE2345');
     expect(decision.cells[0]!.after).toMatchObject({
       status: 'bought',
       user: null,

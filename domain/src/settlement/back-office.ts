@@ -78,8 +78,11 @@ function reservedBy(
 export interface StaffCompletionFacts {
   /** The account holding the reservation; null: a registration still waiting for its donor. */
   holder: DonorOnRecord | null;
-  /** For a registration waiting for its donor: who staff registered it for. */
-  registeredFor: { email: string; name: string } | null;
+  /**
+   * For a registration waiting for its donor: who staff registered it for, and its code (the
+   * rows of the rest carry it, so the donor's claim of the code makes them theirs too).
+   */
+  registeredFor: { email: string; name: string; code: string } | null;
   /** The plots whose rest is paid, as read (all of one holder). */
   cells: readonly CellWithId[];
   method: 'cash' | 'transfer';
@@ -126,8 +129,10 @@ export function decideStaffCompletion(
     ? { uid: holder.uid, email: holder.email, name: holder.name }
     : { uid: null, email: facts.registeredFor?.email ?? '', name: facts.registeredFor?.name ?? '' };
   const plots = facts.cells.map((cell) => cell.id);
+  const waitingCode = holder ? undefined : facts.registeredFor?.code;
   const ledger = facts.cells.map((cell, index) => ({
     id: facts.ledgerIds[index]!,
+    ...(waitingCode ? { certificate_code: waitingCode } : {}),
     entry: donationEntry({
       method: facts.method,
       kind: 'complete',

@@ -19,8 +19,11 @@ export interface CertificateOnRecord {
   record: CertificateCodeRecord;
   /** Its plots as read. */
   cells: readonly CellWithId[];
-  /** Its ledger row. */
-  donationId: string | null;
+  /**
+   * Its ledger rows still waiting for their donor: the registration's, and the rest of its
+   * reservation if staff recorded it before the donor claimed the code.
+   */
+  donationIds: readonly string[];
   /** Plots another certificate was registered for after this one. */
   registeredSince: ReadonlySet<string>;
 }
@@ -152,9 +155,7 @@ function claimWrites(
         after: { ...cell, user: uid, donor_display: display },
       })),
     ),
-    ledgerDonors: claims.flatMap((claim) =>
-      claim.donationId ? [{ id: claim.donationId, donor: uid }] : [],
-    ),
+    ledgerDonors: claims.flatMap((claim) => claim.donationIds.map((id) => ({ id, donor: uid }))),
   };
 }
 

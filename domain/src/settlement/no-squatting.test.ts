@@ -131,7 +131,7 @@ describe('a claim at first sign-in', () => {
       reserve: false,
     } as CertificateOnRecord['record'],
     cells: [plot('K3', { status: 'bought', donor_display: 'Virginia Real' })],
-    donationId: 'd1',
+    donationIds: ['d1'],
     registeredSince: new Set(),
   };
   const claim = (verified: boolean) =>

@@ -431,7 +431,14 @@ export class Simulation {
     return {
       record,
       cells: this.store.cellsOf(record.plots),
-      donationId: fields.donation_id ?? null,
+      donationIds: [
+        ...new Set([
+          ...(fields.donation_id ? [fields.donation_id] : []),
+          ...[...this.store.ledger.values()]
+            .filter((row) => row.certificate_code === code && row.donor === null)
+            .map((row) => row.id),
+        ]),
+      ],
       registeredSince: since,
     };
   }
@@ -499,12 +506,12 @@ export class Simulation {
     const own = this.cells().filter((cell) => cell.user === uid && cell.status === 'reserved');
     const plots =
       own.length > 0 && op.b % 4 !== 0 ? own.map((cell) => cell.id) : this.plotsOf(op.plots);
-    const registration = [...this.store.codes.values()].find(
-      (fields) => fields.status === 'registered' && fields.plots?.includes(plots[0]!),
+    const registration = [...this.store.codes.entries()].find(
+      ([, fields]) => fields.status === 'registered' && fields.plots?.includes(plots[0]!),
     );
     const registeredFor =
-      !holder && registration?.email
-        ? { email: registration.email, name: registration.name ?? '' }
+      !holder && registration?.[1].email
+        ? { email: registration[1].email, name: registration[1].name ?? '', code: registration[0] }
         : null;
     const decision = decideStaffCompletion({
       holder,

@@ -50,7 +50,9 @@ export function firestoreBackOffice(db: () => Firestore, proofs: AddressProofs):
     );
     const email = waiting?.get('email') as unknown;
     const name = waiting?.get('name') as unknown;
-    return typeof email === 'string' ? { email, name: typeof name === 'string' ? name : '' } : null;
+    return typeof email === 'string'
+      ? { email, name: typeof name === 'string' ? name : '', code: waiting!.id }
+      : null;
   }
 
   const outcomeOf = (

@@ -26,11 +26,18 @@ export async function certificateOnRecord(
   if (!data) return null;
   const record = readCertificateCodeDocument(snapshot.id, data);
   const cells = await readStoredCells(db, tx, record.plots);
+  // The registration's row, and the rest of its reservation staff recorded, if any.
+  const rows = await tx.get(
+    db.collection('donations').where('certificate_code', '==', snapshot.id),
+  );
   const donationId = data.donation_id;
+  const waiting = rows.docs.filter((row) => row.get('donor') === null).map((row) => row.id);
   return {
     record,
     cells,
-    donationId: typeof donationId === 'string' ? donationId : null,
+    donationIds: [
+      ...new Set([...(typeof donationId === 'string' ? [donationId] : []), ...waiting]),
+    ],
     registeredSince: await plotsRegisteredSince(db, tx, snapshot.id, record.plots, data),
   };
 }
