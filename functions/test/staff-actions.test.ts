@@ -24,6 +24,26 @@ async function serve(deps: TestDependencies) {
 
 const asStaff = { headers: { Authorization: 'Bearer token-staff' } };
 
+describe('the record and the filled-in certificate are staff only', () => {
+  it.each([
+    ['GET', '/api/staff/actions/', undefined],
+    ['POST', '/api/staff/certificates/filled-pdf/', { code: 'ABCD2345' }],
+  ] as const)('%s %s: 401 without a token, 403 for a donor', async (method, path, body) => {
+    const deps = testDependencies();
+    const url = `${await serve(deps)}${path}`;
+    const init = (token: string | null) => ({
+      method,
+      headers: {
+        'Content-Type': 'application/json',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    expect((await fetch(url, init(null))).status).toBe(401);
+    expect((await fetch(url, init('token-ana'))).status).toBe(403);
+  });
+});
+
 describe('the CSV export on the record', () => {
   it('records the query as sent and the rows the CSV carried, by the staff member', async () => {
     const deps = testDependencies();

@@ -189,6 +189,37 @@ describe('each audited action appears with who, when and what', () => {
   });
 });
 
+describe('concurrent staff actions', () => {
+  it('five code batches and five exports at once: ten actions, none lost, every code once', async () => {
+    const [batches] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 5 }, async () => {
+          const response = await post('/api/users/generate-json-codes/', { count: 4 });
+          expect(response.status).toBe(200);
+          return ((await response.json()) as { codes: string[] }).codes;
+        }),
+      ),
+      Promise.all(
+        Array.from({ length: 5 }, async (_, i) => {
+          const response = await get(`/api/staff/donations.csv?from=2026-01-0${i + 1}`);
+          expect(response.status).toBe(200);
+          await response.arrayBuffer();
+        }),
+      ),
+    ]);
+    const codes = batches.flat();
+    expect(new Set(codes).size).toBe(20);
+    const generated = (await page('?kind=generate-codes')).actions.filter((a) =>
+      a.details?.codes?.some((code) => codes.includes(code)),
+    );
+    expect(generated.map((a) => a.details!.codes!.join()).sort()).toEqual(
+      batches.map((batch) => batch.join()).sort(),
+    );
+    const exported = (await page('?kind=export-csv')).actions.map((a) => a.details?.query?.from);
+    for (let i = 1; i <= 5; i += 1) expect(exported).toContain(`2026-01-0${i}`);
+  });
+});
+
 describe('GET /api/staff/actions/', () => {
   it('lists every kind newest first, 50 a page; the cursor gives the rest, none repeated', async () => {
     // 54 old prints (only this file prints filled-in certificates), a minute apart.
@@ -231,6 +262,9 @@ describe('GET /api/staff/actions/', () => {
   it('answers a donor 403, and a signed-out caller 401', async () => {
     const donor = await newDonor(authHost, db(), 'Ana Curiosa');
     expect((await get('/api/staff/actions/', donor.token)).status).toBe(403);
+    const code = await storedCode(db());
+    const print = await post('/api/staff/certificates/filled-pdf/', { code }, donor.token);
+    expect(print.status).toBe(403);
     expect((await fetch(`${siteUrl}/api/staff/actions/`)).status).toBe(401);
   });
 

@@ -138,6 +138,8 @@ function StaffActionItem({ action }: { action: StaffActionView }) {
   const status = (value: string | undefined) =>
     value ? t(`staffActions.status.${value}`, { defaultValue: value }) : '—';
   const details = action.details;
+  /** Plots an action moved show before → after; those it only names (a print), their codes. */
+  const moved = action.after.length > 0 || action.before.length > 0;
   return (
     <li
       className={styles.record}
@@ -161,9 +163,9 @@ function StaffActionItem({ action }: { action: StaffActionView }) {
         )}
         {action.plots.length > 0 && (
           <>
-            <dt>{t('staffActions.plots')}</dt>
+            <dt>{t(moved ? 'staffActions.plotsMoved' : 'staffActions.plots')}</dt>
             <dd>
-              {action.after.length > 0 || action.before.length > 0 ? (
+              {moved ? (
                 <ul className={styles.moves}>
                   {action.plots.map((plot) => (
                     <li key={plot}>
