@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './csp-guard.ts';
 import { suiteStackPorts } from '@parroquia/testkit/stack';
+import { adminAuth } from '../support/staff.ts';
 import {
   expectNoAxeViolations,
   firestore,
@@ -26,6 +27,7 @@ const TEXT: Record<
     send: string;
     sent: RegExp;
     submit: string;
+    verifyTitle: string;
   }
 > = {
   es: {
@@ -37,6 +39,7 @@ const TEXT: Record<
     send: 'Enviarme el enlace',
     sent: /le hemos enviado un enlace/,
     submit: 'Entrar',
+    verifyTitle: 'Confirma tu correo',
   },
   en: {
     noAccount: 'No account yet? Create one',
@@ -47,6 +50,7 @@ const TEXT: Record<
     send: 'Send me the link',
     sent: /we have sent it a link/,
     submit: 'Log in',
+    verifyTitle: 'Confirm your e-mail',
   },
   ro: {
     noAccount: 'Nu ai cont? Creează unul',
@@ -57,6 +61,7 @@ const TEXT: Record<
     send: 'Trimite-mi linkul',
     sent: /i-am trimis un link/,
     submit: 'Intră',
+    verifyTitle: 'Confirmați adresa de e-mail',
   },
 };
 
@@ -66,15 +71,18 @@ interface OobCode {
   oobLink: string;
 }
 
-/** The password reset links the Auth emulator has issued for `email`, newest last. */
-async function resetLinksFor(email: string): Promise<string[]> {
+/** The links of `kind` the Auth emulator has issued for `email`, newest last. */
+async function linksFor(
+  email: string,
+  kind: 'PASSWORD_RESET' | 'VERIFY_EMAIL' = 'PASSWORD_RESET',
+): Promise<string[]> {
   const { auth } = await suiteStackPorts();
   const response = await fetch(
     `http://127.0.0.1:${auth}/emulator/v1/projects/demo-parroquia/oobCodes`,
   );
   const { oobCodes } = (await response.json()) as { oobCodes: OobCode[] };
   return oobCodes
-    .filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET')
+    .filter((code) => code.email === email && code.requestType === kind)
     .map((code) => code.oobLink);
 }
 
@@ -122,6 +130,21 @@ for (const language of LANGUAGES) {
       })
       .toBe(name);
 
+    // Nothing is mailed to the address until it is proven (docs/product.md): the proving link
+    // went out at sign-up, in her language, and the page says so; opening it proves it.
+    const notice = page.getByRole('region', { name: text.verifyTitle });
+    await expect(notice).toContainText(email);
+    await expectNoAxeViolations(page);
+    await screenshotAtBothSizes(page, testInfo, `post-login-unverified-${language}`, () =>
+      expect(notice).toBeVisible(),
+    );
+    await expect.poll(async () => (await linksFor(email, 'VERIFY_EMAIL')).length).toBe(1);
+    const [verifyLink] = await linksFor(email, 'VERIFY_EMAIL');
+    expect(new URL(verifyLink!).searchParams.get('lang')).toBe(language);
+    await (await fetch(verifyLink!, { redirect: 'manual' })).arrayBuffer();
+    const proven = await adminAuth(process.env.TEST_AUTH_HOST!).getUserByEmail(email);
+    expect(proven.emailVerified).toBe(true);
+
     // Forgot the password: the reset e-mail's link sets a new one and comes back to /login.
     await page.context().clearCookies();
     await page.evaluate(() => indexedDB.deleteDatabase('firebaseLocalStorageDb'));
@@ -132,8 +155,8 @@ for (const language of LANGUAGES) {
     await expect(page.getByRole('status').filter({ hasText: text.sent })).toBeVisible();
     await expectNoAxeViolations(page);
     await screenshotAtBothSizes(page, testInfo, `password-reset-${language}`);
-    await expect.poll(async () => (await resetLinksFor(email)).length).toBe(1);
-    const [link] = await resetLinksFor(email);
+    await expect.poll(async () => (await linksFor(email)).length).toBe(1);
+    const [link] = await linksFor(email);
     const reset = await fetch(`${link}&newPassword=Segunda-2026`, { redirect: 'manual' });
     expect(reset.status).toBe(303);
     expect(new URL(reset.headers.get('location')!).pathname).toBe('/login');
@@ -154,5 +177,5 @@ test('a reset asked for an address with no account answers the same, and sends n
   await page.locator('input[type=email]').fill(email);
   await page.getByRole('button', { name: TEXT.es.send }).click();
   await expect(page.getByRole('status').filter({ hasText: TEXT.es.sent })).toBeVisible();
-  expect(await resetLinksFor(email)).toEqual([]);
+  expect(await linksFor(email)).toEqual([]);
 });

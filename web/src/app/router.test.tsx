@@ -14,6 +14,7 @@ const donor = (fields: Partial<DonorUser> = {}): Session => ({
     email: 'ana@parroquia.test',
     displayName: 'Ana',
     providerId: 'password',
+    emailVerified: true,
   },
   userState: 'ready',
   user: {

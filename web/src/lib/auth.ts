@@ -19,6 +19,8 @@ export interface AuthAccount {
   displayName: string | null;
   /** `google.com`, `facebook.com`, `apple.com` or `password`. */
   providerId: string;
+  /** Firebase Auth's own word that the address is the account's (as of the last sign-in). */
+  emailVerified: boolean;
 }
 
 export function toAccount(user: User): AuthAccount {
@@ -27,6 +29,7 @@ export function toAccount(user: User): AuthAccount {
     email: user.email,
     displayName: user.displayName,
     providerId: user.providerData[0]?.providerId ?? 'password',
+    emailVerified: user.emailVerified,
   };
 }
 
@@ -45,16 +48,22 @@ export async function signInWithEmail(email: string, password: string): Promise<
   await signIn.emailSignIn(auth, email, password);
 }
 
-/** A new e-mail account with the donor's name (already checked: `checkDonorName`). */
+/**
+ * A new e-mail account with the donor's name (already checked: `checkDonorName`), and Firebase
+ * Auth's e-mail, in `language`, whose link proves the address and comes back to `verifiedUrl`.
+ */
 export async function createAccountWithEmail(
   email: string,
   password: string,
   name: string,
+  language: string,
+  verifiedUrl: string,
 ): Promise<void> {
   const [auth, signIn] = await signInTools();
+  auth.languageCode = language;
   holdSignUpName(email, name);
   try {
-    await signIn.emailAccount(auth, email, password, name);
+    await signIn.emailAccount(auth, email, password, name, verifiedUrl);
   } catch (error) {
     dropSignUpName();
     throw error;
@@ -79,6 +88,13 @@ export async function sendPasswordReset(
   } catch (error) {
     if (authErrorCode(error) !== 'auth/user-not-found') throw error;
   }
+}
+
+/** Sends the signed-in account's address its proving link again, in `language`. */
+export async function sendAddressVerification(language: string, verifiedUrl: string) {
+  const [auth, signIn] = await signInTools();
+  auth.languageCode = language;
+  await signIn.verificationEmail(auth, verifiedUrl);
 }
 
 export async function signOutOfFirebase(): Promise<void> {

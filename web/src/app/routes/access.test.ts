@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { DonorUser, Session, UserState } from '@/lib/session';
 import { accessDecision, type AccessLevel } from './access';
 
-const account = { uid: 'u1', email: 'a@b.es', displayName: 'A', providerId: 'password' };
+const account = {
+  uid: 'u1',
+  email: 'a@b.es',
+  displayName: 'A',
+  providerId: 'password',
+  emailVerified: true,
+};
 const user = (fields: Partial<DonorUser> = {}): DonorUser => ({
   id: 'u1',
   name: 'Ana',

@@ -8,6 +8,7 @@ import { useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkDonorName, DONOR_NAME_MAX_LENGTH } from '@parroquia/domain';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { createAccountWithEmail, signInWithEmail } from '@/lib/auth';
 import { currentLanguage } from '@/lib/i18n';
 import { EmailField } from './email-field';
@@ -49,7 +50,15 @@ export function EmailSignInForm({
     const checked = checkDonorName(name, currentLanguage());
     setNameError(checked.ok ? null : checked.message);
     if (checked.ok)
-      void attempt(() => createAccountWithEmail(email.trim(), password, checked.name));
+      void attempt(() =>
+        createAccountWithEmail(
+          email.trim(),
+          password,
+          checked.name,
+          currentLanguage(),
+          new URL(paths.home.getHref(), window.location.origin).href,
+        ),
+      );
   };
 
   return (

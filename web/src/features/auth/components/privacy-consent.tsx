@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/session';
+import { AddressVerification } from './address-verification';
 import styles from './auth.module.css';
 
 export function PrivacyConsent() {
@@ -51,6 +52,7 @@ export function PrivacyConsent() {
       <p>
         {t('postLogin.yourCode')} <strong data-testid="personal-code">{user?.personal_code}</strong>
       </p>
+      {session.status === 'signed-in' ? <AddressVerification account={session.account} /> : null}
       <p>{t('postLogin.explanation')}</p>
       <p>
         <Link to={paths.privacyPolicy.getHref()} target="_blank">
