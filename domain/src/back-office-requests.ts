@@ -84,3 +84,29 @@ export function validateVoidRequest(body: unknown): Validation<VoidRequest> {
   const reason = validateStaffReason(body.reason);
   return reason.ok ? valid({ donationId: id, reason: reason.value }) : reason;
 }
+
+export interface RefundRequest {
+  donationId: string;
+  amountCents: number;
+  reason: string;
+}
+
+/** The largest refund a request may name: a card payment of 20 plots at 250 € each. */
+const REFUND_MAX_CENTS = 20 * 25_000;
+
+/** A card gift to refund: its row, the amount in cents (the rest checks it is left), the reason. */
+export function validateRefundRequest(body: unknown): Validation<RefundRequest> {
+  const target = validateVoidRequest(body);
+  if (!target.ok) return target;
+  if (!isRecord(body)) return invalid(MESSAGES.donationUnknown);
+  const amount = body.amount_cents;
+  if (
+    typeof amount !== 'number' ||
+    !Number.isSafeInteger(amount) ||
+    amount <= 0 ||
+    amount > REFUND_MAX_CENTS
+  ) {
+    return invalid(MESSAGES.refundAmountMalformed);
+  }
+  return valid({ ...target.value, amountCents: amount });
+}

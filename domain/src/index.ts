@@ -35,3 +35,4 @@ export * from './donor-name';
 export * from './donor-mail';
 export * from './back-office-requests';
 export * from './settlement/index';
+export * from './staff-donors';

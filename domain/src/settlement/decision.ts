@@ -107,7 +107,7 @@ export interface EventClaim {
   type: string;
 }
 
-export type StaffActionKind = 'register' | 'complete' | 'extend' | 'release' | 'void';
+export type StaffActionKind = 'register' | 'complete' | 'extend' | 'release' | 'void' | 'refund';
 
 /** A plot as a staff action's record shows it, before and after. */
 export interface PlotState {
@@ -131,6 +131,9 @@ export interface StaffAction {
   donations: string[];
   before: PlotState[];
   after: PlotState[];
+  /** A refund staff asked for: the amount, and Stripe's refund once it accepted it. */
+  amount_cents?: number;
+  stripe_refund?: string | null;
 }
 
 export interface Writes {

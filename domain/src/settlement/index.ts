@@ -10,3 +10,4 @@ export * from './back-office';
 export * from './sweep';
 export * from './invariants';
 export * from './store';
+export * from './staff-refund';

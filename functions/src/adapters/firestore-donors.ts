@@ -7,6 +7,7 @@ import {
   decideCertificateLink,
   donorDisplay,
   mailboxKey,
+  nameSearchPrefixes,
   readCellDocument,
   readCertificateCodeDocument,
   readDonorRecord,
@@ -53,7 +54,9 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
       const profile = { ...userProfileFromDocument(data), ...fields };
       const display = donorDisplay(profile);
       const updatedAt = Timestamp.fromMillis(now);
-      tx.update(userRef, { ...fields, ...extra, updated_at: updatedAt });
+      const search =
+        fields.name !== undefined ? { name_search: nameSearchPrefixes(fields.name) } : {};
+      tx.update(userRef, { ...fields, ...search, ...extra, updated_at: updatedAt });
       writeDonorDisplay(db(), tx, donorCells, uid, display, now);
       return profile;
     });
@@ -82,6 +85,7 @@ export function firestoreDonorAccounts(db: () => Firestore): DonorAccountReposit
           const createdAt = Timestamp.fromMillis(now);
           const document = {
             name: account.name,
+            name_search: nameSearchPrefixes(account.name),
             email: account.email,
             mailboxes: [...new Set([mailboxKey(account.email), ...claims.outcome.mailboxes])],
             personal_code: code,

@@ -103,6 +103,7 @@ export function firestorePaymentStore(
             )
           : [];
         const cells = await readCells(db(), tx, payment?.order.plots ?? []);
+        const donor = payment ? await readDonor(db(), tx, payment.order.uid) : null;
         const decision = decideRefund({
           event: { id: eventId, type: eventType },
           eventSeen,
@@ -114,6 +115,7 @@ export function firestorePaymentStore(
           gift: gift?.exists ? readLedgerRow(gift.id, gift.data() ?? {}) : null,
           donorLedger,
           cells,
+          donor,
           amountRefundedCents,
           fullyRefunded,
           now: now(),

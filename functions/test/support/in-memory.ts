@@ -255,6 +255,7 @@ export function testDependencies(): TestDependencies {
     payments: unusedPayments(),
     rateLimits: new InMemoryRateLimits(),
     backOffice: unusedPort<ApiDependencies['backOffice']>('the back office'),
+    staffDonors: unusedPort<ApiDependencies['staffDonors']>('the donors pages'),
   };
 }
 

@@ -16,6 +16,7 @@ import { donationsCsv } from './donations';
 import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
 import { registerPhysicalCertificate } from './physical-certificates';
+import { donorPage, refundDonation, searchDonors } from './staff-donors';
 import { stripeWebhook } from './stripe-webhook';
 import { acceptPrivacyPolicy, logout, sync, updateUser, whoami } from './users';
 
@@ -46,6 +47,9 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   extendReservations,
   releaseReservations,
   voidDonation,
+  searchDonors,
+  donorPage,
+  refundDonation,
 };
 
 function bound<Name extends RouteName>(name: Name): Route {
