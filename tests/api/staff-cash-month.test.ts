@@ -12,6 +12,7 @@ import { firestoreDonorAccounts } from '../../functions/src/adapters/firestore-d
 import { createApiHandler } from '../../functions/src/api/app.ts';
 import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-id-tokens.ts';
 import { firestoreBackOffice } from '../../functions/src/adapters/firestore-back-office.ts';
+import { firestoreStaffDonors } from '../../functions/src/adapters/firestore-staff-donors.ts';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
 import { firestoreCertificateCodes } from '../../functions/src/adapters/firestore-certificate-codes.ts';
 import { firestoreRateLimitCounters } from '../../functions/src/adapters/firestore-rate-limits.ts';
@@ -50,6 +51,7 @@ beforeAll(async () => {
     donations: firestoreDonationLedger(db),
     rateLimits: firestoreRateLimitCounters(db),
     backOffice: firestoreBackOffice(db),
+    staffDonors: firestoreStaffDonors(db, () => auth),
     randomIndex: randomInt,
     donors: firestoreDonorAccounts(db),
     sessions: firebaseSessionRevoker(() => auth),

@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto';
 import { generatePersonalCode } from '@parroquia/domain';
 import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-id-tokens.ts';
 import { firestoreBackOffice } from '../../functions/src/adapters/firestore-back-office.ts';
+import { firestoreStaffDonors } from '../../functions/src/adapters/firestore-staff-donors.ts';
 import { firebaseSessionRevoker } from '../../functions/src/adapters/firebase-sessions.ts';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
 import { firestoreCertificateCodes } from '../../functions/src/adapters/firestore-certificate-codes.ts';
@@ -46,6 +47,7 @@ export function startInProcessApi(stack: {
       donations: firestoreDonationLedger(db),
       rateLimits: firestoreRateLimitCounters(db),
       backOffice: firestoreBackOffice(db),
+      staffDonors: firestoreStaffDonors(db, () => auth),
       randomIndex: randomInt,
       donors: firestoreDonorAccounts(db),
       sessions: firebaseSessionRevoker(() => auth),
