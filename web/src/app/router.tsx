@@ -47,6 +47,8 @@ const framed: Page[] = [
   page(paths.staffCertificate.path, () => import('./routes/staff-certificate')),
   page(paths.staff.path, () => import('./routes/staff-area')),
   page(paths.staffReservations.path, () => import('./routes/staff-reservations')),
+  page(paths.staffDonors.path, () => import('./routes/staff-donors')),
+  page(paths.staffDonor.path, () => import('./routes/staff-donor')),
   page(paths.verifyCertificate.path, () => import('./routes/verify')),
   page(undefined, () => import('./routes/not-found')),
 ];

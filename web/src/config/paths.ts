@@ -18,6 +18,14 @@ export const paths = {
   staffCertificate: { path: '/set/certificate', getHref: () => '/set/certificate' },
   staff: { path: '/staff', getHref: () => '/staff' },
   staffReservations: { path: '/staff/reservas', getHref: () => '/staff/reservas' },
+  staffDonors: {
+    path: '/staff/donantes',
+    getHref: (q?: string) => (q ? `/staff/donantes?q=${encodeURIComponent(q)}` : '/staff/donantes'),
+  },
+  staffDonor: {
+    path: '/staff/donantes/:id',
+    getHref: (id: string) => `/staff/donantes/${encodeURIComponent(id)}`,
+  },
   login: { path: '/login', getHref: () => '/login' },
   verifyCertificate: {
     path: '/verificar/:code',
