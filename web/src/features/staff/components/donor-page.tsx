@@ -26,24 +26,30 @@ type Status = 'available' | 'held' | 'reserved' | 'bought';
 type Method = 'card' | 'cash' | 'transfer';
 type Kind = 'buy' | 'reserve' | 'complete' | 'refund' | 'void';
 type CodeStatus = 'registered' | 'linked';
-/** A refund shows in the ledger once Stripe's event arrived: the page asks again after a while. */
-const REFUND_SETTLES_MS = 2500;
+/** A refund shows in the ledger once Stripe's event arrived: the page asks again meanwhile. */
+const REFUND_SETTLES_MS = [1500, 4000, 8000];
 
 export function DonorPage({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const client = useApiClient();
   const { getToken } = useSession();
   const [version, setVersion] = useState(0);
-  const [answer, setAnswer] = useState<{ version: number; loading: Loading } | null>(null);
+  const [answer, setAnswer] = useState<{ id: string; version: number; loading: Loading } | null>(
+    null,
+  );
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const loading: Loading = answer?.version === version ? answer.loading : { state: 'loading' };
+  // While the page is asked again, the last answer about this donor stays on screen.
+  const loading: Loading =
+    answer?.id === id && (answer.version === version || answer.loading.state === 'ready')
+      ? answer.loading
+      : { state: 'loading' };
   const language = i18n.language;
   const money = (cents: number) => formatMoney(cents, language);
   const day = (iso: string) => formatDate(new Date(iso), language);
 
   useEffect(() => {
     let current = true;
-    const settle = (settled: Loading) => current && setAnswer({ version, loading: settled });
+    const settle = (settled: Loading) => current && setAnswer({ id, version, loading: settled });
     getToken()
       .then((token) => loadDonorPage(client, id, token))
       .then(
@@ -62,7 +68,8 @@ export function DonorPage({ id }: { id: string }) {
   const done = useCallback((next: Outcome, settlesLater = false) => {
     setOutcome(next);
     setVersion((seen) => seen + 1);
-    if (settlesLater) setTimeout(() => setVersion((seen) => seen + 1), REFUND_SETTLES_MS);
+    if (!settlesLater) return;
+    for (const delay of REFUND_SETTLES_MS) setTimeout(() => setVersion((seen) => seen + 1), delay);
   }, []);
 
   if (loading.state !== 'ready') {
