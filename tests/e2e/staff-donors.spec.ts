@@ -86,6 +86,8 @@ async function tidy(plots: string[]) {
 test('es, desktop: the treasurer finds a donor, refunds part of a card gift and voids a cash registration', async ({
   page,
 }, testInfo) => {
+  // A real card payment, then a refund whose webhook may be slow on a busy machine.
+  test.setTimeout(120_000);
   const plots = ['K20', 'K21'];
   const surname = word();
   const donor = await donorWithGifts(
@@ -136,7 +138,7 @@ test('es, desktop: the treasurer finds a donor, refunds part of a card gift and 
     );
     await expect(page.getByTestId(`ledger-${donor.sessionId}`)).toContainText(
       /Devuelto o anulado\s*100,00\s€/,
-      { timeout: 15_000 },
+      { timeout: 30_000 },
     );
     await expect(page.getByTestId(`ledger-refund-${donor.sessionId}-10000`)).toContainText(
       'Devolución · tarjeta',
@@ -169,6 +171,8 @@ test('es, desktop: the treasurer finds a donor, refunds part of a card gift and 
 test('ro, phone: staff find a donor by e-mail, refund part of a card gift and void a cash registration', async ({
   page,
 }, testInfo) => {
+  // A real card payment, then a refund whose webhook may be slow on a busy machine.
+  test.setTimeout(120_000);
   const plots = ['K22', 'K23'];
   const donor = await donorWithGifts(
     siteOf(testInfo),
@@ -213,7 +217,7 @@ test('ro, phone: staff find a donor by e-mail, refund part of a card gift and vo
     await card.getByRole('button', { name: /Da, rambursați 50,00/ }).click();
     await expect(page.getByTestId(`ledger-${donor.sessionId}`)).toContainText(
       /Rambursat sau anulat\s*50,00\sEUR/,
-      { timeout: 15_000 },
+      { timeout: 30_000 },
     );
     const mail = await firestore().collection('mail').doc(`refund-${donor.sessionId}-5000`).get();
     expect(mail.get('message.subject')).toContain('Rambursarea');

@@ -37,8 +37,11 @@ export function DonationActions({
 }: {
   line: DonorLedgerLineView;
   donorName: string;
-  /** What happened, said above the page; `settlesLater`: Stripe's event is still to come. */
-  onDone: (outcome: Outcome, settlesLater?: boolean) => void;
+  /**
+   * What happened, said above the page; `awaiting`: a refund whose row Stripe's event is still to
+   * write (the line and what it will have given back once it has).
+   */
+  onDone: (outcome: Outcome, awaiting?: { line: string; undoneCents: number }) => void;
 }) {
   const { t, i18n } = useTranslation();
   const client = useApiClient();
@@ -89,7 +92,10 @@ export function DonationActions({
         });
       } else if (step === 'refund-confirm' && cents !== null) {
         await refundCardGift(client, { donation_id: line.id, amount_cents: cents, reason }, token);
-        onDone({ ok: true, text: t('staffDonors.refunded', { amount: money(cents) }) }, true);
+        onDone(
+          { ok: true, text: t('staffDonors.refunded', { amount: money(cents) }) },
+          { line: line.id, undoneCents: line.undone_cents + cents },
+        );
       }
       setStep(null);
     } catch (refusal) {

@@ -26,8 +26,12 @@ type Status = 'available' | 'held' | 'reserved' | 'bought';
 type Method = 'card' | 'cash' | 'transfer';
 type Kind = 'buy' | 'reserve' | 'complete' | 'refund' | 'void';
 type CodeStatus = 'registered' | 'linked';
-/** A refund shows in the ledger once Stripe's event arrived: the page asks again meanwhile. */
-const REFUND_SETTLES_MS = [1500, 4000, 8000];
+/**
+ * A refund shows in the ledger once Stripe's event arrived: meanwhile the page asks again every
+ * 2 s, for a minute at most.
+ */
+const REFUND_POLL_MS = 2000;
+const REFUND_POLLS = 30;
 
 export function DonorPage({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
@@ -38,6 +42,11 @@ export function DonorPage({ id }: { id: string }) {
     null,
   );
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [awaiting, setAwaiting] = useState<{
+    line: string;
+    undoneCents: number;
+    polls: number;
+  } | null>(null);
   // While the page is asked again, the last answer about this donor stays on screen.
   const loading: Loading =
     answer?.id === id && (answer.version === version || answer.loading.state === 'ready')
@@ -65,12 +74,27 @@ export function DonorPage({ id }: { id: string }) {
     };
   }, [client, getToken, id, version]);
 
-  const done = useCallback((next: Outcome, settlesLater = false) => {
+  const done = useCallback((next: Outcome, refund?: { line: string; undoneCents: number }) => {
     setOutcome(next);
+    setAwaiting(refund ? { ...refund, polls: 0 } : null);
     setVersion((seen) => seen + 1);
-    if (!settlesLater) return;
-    for (const delay of REFUND_SETTLES_MS) setTimeout(() => setVersion((seen) => seen + 1), delay);
   }, []);
+
+  // Until the refund's row is in the ledger, the page is asked again.
+  const ready = loading.state === 'ready' ? loading.page : null;
+  useEffect(() => {
+    if (!awaiting || !ready || answer?.version !== version) return;
+    const line = ready.ledger.find((each) => each.id === awaiting.line);
+    // Settled (or given up on): nothing more to ask.
+    if (!line || line.undone_cents >= awaiting.undoneCents || awaiting.polls >= REFUND_POLLS) {
+      return;
+    }
+    const timer = setTimeout(() => {
+      setAwaiting({ ...awaiting, polls: awaiting.polls + 1 });
+      setVersion((seen) => seen + 1);
+    }, REFUND_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [answer?.version, awaiting, ready, version]);
 
   if (loading.state !== 'ready') {
     return (
