@@ -7,16 +7,15 @@ import { spanishDayStart } from './ledger';
 import { MESSAGES } from './messages';
 import { formatPlotCode } from './plot-code';
 import { validatePlotCodeList } from './plot-selection';
-import { invalid, isRecord, valid, type Validation } from './validation';
+import { CONTROL_CHARACTERS, invalid, isRecord, valid, type Validation } from './validation';
 
 /** Long enough for a sentence or two; the staff action keeps it. */
 export const REASON_MAX_LENGTH = 500;
-const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
 
 export function validateStaffReason(value: unknown): Validation<string> {
   const reason = typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
   if (reason === '') return invalid(MESSAGES.reasonRequired);
-  if (reason.length > REASON_MAX_LENGTH || CONTROL.test(reason)) {
+  if (reason.length > REASON_MAX_LENGTH || CONTROL_CHARACTERS.test(reason)) {
     return invalid(MESSAGES.reasonInvalid(REASON_MAX_LENGTH));
   }
   return valid(reason);
@@ -83,4 +82,30 @@ export function validateVoidRequest(body: unknown): Validation<VoidRequest> {
   if (!DOCUMENT_ID.test(id)) return invalid(MESSAGES.donationUnknown);
   const reason = validateStaffReason(body.reason);
   return reason.ok ? valid({ donationId: id, reason: reason.value }) : reason;
+}
+
+export interface RefundRequest {
+  donationId: string;
+  amountCents: number;
+  reason: string;
+}
+
+/** The largest refund a request may name: a card payment of 20 plots at 250 € each. */
+const REFUND_MAX_CENTS = 20 * 25_000;
+
+/** A card gift to refund: its row, the amount in cents (the rest checks it is left), the reason. */
+export function validateRefundRequest(body: unknown): Validation<RefundRequest> {
+  const target = validateVoidRequest(body);
+  if (!target.ok) return target;
+  if (!isRecord(body)) return invalid(MESSAGES.donationUnknown);
+  const amount = body.amount_cents;
+  if (
+    typeof amount !== 'number' ||
+    !Number.isSafeInteger(amount) ||
+    amount <= 0 ||
+    amount > REFUND_MAX_CENTS
+  ) {
+    return invalid(MESSAGES.refundAmountMalformed);
+  }
+  return valid({ ...target.value, amountCents: amount });
 }

@@ -188,3 +188,96 @@ export function reservationReminder(data: ReminderData): MailMessage {
     { text: words.thanks },
   ]);
 }
+
+/** What became of one plot after money went back on the gift that paid for it. */
+export type PlotFate =
+  | { plot: string; fate: 'kept' }
+  | { plot: string; fate: 'reserved'; until: number }
+  | { plot: string; fate: 'released' }
+  /** A late payment: the plot was someone else's before the money arrived. */
+  | { plot: string; fate: 'lost' };
+
+export interface RefundNoticeData {
+  language: Language;
+  name: string;
+  /** What went back now, and what the gift was. */
+  refundedCents: number;
+  giftCents: number;
+  plots: readonly PlotFate[];
+}
+
+interface RefundWords {
+  subject: string;
+  lead: (refunded: string, gift: string) => string;
+  fate: {
+    kept: (plot: string) => string;
+    reserved: (plot: string, until: string) => string;
+    released: (plot: string) => string;
+    lost: (plot: string) => string;
+  };
+  days: string;
+  questions: string;
+}
+
+const REFUND_WORDS: Record<Language, RefundWords> = {
+  es: {
+    subject: 'Devolución de tu donativo · Parroquia Ortodoxa de Asturias',
+    lead: (refunded, gift) =>
+      `Te hemos devuelto ${refunded} de tu donativo de ${gift} a la tarjeta con la que pagaste.`,
+    fate: {
+      kept: (plot) => `Parcela ${plot}: sigue siendo tuya.`,
+      reserved: (plot, until) =>
+        `Parcela ${plot}: vuelve a estar reservada para ti hasta el ${until}.`,
+      released: (plot) => `Parcela ${plot}: ha quedado libre en el mapa.`,
+      lost: (plot) => `Parcela ${plot}: ya era de otro donante cuando llegó tu pago.`,
+    },
+    days: 'El banco suele tardar entre 5 y 10 días en mostrar la devolución.',
+    questions: 'Si tienes alguna pregunta, responde a este correo o habla con la parroquia.',
+  },
+  en: {
+    subject: 'Refund of your donation · Orthodox Parish of Asturias',
+    lead: (refunded, gift) =>
+      `We have refunded ${refunded} of your donation of ${gift} to the card you paid with.`,
+    fate: {
+      kept: (plot) => `Plot ${plot}: still yours.`,
+      reserved: (plot, until) => `Plot ${plot}: reserved for you again until ${until}.`,
+      released: (plot) => `Plot ${plot}: free again on the map.`,
+      lost: (plot) => `Plot ${plot}: it was already another donor's when your payment arrived.`,
+    },
+    days: 'Your bank usually takes 5 to 10 days to show the refund.',
+    questions: 'If you have any question, reply to this e-mail or talk to the parish.',
+  },
+  ro: {
+    subject: 'Rambursarea donației tale · Parohia Ortodoxă din Asturias',
+    lead: (refunded, gift) =>
+      `Ți-am rambursat ${refunded} din donația ta de ${gift} pe cardul cu care ai plătit.`,
+    fate: {
+      kept: (plot) => `Parcela ${plot}: rămâne a ta.`,
+      reserved: (plot, until) =>
+        `Parcela ${plot}: este din nou rezervată pentru tine până la ${until}.`,
+      released: (plot) => `Parcela ${plot}: este din nou liberă pe hartă.`,
+      lost: (plot) => `Parcela ${plot}: era deja a altui donator când a sosit plata ta.`,
+    },
+    days: 'De obicei banca arată rambursarea în 5–10 zile.',
+    questions: 'Dacă ai întrebări, răspunde la acest e-mail sau vorbește cu parohia.',
+  },
+};
+
+/** The e-mail of a refund (staff's or automatic): what went back and what became of the plots. */
+export function refundNotice(data: RefundNoticeData): MailMessage {
+  const words = WORDS[data.language];
+  const refund = REFUND_WORDS[data.language];
+  const money = (cents: number) => formatEuroCents(cents, LOCALE[data.language]);
+  return compose(refund.subject, [
+    { text: words.greeting(data.name) },
+    { text: refund.lead(money(data.refundedCents), money(data.giftCents)) },
+    ...data.plots.map((fate) => ({
+      text:
+        fate.fate === 'reserved'
+          ? refund.fate.reserved(fate.plot, formatDate(fate.until, data.language))
+          : refund.fate[fate.fate](fate.plot),
+    })),
+    { text: refund.days },
+    { text: refund.questions },
+  ]);
+}

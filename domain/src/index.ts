@@ -39,3 +39,4 @@ export * from './donor-mail';
 export * from './back-office-requests';
 export * from './staff-action-requests';
 export * from './settlement/index';
+export * from './staff-donors';

@@ -8,7 +8,7 @@ import type { DonationKind, DonationMethod, LedgerEntry, LedgerRange } from './l
 import { validateLedgerRange } from './ledger';
 import { MESSAGES } from './messages';
 import { isPersonalCode, normalizeCode } from './personal-code';
-import { invalid, isRecord, valid, type Validation } from './validation';
+import { CONTROL_CHARACTERS, invalid, isRecord, valid, type Validation } from './validation';
 
 export const LEDGER_PAGE_SIZE = 50;
 export const LEDGER_SEARCH_MAX_LENGTH = 100;
@@ -85,10 +85,9 @@ export function validateLedgerFilter(query: unknown): Validation<LedgerFilter> {
   const kind = oneOf(text(fields.kind), KINDS);
   if (kind === false) return invalid(MESSAGES.ledgerKindInvalid);
   const typed = text(fields.q);
-  // eslint-disable-next-line no-control-regex
   if (
     typed !== null &&
-    (typed.length > LEDGER_SEARCH_MAX_LENGTH || /[\u0000-\u001f]/.test(typed))
+    (typed.length > LEDGER_SEARCH_MAX_LENGTH || CONTROL_CHARACTERS.test(typed))
   ) {
     return invalid(MESSAGES.ledgerSearchInvalid(LEDGER_SEARCH_MAX_LENGTH));
   }

@@ -117,6 +117,15 @@ const es = {
   cashLimitOnLink:
     'Vincular este código superaría el límite legal de 999,99 € en efectivo al mes para una ' +
     'misma persona. Consulta con la parroquia.',
+  // The donors' pages and refunds staff ask for (issue 32, parts 3 and 6).
+  refundNotCard: 'Solo se puede devolver un donativo con tarjeta.',
+  refundAmountInvalid: (left: string) =>
+    `El importe a devolver debe ser mayor que 0 y como mucho lo que queda por devolver: ${left}.`,
+  refundAmountMalformed: 'El importe a devolver debe ser un número entero de céntimos mayor que 0.',
+  refundNothingLeft: 'Ese donativo ya está devuelto entero.',
+  refundRefused: 'La pasarela de pago no aceptó la devolución; no se ha devuelto nada.',
+  donorUnknown: 'No hay ningún donante con esa referencia.',
+  donorSearchInvalid: 'Escribe entre 2 y 100 caracteres: nombre, correo, código o parcela.',
 } as const;
 
 export type DomainMessages = CatalogueOf<typeof es>;
@@ -197,6 +206,14 @@ const en: DomainMessages = {
   cashLimitOnLink:
     'Linking this code would take one person past the legal limit of €999.99 in cash per ' +
     'month. Please ask the parish.',
+  refundNotCard: 'Only a card donation can be refunded.',
+  refundAmountInvalid: (left) =>
+    `The amount to refund must be more than 0 and at most what is left to refund: ${left}.`,
+  refundAmountMalformed: 'The amount to refund must be a whole number of cents above 0.',
+  refundNothingLeft: 'That donation is already refunded in full.',
+  refundRefused: 'The payment gateway did not accept the refund; nothing was refunded.',
+  donorUnknown: 'There is no donor with that reference.',
+  donorSearchInvalid: 'Type 2 to 100 characters: a name, e-mail, code or plot.',
 };
 
 const ro: DomainMessages = {
@@ -277,6 +294,16 @@ const ro: DomainMessages = {
   cashLimitOnLink:
     'Asocierea acestui cod ar depăși limita legală de 999,99 € în numerar pe lună pentru ' +
     'aceeași persoană. Întreabă la parohie.',
+  refundNotCard: 'Se poate rambursa doar o donație cu cardul.',
+  refundAmountInvalid: (left) =>
+    `Suma de rambursat trebuie să fie mai mare decât 0 și cel mult cât a rămas de rambursat: ${left}.`,
+  refundAmountMalformed:
+    'Suma de rambursat trebuie să fie un număr întreg de cenți mai mare decât 0.',
+  refundNothingLeft: 'Această donație este deja rambursată integral.',
+  refundRefused: 'Procesatorul de plăți nu a acceptat rambursarea; nu s-a rambursat nimic.',
+  donorUnknown: 'Nu există niciun donator cu această referință.',
+  donorSearchInvalid:
+    'Scrieți între 2 și 100 de caractere: un nume, un e-mail, un cod sau o parcelă.',
 };
 
 /** Every language's catalogue of the domain's texts. */

@@ -7,3 +7,6 @@ export const invalid = <T = never>(error: string): Validation<T> => ({ ok: false
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** Control and format characters (and line separators): never part of text people type. */
+export const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/u;

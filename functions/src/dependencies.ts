@@ -14,6 +14,7 @@ import { firestorePaymentStore } from './adapters/firestore-payments';
 import { firestoreDonorAccounts } from './adapters/firestore-donors';
 import { firestoreUserRepository } from './adapters/firestore-users';
 import { firestoreRateLimitCounters } from './adapters/firestore-rate-limits';
+import { firestoreStaffDonors } from './adapters/firestore-staff-donors';
 import { stripeCheckoutGateway, stripeSettingsFromEnvironment } from './adapters/stripe-checkout';
 import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './config';
 import { auth, firestore } from './firebase';
@@ -47,6 +48,7 @@ export function productionDependencies(): ApiDependencies {
     rateLimits: firestoreRateLimitCounters(firestore),
     backOffice: firestoreBackOffice(firestore, proofs),
     staffActions: firestoreStaffActions(firestore, auth),
+    staffDonors: firestoreStaffDonors(firestore, proofs),
   };
 }
 

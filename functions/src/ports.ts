@@ -4,6 +4,12 @@
  */
 import type {
   CellWithId,
+  DonorFound,
+  DonorPageView,
+  DonorSearch,
+  PersonRef,
+  RefundRequest,
+  StaffRefundAsked,
   CertificateCodeRecord,
   CompletionRequest,
   ReservationChange,
@@ -146,6 +152,7 @@ export interface ApiDependencies {
   rateLimits: RateLimitCounters;
   backOffice: BackOfficeStore;
   staffActions: StaffActionLog;
+  staffDonors: StaffDonorStore;
 }
 
 /** One rate-limit counter: a limit's requests under one key in one window of time. */
@@ -312,6 +319,16 @@ export interface CheckoutGateway {
   expireSession(sessionId: string): Promise<'open' | 'complete' | 'expired'>;
   /** Refunds the whole payment; idempotent per session. */
   refund(paymentIntent: string, sessionId: string): Promise<string>;
+  /**
+   * Refunds `amountCents` of the payment for staff (issue 32, part 6); idempotent per key. Answers
+   * Stripe's refund id, or null when Stripe refused it (already refunded, more than is left).
+   */
+  refundPart(request: {
+    paymentIntent: string;
+    amountCents: number;
+    idempotencyKey: string;
+    donationId: string;
+  }): Promise<string | null>;
   /** The verified event, or null when the signature does not match the raw body. */
   verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event | null;
 }
@@ -345,4 +362,20 @@ export interface BackOfficeStore {
     now: number,
   ): Promise<BackOfficeOutcome>;
   voidDonation(request: VoidRequest, staffUid: string, now: number): Promise<BackOfficeOutcome>;
+}
+
+// --- The donors' pages and staff refunds (issue 32, parts 3 and 6) ---
+
+/** A refund staff asked for, checked: Stripe is asked next, then `record` writes the action. */
+export type StaffRefundCheck =
+  | { ok: false; message: string }
+  | { ok: true; asked: StaffRefundAsked; record(stripeRefund: string): Promise<void> };
+
+export interface StaffDonorStore {
+  /** At most 20 people, accounts first. */
+  search(search: DonorSearch): Promise<DonorFound[]>;
+  /** The person's page; null when nobody is known by that id. */
+  page(person: PersonRef, now: number): Promise<DonorPageView | null>;
+  /** Reads the gift and what was refunded in one transaction and asks the money core. */
+  checkRefund(request: RefundRequest, staffUid: string, now: number): Promise<StaffRefundCheck>;
 }

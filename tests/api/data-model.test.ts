@@ -152,7 +152,8 @@ describe('after a whole journey, every document written matches docs/data-model.
 
 /**
  * Sign-up and consent, a purchase and a reservation paid by card on the Stripe double's page
- * (its webhook applies them), a checkout expired, the reservation refunded, a profile edit, staff
+ * (its webhook applies them), a checkout expired, the reservation refunded by staff through
+ * Stripe, a profile edit, staff
  * codes registered by cash (for the donor's account) and by transfer (for someone without one,
  * who then signs up and links the code), a checkout left open, and the rate-limited verify route.
  */
@@ -179,10 +180,14 @@ async function journey() {
     paymentStatus(abandoned.body.sessionId!, 'expired'),
   );
 
-  const paymentIntent = (await db().collection('payments').doc(reserved).get()).get(
-    'payment_intent',
-  ) as string;
-  await stripe.refunds.create({ payment_intent: paymentIntent });
+  // Staff refund the reservation from the donor's page: Stripe, then its webhook.
+  const staffToken = await idTokenOf(authHost, DEMO.staff);
+  const refunded = await postJson(`${siteUrl}/api/staff/donations/refund/`, staffToken, {
+    donation_id: reserved,
+    amount_cents: 5_000,
+    reason: 'Lo pidió la donante',
+  });
+  expect(refunded.status, await refunded.clone().text()).toBe(200);
   await waitFor('the refund', async () => paymentStatus(reserved, 'refunded'));
 
   const renamed = await callApi(siteUrl, '/api/users/update_user/', {
@@ -191,7 +196,6 @@ async function journey() {
   });
   expect(renamed.status).toBe(200);
 
-  const staffToken = await idTokenOf(authHost, DEMO.staff);
   const generated = await postJson(`${siteUrl}/api/users/generate-json-codes/`, staffToken, {
     count: 2,
     lang: 'es',

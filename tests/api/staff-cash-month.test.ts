@@ -13,6 +13,7 @@ import { firestoreDonorAccounts } from '../../functions/src/adapters/firestore-d
 import { createApiHandler } from '../../functions/src/api/app.ts';
 import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-id-tokens.ts';
 import { firestoreBackOffice } from '../../functions/src/adapters/firestore-back-office.ts';
+import { firestoreStaffDonors } from '../../functions/src/adapters/firestore-staff-donors.ts';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
 import { firestoreCertificateCodes } from '../../functions/src/adapters/firestore-certificate-codes.ts';
 import { firestoreStaffActions } from '../../functions/src/adapters/firestore-staff-actions.ts';
@@ -54,6 +55,7 @@ beforeAll(async () => {
     rateLimits: firestoreRateLimitCounters(db),
     backOffice: firestoreBackOffice(db, proofs),
     staffActions: firestoreStaffActions(db, () => auth),
+    staffDonors: firestoreStaffDonors(db, proofs),
     randomIndex: randomInt,
     donors: firestoreDonorAccounts(db, proofs),
     sessions: firebaseSessionRevoker(() => auth),

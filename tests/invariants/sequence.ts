@@ -555,6 +555,15 @@ class World {
     const partial = left > 100 && this.random.chance(0.2);
     const amount = partial ? this.random.int(1, left / 100 - 1) * 100 : undefined;
     const head = `refund: ${session.id} (${this.keyOf(session.uid)} ${session.kind} [${session.plots}]) ${partial ? `partial ${amount! / 100} €` : `full ${left / 100} €`}`;
+    if (this.random.chance(0.5)) {
+      // Staff ask it on the donor's page: the money core checks it, then Stripe refunds.
+      const asked = await this.api('POST', '/api/staff/donations/refund/', this.staffToken, {
+        donation_id: session.id,
+        amount_cents: amount ?? left,
+        reason: 'invariants',
+      });
+      return `${head} by staff -> ${asked.status} ${asked.text.slice(0, 120)}`;
+    }
     try {
       const refund = await this.stripe.refunds.create({
         payment_intent: session.paymentIntent!,

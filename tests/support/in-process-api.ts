@@ -10,6 +10,7 @@ import { generatePersonalCode } from '@parroquia/domain';
 import { firebaseAddressProofs } from '../../functions/src/adapters/firebase-address-proofs.ts';
 import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-id-tokens.ts';
 import { firestoreBackOffice } from '../../functions/src/adapters/firestore-back-office.ts';
+import { firestoreStaffDonors } from '../../functions/src/adapters/firestore-staff-donors.ts';
 import { firebaseSessionRevoker } from '../../functions/src/adapters/firebase-sessions.ts';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
 import { firestoreCertificateCodes } from '../../functions/src/adapters/firestore-certificate-codes.ts';
@@ -50,6 +51,7 @@ export function startInProcessApi(stack: {
       rateLimits: firestoreRateLimitCounters(db),
       backOffice: firestoreBackOffice(db, proofs),
       staffActions: firestoreStaffActions(db, () => auth),
+      staffDonors: firestoreStaffDonors(db, proofs),
       randomIndex: randomInt,
       donors: firestoreDonorAccounts(db, proofs),
       sessions: firebaseSessionRevoker(() => auth),

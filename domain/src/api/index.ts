@@ -7,6 +7,7 @@ import {
   voidDonation,
 } from './back-office';
 import { listCells, mapSnapshot } from './cells';
+import { donorPage, refundDonation, searchDonors } from './staff-donors';
 import { verifyCertificate } from './certificates';
 import {
   buyPlots,
@@ -63,6 +64,9 @@ export const API_ROUTES = {
   voidDonation,
   listStaffActions,
   printFilledCertificate,
+  searchDonors,
+  donorPage,
+  refundDonation,
 } as const;
 
 export type ApiRoutes = typeof API_ROUTES;
@@ -85,3 +89,4 @@ export type {
   ReservationView,
   VoidBody,
 } from './back-office';
+export type { DonorFound, DonorLedgerLineView, DonorPageView, RefundBody } from './staff-donors';

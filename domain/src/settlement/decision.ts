@@ -172,6 +172,9 @@ export interface StaffAction {
   after: PlotState[];
   /** Stored as `details` (null when the action has none). */
   details?: StaffActionDetails;
+  /** A refund staff asked for: the amount, and Stripe's refund once it accepted it. */
+  amount_cents?: number;
+  stripe_refund?: string | null;
 }
 
 export interface Writes {

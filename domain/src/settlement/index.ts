@@ -11,3 +11,4 @@ export * from './staff-records';
 export * from './sweep';
 export * from './invariants';
 export * from './store';
+export * from './staff-refund';

@@ -73,6 +73,8 @@ describe('the money core over random sequences', () => {
         for (const cell of simulation.store.cells.values()) seen.add(cell.status);
         for (const row of simulation.store.rows()) seen.add(`${row.method}:${row.kind}`);
         if (simulation.store.mails.size > 0) seen.add('mail');
+        for (const id of simulation.store.mails.keys())
+          if (id.startsWith('refund-')) seen.add('refund mail');
         for (const action of simulation.store.actions.values()) seen.add(`action:${action.action}`);
       }),
       { numRuns: 1000, seed: 28 },
@@ -90,6 +92,8 @@ describe('the money core over random sequences', () => {
       'action:generate-codes',
       'action:print-blank',
       'action:print-filled',
+      'refund mail',
+      'action:refund',
     ]) {
       expect(seen, state).toContain(state);
     }

@@ -1,18 +1,23 @@
 /**
  * Money given back on a card payment (Stripe's `charge.refunded`, full or partial): a refund row
  * in the ledger for what is newly refunded, and, when the whole charge went back, each plot as
- * what still covers it decides (docs/product.md, "Refunds").
+ * what still covers it decides (docs/product.md, "Refunds"). Every refund row comes with an
+ * e-mail to the donor in their language: what went back and what became of each plot.
  */
 import type { CellWithId } from '../cell-document';
+import { refundNotice, type PlotFate } from '../donor-mail';
 import { refundEntry, type LedgerRow } from '../ledger';
 import {
   decided,
   movesAfterUndoing,
+  type CellMove,
   type Decision,
   type EventClaim,
+  type MailOrder,
   type PaymentStatus,
   type SettlementOutcome,
 } from './decision';
+import { mailAddressOf, type DonorOnRecord } from './donor-record';
 
 export interface RefundFacts {
   event: EventClaim;
@@ -25,6 +30,8 @@ export interface RefundFacts {
   donorLedger: readonly LedgerRow[];
   /** The payment's plots as read. */
   cells: readonly CellWithId[];
+  /** The payment's donor (their name, address and language for the refund's e-mail). */
+  donor: DonorOnRecord | null;
   /** Everything refunded on the charge so far (Stripe's `amount_refunded`), in cents. */
   amountRefundedCents: number;
   /** The whole charge went back (Stripe's `refunded`). */
@@ -73,6 +80,7 @@ export function decideRefund(facts: RefundFacts): Decision<SettlementOutcome> {
         event,
         ledger,
         payment: { sessionId: payment.sessionId, fields: { refunded_cents: refundedCents } },
+        mails: refundMail(facts, gift, ledger, []),
       },
     );
   }
@@ -90,10 +98,49 @@ export function decideRefund(facts: RefundFacts): Decision<SettlementOutcome> {
       event,
       ledger,
       cells,
+      mails: refundMail(facts, gift, ledger, cells),
       payment: {
         sessionId: payment.sessionId,
         fields: { status: 'refunded', refunded_cents: refundedCents, refunded_at: now },
       },
     },
   );
+}
+
+/** The refund's e-mail is `mail/{id}` with the id of the refund row it reports: one per row. */
+export const refundMailId = (refundRowId: string) => refundRowId;
+
+/** What a plot is for the donor once the refund is written. */
+function fateOf(cell: CellWithId, uid: string): PlotFate {
+  if (cell.user === uid && cell.status === 'reserved' && cell.reserved_until !== null) {
+    return { plot: cell.id, fate: 'reserved', until: cell.reserved_until };
+  }
+  if (cell.user === uid && cell.status !== 'available') return { plot: cell.id, fate: 'kept' };
+  if (cell.status === 'available' || cell.user === null) return { plot: cell.id, fate: 'released' };
+  return { plot: cell.id, fate: 'lost' };
+}
+
+function refundMail(
+  facts: RefundFacts,
+  gift: LedgerRow,
+  ledger: ReadonlyArray<{ id: string; entry: { amount_cents: number } }>,
+  moves: readonly CellMove[],
+): MailOrder[] {
+  const row = ledger[0];
+  const to = mailAddressOf(facts.donor);
+  if (!row || !to || !facts.donor) return [];
+  const moved = new Map(moves.map(({ after }) => [after.id, after]));
+  return [
+    {
+      id: refundMailId(row.id),
+      to,
+      message: refundNotice({
+        language: facts.donor.language,
+        name: facts.donor.name,
+        refundedCents: -row.entry.amount_cents,
+        giftCents: gift.amount_cents,
+        plots: facts.cells.map((cell) => fateOf(moved.get(cell.id) ?? cell, facts.donor!.uid)),
+      }),
+    },
+  ];
 }

@@ -44,6 +44,7 @@ import {
 } from './invariants';
 import { decideRefund } from './refund';
 import { decideCodeBatch, decideFilledCertificate } from './staff-records';
+import { decideStaffRefund } from './staff-refund';
 import { decideStaffRegistration } from './staff-registration';
 import { SettlementStore } from './store';
 import { decideReminder, decideSweep, openReservations } from './sweep';
@@ -332,7 +333,35 @@ export class Simulation {
     if (!session) return;
     const left = session.amountCents - session.refundedCents;
     const cents = op.flag ? left : Math.max(1, Math.abs(op.b) % left);
-    this.chargeRefunded(session, cents);
+    if (Math.abs(op.c) % 2 === 0) return this.chargeRefunded(session, cents);
+    // Staff ask it from the donor's page: the money core checks it (sometimes asked for more
+    // than is left, which it must refuse), then the card processor refunds and tells us.
+    const asked = Math.abs(op.a) % 5 === 0 ? left + 1 : cents;
+    const gift = this.store.ledger.get(session.id);
+    const payment = this.store.payments.get(session.id);
+    const decision = decideStaffRefund({
+      gift: gift ?? null,
+      ledger: this.rows().filter((row) => row.refund_of === session.id),
+      payment: payment
+        ? {
+            sessionId: session.id,
+            status: payment.status!,
+            paymentIntent: payment.payment_intent ?? null,
+          }
+        : null,
+      cells: this.store.cellsOf(session.order.plots),
+      amountCents: asked,
+      context: this.staff('asked by the donor'),
+    });
+    this.store.apply(decision);
+    if (!decision.outcome.ok) {
+      if (asked <= left && gift && payment?.status === 'paid') {
+        throw new Error(`a staff refund of ${asked} of ${left} left was refused`);
+      }
+      return;
+    }
+    if (asked > left) throw new Error(`a staff refund of ${asked} past ${left} left was accepted`);
+    this.chargeRefunded(session, decision.outcome.amountCents);
   }
 
   /** The card processor gives `cents` back, then tells us (`charge.refunded`). */
@@ -353,6 +382,7 @@ export class Simulation {
         gift,
         donorLedger: this.rows().filter((row) => row.donor === session.order.uid),
         cells: this.store.cellsOf(session.order.plots),
+        donor: this.store.accounts.get(session.order.uid) ?? null,
         amountRefundedCents: amountRefunded,
         fullyRefunded: amountRefunded >= session.amountCents,
         now: this.now,

@@ -8,6 +8,7 @@ import {
   donorDisplay,
   isProvenAddress,
   mailboxKey,
+  nameSearchPrefixes,
   readCellDocument,
   readCertificateCodeDocument,
   readDonorRecord,
@@ -58,7 +59,9 @@ export function firestoreDonorAccounts(
       const profile = { ...userProfileFromDocument(data), ...fields };
       const display = donorDisplay(profile);
       const updatedAt = Timestamp.fromMillis(now);
-      tx.update(userRef, { ...fields, ...extra, updated_at: updatedAt });
+      const search =
+        fields.name !== undefined ? { name_search: nameSearchPrefixes(fields.name) } : {};
+      tx.update(userRef, { ...fields, ...search, ...extra, updated_at: updatedAt });
       writeDonorDisplay(db(), tx, donorCells, uid, display, now);
       return profile;
     });
@@ -93,6 +96,7 @@ export function firestoreDonorAccounts(
           const createdAt = Timestamp.fromMillis(now);
           const document = {
             name: account.name,
+            name_search: nameSearchPrefixes(account.name),
             email: account.email,
             mailboxes: [...new Set([mailboxKey(account.email), ...claims.outcome.mailboxes])],
             personal_code: code,

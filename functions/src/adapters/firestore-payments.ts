@@ -105,6 +105,7 @@ export function firestorePaymentStore(
             )
           : [];
         const cells = await readCells(db(), tx, payment?.order.plots ?? []);
+        const donor = payment ? await readDonor(db(), tx, payment.order.uid, proofs) : null;
         const decision = decideRefund({
           event: { id: eventId, type: eventType },
           eventSeen,
@@ -116,6 +117,7 @@ export function firestorePaymentStore(
           gift: gift?.exists ? readLedgerRow(gift.id, gift.data() ?? {}) : null,
           donorLedger,
           cells,
+          donor,
           amountRefundedCents,
           fullyRefunded,
           now: now(),

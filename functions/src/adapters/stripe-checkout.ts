@@ -100,6 +100,25 @@ export function stripeCheckoutGateway(settings: () => StripeSettings): CheckoutG
       return refund.id;
     },
 
+    async refundPart({ paymentIntent, amountCents, idempotencyKey, donationId }) {
+      try {
+        const refund = await connect().stripe.refunds.create(
+          {
+            payment_intent: paymentIntent,
+            amount: amountCents,
+            reason: 'requested_by_customer',
+            metadata: { donation_id: donationId },
+          },
+          { idempotencyKey },
+        );
+        return refund.id;
+      } catch (error) {
+        // Already refunded, or more than is left (a refund of the same gift at the same time).
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        throw error;
+      }
+    },
+
     verifyEvent(rawBody, signature) {
       if (!signature) return null;
       const { stripe, webhookSecret } = connect();

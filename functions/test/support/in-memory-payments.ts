@@ -126,6 +126,7 @@ export class InMemoryPayments implements PaymentStore {
         : null,
       donorLedger: this.store.rows().filter((row) => row.donor === payment?.order.uid),
       cells: this.store.cellsOf(payment?.order.plots ?? []),
+      donor: (payment && this.store.accounts.get(payment.order.uid)) ?? null,
       now: this.now(),
     });
     this.store.apply(decision);
@@ -172,6 +173,11 @@ export class RecordingCheckoutGateway implements CheckoutGateway {
 
   async refund(paymentIntent: string, sessionId: string) {
     this.refunds.push({ paymentIntent, sessionId });
+    return `re_${this.refunds.length}`;
+  }
+
+  async refundPart(request: { paymentIntent: string; donationId: string }) {
+    this.refunds.push({ paymentIntent: request.paymentIntent, sessionId: request.donationId });
     return `re_${this.refunds.length}`;
   }
 

@@ -310,6 +310,7 @@ export function testDependencies(): TestDependencies {
     rateLimits: new InMemoryRateLimits(),
     backOffice: unusedPort<ApiDependencies['backOffice']>('the back office'),
     staffActions: new RecordedStaffActions(),
+    staffDonors: unusedPort<ApiDependencies['staffDonors']>('the donors pages'),
   };
 }
 

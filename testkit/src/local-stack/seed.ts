@@ -15,6 +15,7 @@ import {
   donorDisplay,
   layoutPlots,
   mailboxKey,
+  nameSearchPrefixes,
   parsePlotCode,
   readCellDocument,
   ledgerSearchWords,
@@ -98,6 +99,7 @@ export async function seedStack(env: Record<string, string>, seed: Seed) {
         tx.create(ref, {
           ...profile,
           mailboxes: [mailboxKey(profile.email)],
+          name_search: nameSearchPrefixes(profile.name),
           sub: uid,
           created_at: FieldValue.serverTimestamp(),
           ...(profile.accepted_privacy_policy

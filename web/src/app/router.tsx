@@ -49,6 +49,8 @@ const framed: Page[] = [
   page(paths.staffReservations.path, () => import('./routes/staff-reservations')),
   page(paths.staffDonations.path, () => import('./routes/staff-donations')),
   page(paths.staffActions.path, () => import('./routes/staff-actions')),
+  page(paths.staffDonors.path, () => import('./routes/staff-donors')),
+  page(paths.staffDonor.path, () => import('./routes/staff-donor')),
   page(paths.verifyCertificate.path, () => import('./routes/verify')),
   page(undefined, () => import('./routes/not-found')),
 ];

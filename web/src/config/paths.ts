@@ -20,6 +20,14 @@ export const paths = {
   staffReservations: { path: '/staff/reservas', getHref: () => '/staff/reservas' },
   staffDonations: { path: '/staff/donativos', getHref: () => '/staff/donativos' },
   staffActions: { path: '/staff/acciones', getHref: () => '/staff/acciones' },
+  staffDonors: {
+    path: '/staff/donantes',
+    getHref: (q?: string) => (q ? `/staff/donantes?q=${encodeURIComponent(q)}` : '/staff/donantes'),
+  },
+  staffDonor: {
+    path: '/staff/donantes/:id',
+    getHref: (id: string) => `/staff/donantes/${encodeURIComponent(id)}`,
+  },
   login: { path: '/login', getHref: () => '/login' },
   verifyCertificate: {
     path: '/verificar/:code',

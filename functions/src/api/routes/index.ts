@@ -17,6 +17,7 @@ import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
 import { registerPhysicalCertificate } from './physical-certificates';
 import { listStaffActions, printFilledCertificate } from './staff-actions';
+import { donorPage, refundDonation, searchDonors } from './staff-donors';
 import { stripeWebhook } from './stripe-webhook';
 import { acceptPrivacyPolicy, logout, sync, updateUser, whoami } from './users';
 
@@ -50,6 +51,9 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   voidDonation,
   listStaffActions,
   printFilledCertificate,
+  searchDonors,
+  donorPage,
+  refundDonation,
 };
 
 function bound<Name extends RouteName>(name: Name): Route {

@@ -18,6 +18,9 @@ export default function StaffAreaRoute() {
             <Link to={paths.staffDonations.getHref()}>{t('ledger.title')}</Link>
           </li>
           <li>
+            <Link to={paths.staffDonors.getHref()}>{t('staffDonors.title')}</Link>
+          </li>
+          <li>
             <Link to={paths.staffReservations.getHref()}>{t('backOffice.reservationsTitle')}</Link>
           </li>
           <li>

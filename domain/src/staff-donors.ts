@@ -1,0 +1,264 @@
+/**
+ * Staff find a donor and read their page (issue 32, part 3; docs/screens.md, /staff/donantes):
+ * what a search may be, the words a name is found by, who a page is about, and what each ledger
+ * row of the page allows (void a staff registration, refund a card gift).
+ */
+import type { DonorPageView } from './api/staff-donors';
+import {
+  CASH_LIMIT_CENTS_PER_MONTH,
+  personCashOfMonth,
+  spanishMonthOf,
+  type CashEntry,
+  type CashPerson,
+} from './cash-limit';
+import type { CellWithId } from './cell-document';
+import { millisOf } from './instant';
+import { isUndoingKind, type LedgerRow } from './ledger';
+import { MESSAGES } from './messages';
+import { mailboxKey } from './person-email';
+import { isPlotCode } from './plot-code';
+import { refundedOf } from './settlement/refund';
+import { invalid, isRecord, valid, type Validation } from './validation';
+
+/** Longest prefix of a word stored to find a name by: longer typed words match on it. */
+export const NAME_PREFIX_MAX = 20;
+const SEARCH_MIN = 2;
+const SEARCH_MAX = 100;
+
+/** Lower case, accents gone, words of letters and digits: `María-José` -> `maria`, `jose`. */
+export function nameWords(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
+/**
+ * `users.name_search`: every prefix of every word of the name (up to NAME_PREFIX_MAX letters),
+ * so one `array-contains` finds `Mar` in `María José Pop` whatever the case or accents.
+ */
+export function nameSearchPrefixes(name: string): string[] {
+  const prefixes = new Set<string>();
+  for (const word of nameWords(name)) {
+    const letters = [...word].slice(0, NAME_PREFIX_MAX);
+    for (let end = 1; end <= letters.length; end++) prefixes.add(letters.slice(0, end).join(''));
+  }
+  return [...prefixes];
+}
+
+/** Each typed word starts a word of the name (case and accents aside). */
+export function nameMatches(name: string, typed: readonly string[]): boolean {
+  const words = nameWords(name);
+  return typed.every((part) => words.some((word) => word.startsWith(part)));
+}
+
+/** What a search may find: by name, e-mail, personal or certificate code, or plot. */
+export interface DonorSearch {
+  /** The typed words for a name search (none when the text cannot be a name). */
+  words: string[];
+  /** The mailbox key of a typed address. */
+  mailbox: string | null;
+  email: string | null;
+  /** A personal or certificate code (8 letters and digits), upper case. */
+  code: string | null;
+  plot: string | null;
+}
+
+export function validateDonorSearch(query: unknown): Validation<DonorSearch> {
+  const raw = isRecord(query) && typeof query.q === 'string' ? query.q : '';
+  const text = raw.replace(/\s+/g, ' ').trim();
+  if ([...text].length < SEARCH_MIN || [...text].length > SEARCH_MAX) {
+    return invalid(MESSAGES.donorSearchInvalid);
+  }
+  if (text.includes('@')) {
+    const email = text.toLowerCase();
+    return valid({ words: [], mailbox: mailboxKey(email), email, code: null, plot: null });
+  }
+  const upper = text.toUpperCase();
+  const words = nameWords(text).map((word) => [...word].slice(0, NAME_PREFIX_MAX).join(''));
+  if (words.length === 0) return invalid(MESSAGES.donorSearchInvalid);
+  return valid({
+    words,
+    mailbox: null,
+    email: null,
+    code: /^[A-Z0-9]{8}$/.test(upper) ? upper : null,
+    plot: isPlotCode(upper) ? upper : null,
+  });
+}
+
+/**
+ * Who a donor's page is about: an account (its uid), or a person without one yet, known by the
+ * address staff registered them with (`email:` and the address).
+ */
+export type PersonRef = { kind: 'account'; uid: string } | { kind: 'mailbox'; email: string };
+
+const UID = /^[A-Za-z0-9_-]{1,128}$/;
+
+export function personIdOf(person: PersonRef): string {
+  return person.kind === 'account' ? person.uid : `email:${person.email}`;
+}
+
+export function validatePersonId(query: unknown): Validation<PersonRef> {
+  const id = isRecord(query) && typeof query.id === 'string' ? query.id.trim() : '';
+  if (id.startsWith('email:')) {
+    const email = id.slice('email:'.length).toLowerCase();
+    return email.includes('@') && email.length <= 254
+      ? valid({ kind: 'mailbox', email })
+      : invalid(MESSAGES.donorUnknown);
+  }
+  return UID.test(id) ? valid({ kind: 'account', uid: id }) : invalid(MESSAGES.donorUnknown);
+}
+
+/** A ledger row as the donor's page shows it, with what staff may still do with it. */
+export interface DonorLedgerLine {
+  row: LedgerRow;
+  /** What the rows naming it gave back or voided, in cents (> 0). */
+  undoneCents: number;
+  /** A staff registration (cash, transfer) not voided yet. */
+  voidable: boolean;
+  /** A card gift: what is left to give back, in cents. */
+  refundableCents: number;
+}
+
+/** The person's rows, newest first, each with what undid it and what is left to do. */
+export function donorLedgerLines(rows: readonly LedgerRow[]): DonorLedgerLine[] {
+  return [...rows]
+    .sort((a, b) => b.created_at - a.created_at || a.id.localeCompare(b.id))
+    .map((row) => {
+      const gift = !isUndoingKind(row.kind) && row.amount_cents > 0;
+      const undoneCents = gift ? refundedOf(rows, row.id) : 0;
+      return {
+        row,
+        undoneCents,
+        voidable: gift && row.method !== 'card' && row.recorded_by !== null && undoneCents === 0,
+        refundableCents:
+          gift && row.method === 'card' ? Math.max(0, row.amount_cents - undoneCents) : 0,
+      };
+    });
+}
+
+/** A paper certificate's code as a donor's page and the search read it. */
+export interface PaperCertificate {
+  code: string;
+  status: string;
+  user: string | null;
+  email: string;
+  name: string;
+  anonymous: boolean;
+  plots: string[];
+  registeredAt: number | null;
+}
+
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export function readPaperCertificate(
+  code: string,
+  data: Record<string, unknown>,
+): PaperCertificate {
+  return {
+    code,
+    status: textOf(data.status),
+    user: typeof data.user === 'string' && data.user !== '' ? data.user : null,
+    email: textOf(data.email).toLowerCase(),
+    name: textOf(data.name),
+    anonymous: data.is_anonymous_donor === true,
+    plots: Array.isArray(data.plots)
+      ? data.plots.filter((plot): plot is string => typeof plot === 'string')
+      : [],
+    registeredAt: millisOf(data.registered_at),
+  };
+}
+
+/** Registrations still waiting for their donor (no account holds them), latest first. */
+export function waitingRegistrations(codes: readonly PaperCertificate[]): PaperCertificate[] {
+  return codes
+    .filter((code) => code.status === 'registered' && code.user === null && code.email !== '')
+    .sort((a, b) => (b.registeredAt ?? 0) - (a.registeredAt ?? 0));
+}
+
+/** A plot held for nobody's account: what a registration waiting for its donor holds. */
+export const heldForNoAccount = (cell: CellWithId) =>
+  cell.user === null && cell.status !== 'available';
+
+/** Whom a plot's holding leads to: its account, or (none) its latest waiting registration. */
+export function plotHolderOf(
+  cell: CellWithId | null,
+  codes: readonly PaperCertificate[],
+): { uid: string } | { registration: PaperCertificate } | null {
+  if (!cell) return null;
+  if (cell.user !== null) return { uid: cell.user };
+  const latest = heldForNoAccount(cell) ? waitingRegistrations(codes)[0] : undefined;
+  return latest ? { registration: latest } : null;
+}
+
+export interface DonorPageFacts {
+  id: string;
+  identity: DonorPageView['identity'];
+  /** The uid of an account; null for a person without one. */
+  uid: string | null;
+  cells: readonly CellWithId[];
+  /** Rows of the person's uid and mailboxes, each with its certificate code if staff registered it. */
+  ledger: ReadonlyArray<{ row: LedgerRow; certificateCode: string | null }>;
+  certificates: readonly PaperCertificate[];
+  cash: { entries: readonly CashEntry[]; person: CashPerson };
+  now: number;
+}
+
+const isoOf = (millis: number | null) => (millis === null ? null : new Date(millis).toISOString());
+
+/**
+ * A donor's page: the rows theirs (another account's rows of a shared mailbox stay on that
+ * account's page; a person without an account has the rows no account holds), newest first; the
+ * plots; the certificates registered or linked; and the person's cash this month.
+ */
+export function donorPageOf(facts: DonorPageFacts): DonorPageView {
+  const rows = facts.ledger.filter(({ row }) => row.donor === null || row.donor === facts.uid);
+  const codeOf = new Map(rows.map(({ row, certificateCode }) => [row.id, certificateCode]));
+  const month = spanishMonthOf(facts.now);
+  const cash = personCashOfMonth(facts.cash.entries, facts.cash.person, month).reduce(
+    (sum, cents) => sum + cents,
+    0,
+  );
+  return {
+    id: facts.id,
+    identity: facts.identity,
+    plots: [...facts.cells]
+      .filter((cell) => (facts.uid === null ? heldForNoAccount(cell) : cell.user === facts.uid))
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .map((cell) => ({
+        plot: cell.id,
+        status: cell.status,
+        reserved_until: isoOf(cell.reserved_until),
+      })),
+    ledger: donorLedgerLines(rows.map(({ row }) => row)).map((line) => ({
+      id: line.row.id,
+      created_at: new Date(line.row.created_at).toISOString(),
+      method: line.row.method,
+      kind: line.row.kind,
+      amount_cents: line.row.amount_cents,
+      cells: line.row.cells,
+      refund_of: line.row.refund_of,
+      certificate_code: codeOf.get(line.row.id) ?? null,
+      undone_cents: line.undoneCents,
+      voidable: line.voidable,
+      refundable_cents: line.refundableCents,
+    })),
+    certificates: [...facts.certificates]
+      .filter((code) => code.status !== 'unassigned')
+      .sort((a, b) => (b.registeredAt ?? 0) - (a.registeredAt ?? 0))
+      .map((code) => ({
+        code: code.code,
+        status: code.status,
+        plots: code.plots,
+        registered_at: isoOf(code.registeredAt),
+      })),
+    cash: {
+      month,
+      cash_cents: cash,
+      limit_cents: CASH_LIMIT_CENTS_PER_MONTH,
+      remaining_cents: Math.max(0, CASH_LIMIT_CENTS_PER_MONTH - cash),
+    },
+  };
+}

@@ -1,0 +1,257 @@
+/**
+ * One donor's page (docs/screens.md, /staff/donantes/:id): who they are, their cash this month
+ * against the legal limit, their plots, every gift, refund and void, and their certificates.
+ * A staff registration can be voided and a card gift refunded from its row; the page is asked
+ * again after each, never patched by hand.
+ */
+import type { DonorPageView } from '@parroquia/domain';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-error';
+import { useApiClient } from '@/lib/api-client-context';
+import { formatDate, formatMoney } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { loadDonorPage } from '../api/staff-donors-api';
+import { DonationActions } from './donation-actions';
+import { OutcomeMessage, type Outcome } from './outcome-message';
+import styles from './donors.module.css';
+
+type Loading =
+  | { state: 'loading' }
+  | { state: 'failed'; text: string }
+  | { state: 'ready'; page: DonorPageView };
+
+type Status = 'available' | 'held' | 'reserved' | 'bought';
+type Method = 'card' | 'cash' | 'transfer';
+type Kind = 'buy' | 'reserve' | 'complete' | 'refund' | 'void';
+type CodeStatus = 'registered' | 'linked';
+/**
+ * A refund shows in the ledger once Stripe's event arrived: meanwhile the page asks again every
+ * 2 s, for a minute at most.
+ */
+const REFUND_POLL_MS = 2000;
+const REFUND_POLLS = 30;
+
+export function DonorPage({ id }: { id: string }) {
+  const { t, i18n } = useTranslation();
+  const client = useApiClient();
+  const { getToken } = useSession();
+  const [version, setVersion] = useState(0);
+  const [answer, setAnswer] = useState<{ id: string; version: number; loading: Loading } | null>(
+    null,
+  );
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [awaiting, setAwaiting] = useState<{
+    line: string;
+    undoneCents: number;
+    polls: number;
+  } | null>(null);
+  // While the page is asked again, the last answer about this donor stays on screen.
+  const loading: Loading =
+    answer?.id === id && (answer.version === version || answer.loading.state === 'ready')
+      ? answer.loading
+      : { state: 'loading' };
+  const language = i18n.language;
+  const money = (cents: number) => formatMoney(cents, language);
+  const day = (iso: string) => formatDate(new Date(iso), language);
+
+  useEffect(() => {
+    let current = true;
+    const settle = (settled: Loading) => current && setAnswer({ id, version, loading: settled });
+    getToken()
+      .then((token) => loadDonorPage(client, id, token))
+      .then(
+        (page) => settle({ state: 'ready', page }),
+        (error: unknown) =>
+          settle({
+            state: 'failed',
+            text: error instanceof ApiError ? error.message : String(error),
+          }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [client, getToken, id, version]);
+
+  const done = useCallback((next: Outcome, refund?: { line: string; undoneCents: number }) => {
+    setOutcome(next);
+    setAwaiting(refund ? { ...refund, polls: 0 } : null);
+    setVersion((seen) => seen + 1);
+  }, []);
+
+  // Until the refund's row is in the ledger, the page is asked again.
+  const ready = loading.state === 'ready' ? loading.page : null;
+  useEffect(() => {
+    if (!awaiting || !ready || answer?.version !== version) return;
+    const line = ready.ledger.find((each) => each.id === awaiting.line);
+    // Settled (or given up on): nothing more to ask.
+    if (!line || line.undone_cents >= awaiting.undoneCents || awaiting.polls >= REFUND_POLLS) {
+      return;
+    }
+    const timer = setTimeout(() => {
+      setAwaiting({ ...awaiting, polls: awaiting.polls + 1 });
+      setVersion((seen) => seen + 1);
+    }, REFUND_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [answer?.version, awaiting, ready, version]);
+
+  if (loading.state !== 'ready') {
+    return (
+      <>
+        <h1>{t('staffDonors.pageTitle')}</h1>
+        <OutcomeMessage outcome={outcome} testId="donor-outcome" />
+        {loading.state === 'loading' ? (
+          <p role="status">
+            <Spinner /> {t('staffDonors.loading')}
+          </p>
+        ) : (
+          <OutcomeMessage outcome={{ ok: false, text: loading.text }} testId="donor-error" />
+        )}
+      </>
+    );
+  }
+  const { identity, cash, plots, ledger, certificates } = loading.page;
+  const [year, month] = cash.month.split('-').map(Number) as [number, number];
+  const monthName = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric' }).format(
+    new Date(Date.UTC(year, month - 1, 15)),
+  );
+  return (
+    <>
+      <h1>{identity.name || t('backOffice.noName')}</h1>
+      <OutcomeMessage outcome={outcome} testId="donor-outcome" />
+
+      <section aria-labelledby="donor-identity" className={styles.section}>
+        <h2 id="donor-identity">{t('staffDonors.identity')}</h2>
+        <dl className={styles.facts}>
+          <dt>{t('staffDonors.email')}</dt>
+          <dd>
+            {identity.email ? (
+              <a href={`mailto:${identity.email}`}>{identity.email}</a>
+            ) : (
+              t('backOffice.noEmail')
+            )}
+            {' · '}
+            {identity.email_verified === null
+              ? t('staffDonors.noAccountYet')
+              : t(identity.email_verified ? 'staffDonors.verified' : 'staffDonors.notVerified')}
+          </dd>
+          <dt>{t('staffDonors.personalCode')}</dt>
+          <dd>{identity.personal_code ?? t('staffDonors.none')}</dd>
+          <dt>{t('staffDonors.anonymous')}</dt>
+          <dd>{t(identity.is_anonymous_donor ? 'staffDonors.yes' : 'staffDonors.no')}</dd>
+          <dt>{t('staffDonors.language')}</dt>
+          <dd>
+            {identity.language
+              ? t(`staffDonors.languages.${identity.language as 'es' | 'en' | 'ro'}`)
+              : t('staffDonors.none')}
+          </dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="donor-cash" className={styles.section}>
+        <h2 id="donor-cash">{t('staffDonors.cashTitle')}</h2>
+        <p data-testid="donor-cash">
+          {t('staffDonors.cashLine', {
+            cash: money(cash.cash_cents),
+            limit: money(cash.limit_cents),
+            month: monthName,
+            remaining: money(cash.remaining_cents),
+          })}
+        </p>
+        <meter
+          className={styles.meter}
+          min={0}
+          max={cash.limit_cents}
+          value={cash.cash_cents}
+          aria-label={t('staffDonors.cashTitle')}
+        />
+      </section>
+
+      <section aria-labelledby="donor-plots" className={styles.section}>
+        <h2 id="donor-plots">{t('staffDonors.plotsTitle')}</h2>
+        {plots.length === 0 ? (
+          <p>{t('staffDonors.noPlots')}</p>
+        ) : (
+          <ul className={styles.plots}>
+            {plots.map((plot) => (
+              <li key={plot.plot} data-testid={`donor-plot-${plot.plot}`}>
+                <strong>{plot.plot}</strong> · {t(`staffDonors.status.${plot.status as Status}`)}
+                {plot.reserved_until
+                  ? ` · ${t('staffDonors.until', { date: day(plot.reserved_until) })}`
+                  : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="donor-ledger" className={styles.section}>
+        <h2 id="donor-ledger">{t('staffDonors.ledgerTitle')}</h2>
+        {ledger.length === 0 ? (
+          <p>{t('staffDonors.noLedger')}</p>
+        ) : (
+          <ul className={styles.ledger}>
+            {ledger.map((line) => (
+              <li key={line.id} className={styles.line} data-testid={`ledger-${line.id}`}>
+                <dl className={styles.facts}>
+                  <dt>{t('staffDonors.date')}</dt>
+                  <dd>{day(line.created_at)}</dd>
+                  <dt>{t('staffDonors.what')}</dt>
+                  <dd>
+                    {t(`staffDonors.kind.${line.kind as Kind}`)} ·{' '}
+                    {t(`staffDonors.method.${line.method as Method}`)}
+                  </dd>
+                  <dt>{t('staffDonors.amount')}</dt>
+                  <dd className={line.amount_cents < 0 ? styles.negative : undefined}>
+                    {money(line.amount_cents)}
+                  </dd>
+                  <dt>{t('backOffice.plots')}</dt>
+                  <dd>{line.cells.join(', ')}</dd>
+                  {line.certificate_code && (
+                    <>
+                      <dt>{t('backOffice.certificate')}</dt>
+                      <dd>{line.certificate_code}</dd>
+                    </>
+                  )}
+                  {line.undone_cents > 0 && (
+                    <>
+                      <dt>{t('staffDonors.undone')}</dt>
+                      <dd>{money(line.undone_cents)}</dd>
+                    </>
+                  )}
+                  {line.refund_of && (
+                    <>
+                      <dt>{t('staffDonors.undoes')}</dt>
+                      <dd className={styles.reference}>{line.refund_of}</dd>
+                    </>
+                  )}
+                  <dt>{t('staffDonors.reference')}</dt>
+                  <dd className={styles.reference}>{line.id}</dd>
+                </dl>
+                <DonationActions line={line} donorName={identity.name} onDone={done} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="donor-certificates" className={styles.section}>
+        <h2 id="donor-certificates">{t('staffDonors.certificatesTitle')}</h2>
+        {certificates.length === 0 ? (
+          <p>{t('staffDonors.noCertificates')}</p>
+        ) : (
+          <ul className={styles.plots}>
+            {certificates.map((certificate) => (
+              <li key={certificate.code}>
+                <strong>{certificate.code}</strong> ·{' '}
+                {t(`staffDonors.codeStatus.${certificate.status as CodeStatus}`)} ·{' '}
+                {certificate.plots.join(', ')}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
