@@ -11,7 +11,7 @@ import {
   type Donor,
 } from '../support/payments.ts';
 import { resetPlots } from '../support/plots.ts';
-import { freshPlots, storedCode } from '../support/staff.ts';
+import { apiAs, poolPlots, storedCode } from '../support/staff.ts';
 
 const siteUrl = inject('siteUrl');
 const authHost = inject('authHost');
@@ -21,32 +21,17 @@ const DAY = 24 * 60 * 60 * 1000;
 let staff = '';
 /** When this file began: rows about its plots from earlier suites (which reuse the pool) are older. */
 let startedAt = 0;
-const touched: string[] = [];
-const plots = (count: number) => {
-  const codes = freshPlots(count);
-  touched.push(...codes);
-  return codes;
-};
+const pool = poolPlots();
+const plots = (count: number) => pool.take(count);
+const { post: call } = apiAs(siteUrl, () => staff);
 
 beforeAll(async () => {
   startedAt = Date.now() - 1000;
   staff = await idTokenOf(authHost, DEMO.staff);
 });
 afterAll(async () => {
-  await resetPlots(db(), touched);
+  await resetPlots(db(), pool.touched);
 });
-
-function call(path: string, body: unknown, token = staff, language = 'es') {
-  return fetch(`${siteUrl}${path}`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/json',
-      'Accept-Language': language,
-    },
-    body: JSON.stringify(body),
-  });
-}
 
 /** A donor's reservation registered by staff: the deposit in the ledger, the plots reserved. */
 async function reservation(

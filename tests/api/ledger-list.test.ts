@@ -21,7 +21,7 @@ import {
   waitFor,
 } from '../support/payments.ts';
 import { resetPlots } from '../support/plots.ts';
-import { freshPlots, storedCode, uniqueName } from '../support/staff.ts';
+import { apiAs, poolPlots, storedCode, uniqueName } from '../support/staff.ts';
 import { csvNetCents } from '../invariants/truth.ts';
 
 const siteUrl = inject('siteUrl');
@@ -30,18 +30,15 @@ const stripe = stripeClient(inject('stripeUrl'));
 const db = () => adminFirestore(inject('firestoreHost'));
 
 let staff = '';
-const touched: string[] = [];
-const plots = (count: number) => {
-  const codes = freshPlots(count);
-  touched.push(...codes);
-  return codes;
-};
+const pool = poolPlots();
+const plots = (count: number) => pool.take(count);
+const { post, get } = apiAs(siteUrl, () => staff);
 
 beforeAll(async () => {
   staff = await idTokenOf(authHost, DEMO.staff);
 });
 afterAll(async () => {
-  await resetPlots(db(), touched);
+  await resetPlots(db(), pool.touched);
 });
 
 interface ListAnswer {
@@ -51,22 +48,15 @@ interface ListAnswer {
 }
 
 async function list(query: Record<string, string>, token = staff, language = 'es') {
-  const response = await fetch(
-    `${siteUrl}/api/staff/donations/?${new URLSearchParams(query).toString()}`,
-    { headers: { Authorization: `Bearer ${token}`, 'Accept-Language': language } },
+  const response = await get(
+    `/api/staff/donations/?${new URLSearchParams(query).toString()}`,
+    token,
+    language,
   );
   return {
     status: response.status,
     body: (await response.json()) as ListAnswer & { error?: string },
   };
-}
-
-function post(path: string, body: unknown) {
-  return fetch(`${siteUrl}${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${staff}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
 }
 
 /** A staff registration for `email` (no account): its plots, code and ledger row id. */

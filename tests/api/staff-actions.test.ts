@@ -11,13 +11,14 @@ import { pdfPageTexts } from '../../functions/test/support/pdf-text.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import { newDonor } from '../support/payments.ts';
 import { resetPlots } from '../support/plots.ts';
-import { freshPlots, storedCode } from '../support/staff.ts';
+import { apiAs, freshPlots, storedCode } from '../support/staff.ts';
 
 const siteUrl = inject('siteUrl');
 const authHost = inject('authHost');
 const db = () => adminFirestore(inject('firestoreHost'));
 
 let staff = '';
+const { post, get } = apiAs(siteUrl, () => staff);
 /** When this file began: actions recorded by earlier files are older. */
 let startedAt = 0;
 const touched: string[] = [];
@@ -31,24 +32,6 @@ afterAll(async () => {
   await resetPlots(db(), touched);
   await Promise.all(seeded.map((id) => db().collection('staff_actions').doc(id).delete()));
 });
-
-function post(path: string, body: unknown, token = staff, language = 'es') {
-  return fetch(`${siteUrl}${path}`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/json',
-      'Accept-Language': language,
-    },
-    body: JSON.stringify(body),
-  });
-}
-
-function get(path: string, token = staff, language = 'es') {
-  return fetch(`${siteUrl}${path}`, {
-    headers: { Authorization: `Bearer ${token}`, 'Accept-Language': language },
-  });
-}
 
 interface Page {
   actions: StaffActionView[];

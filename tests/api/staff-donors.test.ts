@@ -17,7 +17,7 @@ import {
   type Donor,
 } from '../support/payments.ts';
 import { resetPlots } from '../support/plots.ts';
-import { adminAuth, freshPlots, storedCode } from '../support/staff.ts';
+import { adminAuth, apiAs, poolPlots, storedCode } from '../support/staff.ts';
 
 const siteUrl = inject('siteUrl');
 const authHost = inject('authHost');
@@ -26,38 +26,17 @@ const db = () => adminFirestore(inject('firestoreHost'));
 let staff = '';
 /** When this file began: rows about its plots from earlier suites (which reuse the pool) are older. */
 let startedAt = 0;
-const touched: string[] = [];
-const plots = (count: number) => {
-  const codes = freshPlots(count);
-  touched.push(...codes);
-  return codes;
-};
+const pool = poolPlots();
+const plots = (count: number) => pool.take(count);
+const { post, get } = apiAs(siteUrl, () => staff);
 
 beforeAll(async () => {
   startedAt = Date.now() - 1000;
   staff = await idTokenOf(authHost, DEMO.staff);
 });
 afterAll(async () => {
-  await resetPlots(db(), touched);
+  await resetPlots(db(), pool.touched);
 });
-
-function post(path: string, body: unknown, token = staff, language = 'es') {
-  return fetch(`${siteUrl}${path}`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/json',
-      'Accept-Language': language,
-    },
-    body: JSON.stringify(body),
-  });
-}
-
-function get(path: string, token = staff, language = 'es') {
-  return fetch(`${siteUrl}${path}`, {
-    headers: { Authorization: `Bearer ${token}`, 'Accept-Language': language },
-  });
-}
 
 async function search(q: string): Promise<DonorFound[]> {
   const response = await get(`/api/staff/donors/?q=${encodeURIComponent(q)}`);

@@ -15,17 +15,8 @@ import {
   freeCell,
   screenshotAtBothSizes,
   signInOnLoginPage,
+  tidyPlot,
 } from './support.ts';
-
-/** The plot free again, and the ledger rows and staff actions about it gone. */
-async function tidy(plot: string) {
-  await freeCell(plot);
-  for (const name of ['donations', 'staff_actions']) {
-    const field = name === 'donations' ? 'cells' : 'plots';
-    const found = await firestore().collection(name).where(field, 'array-contains', plot).get();
-    await Promise.all(found.docs.map((doc) => doc.ref.delete()));
-  }
-}
 
 test('a donor is sent home from the record of staff actions', async ({ page }) => {
   await page.goto('/staff/acciones?lng=es');
@@ -94,7 +85,7 @@ test('es, desktop: codes generated, a gift registered, its certificate printed f
       expect(printed).toBeVisible(),
     );
   } finally {
-    await tidy('H10');
+    await tidyPlot('H10');
   }
 });
 

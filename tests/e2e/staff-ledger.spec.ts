@@ -5,57 +5,15 @@
  * filtered ledger read in her language.
  */
 import { readFile } from 'node:fs/promises';
-import { Timestamp } from 'firebase-admin/firestore';
-import { spanishMonthOf } from '@parroquia/domain';
 import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
 import {
   expectNoAxeViolations,
-  firestore,
-  freeCell,
   screenshotAtBothSizes,
-  setCell,
   signInOnLoginPage,
+  reservedForAna,
+  tidyPlot,
 } from './support.ts';
-
-const DAY = 24 * 60 * 60 * 1000;
-
-/** Ana's reservation of `plot`, ending in `days` days, with its deposit paid by card. */
-async function reservedForAna(plot: string, days: number) {
-  await setCell(plot, {
-    status: 'reserved',
-    user: DEMO.ana.uid,
-    donor_display: 'Ana García',
-    reserved_until: Timestamp.fromMillis(Date.now() + days * DAY),
-  });
-  await firestore()
-    .collection('donations')
-    .doc(`e2e-deposit-${plot}`)
-    .set({
-      donor: DEMO.ana.uid,
-      donor_email: DEMO.ana.email,
-      donor_key: DEMO.ana.email,
-      donor_name: 'Ana García',
-      method: 'card',
-      kind: 'reserve',
-      amount_cents: 5_000,
-      cells: [plot],
-      month: spanishMonthOf(Date.now()),
-      created_at: Timestamp.now(),
-      recorded_by: null,
-      refund_of: null,
-      search: [DEMO.ana.email, 'ana garcia', 'ana', 'garcia', plot.toLowerCase()],
-    });
-}
-
-async function tidy(plot: string) {
-  await freeCell(plot);
-  for (const name of ['donations', 'staff_actions']) {
-    const field = name === 'donations' ? 'cells' : 'plots';
-    const found = await firestore().collection(name).where(field, 'array-contains', plot).get();
-    await Promise.all(found.docs.map((doc) => doc.ref.delete()));
-  }
-}
 
 /** "1.234,50 €" as the panel shows a cents figure in Spanish, back to cents. */
 const centsOf = (text: string) =>
@@ -123,7 +81,7 @@ test('es, desktop: the panel moves live, the ledger finds the gifts and download
     expect(lines[2]).toContain('pago del resto');
     expect(lines[2]).toContain('200.00');
   } finally {
-    await tidy('J30');
+    await tidyPlot('J30');
   }
 });
 
@@ -157,6 +115,6 @@ test('ro, phone: the panel and a filtered ledger in her language', async ({ page
       expect(page.getByTestId('ledger-totals')).toBeVisible(),
     );
   } finally {
-    await tidy('J31');
+    await tidyPlot('J31');
   }
 });

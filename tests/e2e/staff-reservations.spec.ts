@@ -3,60 +3,19 @@
  * reservation paid by transfer on a desktop in Spanish; on a phone in Romanian, extends one and
  * releases it; a donor is sent home.
  */
-import { Timestamp } from 'firebase-admin/firestore';
+import type { Timestamp } from 'firebase-admin/firestore';
 import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
 import {
   expectNoAxeViolations,
   firestore,
-  freeCell,
   screenshotAtBothSizes,
-  setCell,
   signInOnLoginPage,
+  reservedForAna,
+  tidyPlot,
 } from './support.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-const month = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit' })
-    .format(new Date())
-    .slice(0, 7);
-
-/** Ana's reservation of `plot`, ending in `days` days, with its deposit in the ledger. */
-async function reservedForAna(plot: string, days: number) {
-  await setCell(plot, {
-    status: 'reserved',
-    user: DEMO.ana.uid,
-    donor_display: 'Ana García',
-    reserved_until: Timestamp.fromMillis(Date.now() + days * DAY),
-  });
-  await firestore()
-    .collection('donations')
-    .doc(`e2e-deposit-${plot}`)
-    .set({
-      donor: DEMO.ana.uid,
-      donor_email: DEMO.ana.email,
-      donor_key: DEMO.ana.email,
-      donor_name: 'Ana García',
-      method: 'card',
-      kind: 'reserve',
-      amount_cents: 5_000,
-      cells: [plot],
-      month: month(),
-      created_at: Timestamp.now(),
-      recorded_by: null,
-      refund_of: null,
-    });
-}
-
-/** The plot free again, and what the test wrote about it gone. */
-async function tidy(plot: string) {
-  await freeCell(plot);
-  for (const name of ['donations', 'staff_actions']) {
-    const field = name === 'donations' ? 'cells' : 'plots';
-    const found = await firestore().collection(name).where(field, 'array-contains', plot).get();
-    await Promise.all(found.docs.map((doc) => doc.ref.delete()));
-  }
-}
 
 test('a donor is sent home from the staff area', async ({ page }) => {
   await page.goto('/staff/reservas?lng=es');
@@ -110,7 +69,7 @@ test('es, desktop: the treasurer records the rest of a reservation paid by trans
       ]),
     );
   } finally {
-    await tidy('H6');
+    await tidyPlot('H6');
   }
 });
 
@@ -171,6 +130,6 @@ test('ro, phone: staff extend a reservation, then release it, each with a reason
       ]),
     );
   } finally {
-    await tidy('H7');
+    await tidyPlot('H7');
   }
 });

@@ -2,7 +2,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { adminFirestore } from '../support/clients.ts';
+import { donationEntry, ledgerSearchWords } from '@parroquia/domain';
+import { adminFirestore, DEMO } from '../support/clients.ts';
 
 export const LANGUAGES = ['es', 'en', 'ro'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -84,6 +85,45 @@ export async function setCell(code: string, fields: CellFields) {
 }
 
 export const freeCell = (code: string) => setCell(code, { status: 'available' });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Ana's reservation of `plot`, ending in `days` days, with its deposit paid by card. */
+export async function reservedForAna(plot: string, days: number) {
+  await setCell(plot, {
+    status: 'reserved',
+    user: DEMO.ana.uid,
+    donor_display: 'Ana García',
+    reserved_until: Timestamp.fromMillis(Date.now() + days * DAY_MS),
+  });
+  const entry = donationEntry({
+    method: 'card',
+    kind: 'reserve',
+    donor: { uid: DEMO.ana.uid, email: DEMO.ana.email, name: 'Ana García' },
+    plots: [plot],
+    amountCents: 5_000,
+    at: Date.now(),
+    recordedBy: null,
+  });
+  await firestore()
+    .collection('donations')
+    .doc(`e2e-deposit-${plot}`)
+    .set({
+      ...entry,
+      created_at: Timestamp.fromMillis(entry.created_at),
+      search: ledgerSearchWords(entry),
+    });
+}
+
+/** The plot free again, and the ledger rows and staff actions about it gone. */
+export async function tidyPlot(plot: string) {
+  await freeCell(plot);
+  for (const name of ['donations', 'staff_actions']) {
+    const field = name === 'donations' ? 'cells' : 'plots';
+    const found = await firestore().collection(name).where(field, 'array-contains', plot).get();
+    await Promise.all(found.docs.map((doc) => doc.ref.delete()));
+  }
+}
 
 export const inHalfAnHour = () => Timestamp.fromMillis(Date.now() + 30 * 60 * 1000);
 

@@ -1009,9 +1009,9 @@ class World {
     const cellsAnswer = await this.api('GET', '/api/cells/', null);
     const verify = new Map<string, { status: number; text: string; plots: string[] }>();
     for (const donor of this.donors) verify.set(donor.personalCode, await this.verify(donor));
-    const ledger = (await this.db.collection('donations').get()).docs
-      .filter((doc) => !this.ledgerBefore.has(doc.id))
-      .map((doc) => ({ id: doc.id, data: doc.data() }));
+    // Every ledger row is read once a step, with the progress and the plots it must agree with.
+    const progress = await this.progress();
+    const ledger = progress.rows.filter((row) => !this.ledgerBefore.has(row.id));
     if (ledger.length > 0) this.ledgerShape = readLedger(ledger).shape;
     const seen: Observation = {
       now,
@@ -1024,7 +1024,7 @@ class World {
       pages: browser ? await this.renderVerifyPages() : new Map(),
       ledger,
       undelivered: [...new Set([...undelivered, ...late])],
-      progress: await this.progress(),
+      progress: progress.observed,
       mails: (await this.db.collection('mail').get()).docs.map((doc) => ({
         id: doc.id,
         to: String(doc.get('to')),
@@ -1039,7 +1039,10 @@ class World {
    * `campaign/progress`, `campaign/ledger`, every plot and every ledger row, read together so no
    * change falls between them; and the CSV staff download, summed.
    */
-  private async progress(): Promise<Observation['progress']> {
+  private async progress(): Promise<{
+    observed: Observation['progress'];
+    rows: Array<{ id: string; data: Record<string, unknown> }>;
+  }> {
     const stored = await this.db.runTransaction(
       async (tx) => {
         const [document, summary, cells, ledger] = await Promise.all([
@@ -1055,13 +1058,21 @@ class World {
             const reading = readCellDocument(doc.id, doc.data());
             return reading.ok ? [reading.cell] : [];
           }),
-          ledger: ledger.docs.map((doc) => readLedgerRow(doc.id, doc.data())),
+          rows: ledger.docs.map((doc) => ({ id: doc.id, data: doc.data() })),
         };
       },
       { readOnly: true },
     );
     const csv = await this.api('GET', '/api/staff/donations.csv', this.staffToken);
-    return { ...stored, csvNetCents: csv.status === 200 ? csvNetCents(csv.text) : null };
+    const { rows, ...read } = stored;
+    return {
+      observed: {
+        ...read,
+        ledger: rows.map(({ id, data }) => readLedgerRow(id, data)),
+        csvNetCents: csv.status === 200 ? csvNetCents(csv.text) : null,
+      },
+      rows,
+    };
   }
 
   /** Each request from its own address (`X-Forwarded-For`): the route allows 20 a minute each. */

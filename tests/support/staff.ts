@@ -68,3 +68,36 @@ export function postJson(url: string, token: string | null, body: unknown): Prom
     body: JSON.stringify(body),
   });
 }
+
+/** The API at `siteUrl` as someone signed in (`token()`, read at each call), in a language. */
+export function apiAs(siteUrl: string, token: () => string) {
+  const headers = (as: string, language: string) => ({
+    Authorization: `Bearer ${as}`,
+    'Accept-Language': language,
+  });
+  return {
+    post(path: string, body: unknown, as = token(), language = 'es') {
+      return fetch(`${siteUrl}${path}`, {
+        method: 'POST',
+        headers: { ...headers(as, language), 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    },
+    get(path: string, as = token(), language = 'es') {
+      return fetch(`${siteUrl}${path}`, { headers: headers(as, language) });
+    },
+  };
+}
+
+/** Plots of the staff pool a test file takes (`take`), to give back after it (`touched`). */
+export function poolPlots() {
+  const touched: string[] = [];
+  return {
+    touched,
+    take(count: number): string[] {
+      const codes = freshPlots(count);
+      touched.push(...codes);
+      return codes;
+    },
+  };
+}

@@ -179,7 +179,7 @@ export function LedgerList() {
             <p>{t('ledger.none')}</p>
           ) : (
             <table className={styles.table}>
-              <caption className={styles.visuallyHidden}>{t('ledger.title')}</caption>
+              <caption className="visually-hidden">{t('ledger.title')}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('ledger.date')}</th>

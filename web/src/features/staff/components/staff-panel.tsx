@@ -88,7 +88,7 @@ export function StaffPanel() {
         </div>
         {figures ? (
           <table className={styles.figures} data-testid="panel-money">
-            <caption className={styles.visuallyHidden}>{t(`staffPanel.period.${period}`)}</caption>
+            <caption className="visually-hidden">{t(`staffPanel.period.${period}`)}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('staffPanel.method')}</th>
