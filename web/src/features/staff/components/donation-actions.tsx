@@ -13,6 +13,7 @@ import { formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { refundCardGift, voidRegistration } from '../api/staff-donors-api';
 import { OutcomeMessage, type Outcome } from './outcome-message';
+import { ReasonField } from './reason-field';
 import styles from './back-office.module.css';
 
 type Step = null | 'void' | 'refund' | 'refund-confirm';
@@ -150,16 +151,7 @@ export function DonationActions({
             </p>
           )}
           {(step === 'void' || step === 'refund') && (
-            <label>
-              {t('backOffice.reason')}
-              <input
-                type="text"
-                value={reason}
-                maxLength={500}
-                onChange={(e) => setReason(e.target.value)}
-                required
-              />
-            </label>
+            <ReasonField value={reason} onChange={setReason} />
           )}
           <div className={styles.buttons}>
             <Button

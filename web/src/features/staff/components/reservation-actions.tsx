@@ -13,6 +13,7 @@ import { formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { completeAtParish, extendReservation, releaseReservation } from '../api/back-office-api';
 import { OutcomeMessage, type Outcome } from './outcome-message';
+import { ReasonField } from './reason-field';
 import styles from './back-office.module.css';
 
 type Step = null | 'cash' | 'transfer' | 'extend' | 'release';
@@ -121,16 +122,7 @@ export function ReservationActions({
             </label>
           )}
           {(step === 'extend' || step === 'release') && (
-            <label>
-              {t('backOffice.reason')}
-              <input
-                type="text"
-                value={reason}
-                maxLength={500}
-                onChange={(e) => setReason(e.target.value)}
-                required
-              />
-            </label>
+            <ReasonField value={reason} onChange={setReason} />
           )}
           <div className={styles.buttons}>
             <Button type="submit" disabled={sending}>
