@@ -39,4 +39,5 @@ export * from './donor-mail';
 export * from './back-office-requests';
 export * from './staff-action-requests';
 export * from './settlement/index';
+export * from './donor-search';
 export * from './staff-donors';

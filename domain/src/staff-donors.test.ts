@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { donationEntry, refundEntry, voidEntry, type LedgerRow } from './ledger';
 import {
-  donorLedgerLines,
   nameMatches,
   nameSearchPrefixes,
   validateDonorSearch,
   validatePersonId,
-} from './staff-donors';
+} from './donor-search';
+import { donorLedgerLines } from './staff-donors';
 
 const NOW = Date.UTC(2026, 10, 26, 10, 0);
 

@@ -9,7 +9,7 @@ import {
   validatePersonId,
   type DonorSearch,
   type PersonRef,
-} from '../staff-donors';
+} from '../donor-search';
 import { defineRoute } from './route';
 import { validated } from './validated';
 
