@@ -3,15 +3,17 @@
  * one search), the totals of what they find, the rows newest first 50 at a time, each refund or
  * void next to the gift it undoes, and the same rows as a CSV file.
  */
-import type { LedgerFilterQuery, LedgerRowView } from '@parroquia/domain';
+import { personIdOf, type LedgerFilterQuery, type LedgerRowView } from '@parroquia/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import { saveBlob } from '@/lib/download';
 import { formatDate, formatMoney } from '@/lib/format';
+import { Link } from '@/lib/navigation';
 import { useSession } from '@/lib/session';
 import { downloadDonationsCsv, listDonations } from '../api/ledger-api';
 import { OutcomeMessage, type Outcome } from './outcome-message';
@@ -201,7 +203,18 @@ export function LedgerList() {
                     <td data-label={t('ledger.date')}>{day(row.created_at)}</td>
                     <td data-label={t('ledger.donor')}>
                       <div>
-                        <span className={styles.name}>{row.donor.name || '—'}</span>
+                        <Link
+                          className={styles.name}
+                          to={paths.staffDonor.getHref(
+                            personIdOf(
+                              row.donor.uid
+                                ? { kind: 'account', uid: row.donor.uid }
+                                : { kind: 'mailbox', email: row.donor.email },
+                            ),
+                          )}
+                        >
+                          {row.donor.name || row.donor.email || '—'}
+                        </Link>
                         <span className={styles.email}>{row.donor.email}</span>
                       </div>
                     </td>
