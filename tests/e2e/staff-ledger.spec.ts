@@ -98,6 +98,11 @@ test('ro, phone: the panel and a filtered ledger in her language', async ({ page
       'true',
     );
     await expect(page.getByTestId('panel-ending')).toContainText('J31');
+    // Nothing wider than her phone: the money figures stack under their names.
+    await expect(page.getByTestId('panel-money-total')).toContainText('Total');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
     await expectNoAxeViolations(page);
 
     await page.getByRole('link', { name: 'Donații', exact: true }).click();
@@ -110,6 +115,9 @@ test('ro, phone: the panel and a filtered ledger in her language', async ({ page
     await page.getByLabel('Modalitate de plată').selectOption({ label: 'Numerar' });
     await page.getByRole('button', { name: 'Aplicați' }).click();
     await expect(page.getByText('Nicio donație nu corespunde filtrului.')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
     await expectNoAxeViolations(page);
     await screenshotAtBothSizes(page, testInfo, 'staff-donations-ro', () =>
       expect(page.getByTestId('ledger-totals')).toBeVisible(),

@@ -103,9 +103,9 @@ export function StaffPanel() {
                 return (
                   <tr key={method} data-testid={`panel-money-${method}`}>
                     <th scope="row">{t(`staffPanel.methods.${method}`)}</th>
-                    <td>{money(row.given_cents)}</td>
-                    <td>{money(row.refunded_cents)}</td>
-                    <td>{money(row.kept_cents)}</td>
+                    <td data-label={t('staffPanel.given')}>{money(row.given_cents)}</td>
+                    <td data-label={t('staffPanel.refunded')}>{money(row.refunded_cents)}</td>
+                    <td data-label={t('staffPanel.kept')}>{money(row.kept_cents)}</td>
                   </tr>
                 );
               })}
