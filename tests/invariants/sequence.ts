@@ -908,7 +908,8 @@ class World {
       .collection('donations')
       .where('certificate_code', '==', registration.code)
       .get();
-    const original = row.docs.find((doc) => doc.get('kind') !== 'void');
+    // The registration's own row (the rest recorded at the parish carries its code too).
+    const original = row.docs.find((doc) => ['buy', 'reserve'].includes(doc.get('kind') as string));
     if (!original) return `void: ${registration.code} has no ledger row`;
     const answer = await this.api('POST', '/api/staff/donations/void/', this.staffToken, {
       donation_id: original.id,

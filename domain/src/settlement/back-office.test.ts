@@ -211,6 +211,17 @@ describe('staff void a registration made by mistake', () => {
     });
   });
 
+  it('voiding the rest recorded at the parish leaves its registration and code standing', () => {
+    const rest = {
+      ...row('r1', { plots: ['K3'] }),
+      kind: 'complete' as const,
+      amount_cents: 20_000,
+    };
+    const decision = voiding(rest, [rest]);
+    expect(decision.outcome).toMatchObject({ ok: true });
+    expect(decision.codes).toEqual([]);
+  });
+
   it('keeps the plot bought when another gift of the holder still pays for it', () => {
     const other = row('g0', { plots: ['K3'], method: 'transfer' });
     expect(voiding(gift, [other, gift]).cells).toEqual([]);

@@ -237,7 +237,12 @@ export function decideVoidRegistration(
     {
       cells,
       ledger: [{ id: facts.voidId, entry: voided }],
-      codes: facts.certificateCode ? [{ code: facts.certificateCode, fields: UNASSIGNED }] : [],
+      // The registration's own row frees its code; the rest of its reservation, recorded at the
+      // parish, carries the code too but undoing it leaves the registration standing.
+      codes:
+        facts.certificateCode && entry.kind !== 'complete'
+          ? [{ code: facts.certificateCode, fields: UNASSIGNED }]
+          : [],
       actions: [action('void', context, cells, [entry.id, facts.voidId])],
     },
   );
