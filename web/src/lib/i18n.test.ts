@@ -2,7 +2,7 @@
  * Language detection (docs/product.md): ?lng first, then cookie, local storage, session storage, the
  * browser, the html tag; cached in local storage; es when nothing supported is found.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentLanguage, i18n } from './i18n';
 
 async function detectWith(setup: () => void): Promise<string> {
@@ -12,6 +12,7 @@ async function detectWith(setup: () => void): Promise<string> {
 }
 
 afterEach(() => {
+  vi.restoreAllMocks();
   window.history.replaceState(null, '', '/');
   localStorage.clear();
   sessionStorage.clear();
@@ -37,6 +38,21 @@ describe('language detection', () => {
 
   it('reduces a regional code to its language', async () => {
     expect(await detectWith(() => window.history.replaceState(null, '', '/?lng=ro-RO'))).toBe('ro');
+  });
+
+  it.each([
+    [['ro-RO', 'ro'], 'ro'],
+    [['es-419'], 'es'],
+    [['en-GB', 'en'], 'en'],
+  ])('a phone set to %j is read as %s, which is what the site uses and caches', async (phone, code) => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(phone);
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue(phone[0]!);
+    // The set-up's Spanish is cached; a first visit has nothing stored.
+    expect(await detectWith(() => localStorage.clear())).toBe(code);
+    // Everything that reads i18next's language (the certificate's download among them) sees a
+    // code we support, never the phone's `ro-RO`.
+    expect(i18n.language).toBe(code);
+    expect(localStorage.getItem('i18nextLng')).toBe(code);
   });
 
   it('an unsupported ?lng gives Spanish, not the browser language (jsdom: en-US)', async () => {

@@ -1,13 +1,16 @@
 /**
- * Interface languages (docs/product.md): es (default and fallback), en, ro. Detected from `?lng=`,
- * a cookie, local storage, session storage, the browser and the html tag; cached in local
- * storage. Every catalogue, Spanish included, loads on demand: the detected one before the first
- * render (`main.tsx`), so a visitor downloads only the language they read.
+ * Interface languages (docs/product.md): es (default and fallback), en, ro. Detected by
+ * i18next-browser-languagedetector from `?lng=`, the `i18next` cookie, local storage, session
+ * storage, the browser's languages and the html tag, in that order; cached in local storage.
+ * A detected regional code is reduced to its language before i18next sees it (`ro-RO` → `ro`),
+ * so `i18n.language` is always a bare code and the cache holds one we support. Every catalogue,
+ * Spanish included, loads on demand: the detected one before the first render (`main.tsx`), so a
+ * visitor downloads only the language they read.
  */
 import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { showLanguageInDocument } from '@/lib/document-language';
-import { languageDetector } from '@/lib/language-detector';
 
 export const LANGUAGES = ['es', 'en', 'ro'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -64,13 +67,22 @@ i18n.on('languageChanged', () => {
 });
 
 void i18n
-  .use(languageDetector)
+  .use(LanguageDetector)
   .use(initReactI18next)
   .init({
     resources: {},
     partialBundledLanguages: true,
     // Re-render when a catalogue arrives.
     react: { bindI18nStore: 'added' },
+    detection: {
+      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+      lookupQuerystring: 'lng',
+      lookupCookie: 'i18next',
+      lookupLocalStorage: 'i18nextLng',
+      lookupSessionStorage: 'i18nextLng',
+      caches: ['localStorage'],
+      convertDetectedLanguage: (code: string) => code.split(/[-_]/)[0]!.toLowerCase(),
+    },
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,

@@ -7,6 +7,7 @@ import { MESSAGES } from '@parroquia/domain';
 import type { TFunction } from 'i18next';
 import type { ApiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
+import type { Language } from '@/lib/i18n';
 import { saveBlob } from '@/lib/download';
 import { toast } from '@/lib/toast';
 import { certificateLanguageFor, downloadCertificate } from '../api/account-api';
@@ -16,8 +17,8 @@ export type CertificateResult =
 
 export interface CertificateDownload {
   client: ApiClient;
-  /** The interface language, which decides the certificate's. */
-  language: string;
+  /** The interface language i18next resolved (never a regional code), which decides the certificate's. */
+  language: Language;
   getToken: () => Promise<string>;
   t: TFunction;
   /** Called once the request is about to go (the button then shows "Downloading…"). */
@@ -34,7 +35,7 @@ export async function downloadCertificateFile({
   const language = certificateLanguageFor(interfaceLanguage);
   if (!language) {
     toast.error(t('certificate.error.title'), {
-      description: MESSAGES.certificateDownloadFailed,
+      description: t('certificate.error.description'),
     });
     return { status: 'error', message: MESSAGES.certificateDownloadFailed };
   }

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/session';
 import type { CertificateResult } from './certificate-download';
+import { currentLanguage } from '@/lib/i18n';
 
 export function useCertificateDownload() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const client = useApiClient();
   const { getToken } = useSession();
   const [downloading, setDownloading] = useState(false);
@@ -16,7 +17,7 @@ export function useCertificateDownload() {
     try {
       return await downloadCertificateFile({
         client,
-        language: i18n.language,
+        language: currentLanguage(),
         getToken,
         t,
         onStart: () => setDownloading(true),

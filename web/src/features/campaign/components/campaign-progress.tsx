@@ -9,11 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { readCampaignProgress } from '../api/read-progress';
 import styles from './campaign-progress.module.css';
+import { currentLanguage } from '@/lib/i18n';
 
 type Reading = { status: 'loading' } | { status: 'error' } | { status: 'read'; progress: Progress };
 
 export default function CampaignProgress() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [reading, setReading] = useState<Reading>({ status: 'loading' });
   useEffect(() => {
     const abort = new AbortController();
@@ -35,7 +36,7 @@ export default function CampaignProgress() {
     );
   }
   const { given, total, raisedCents: raised, goalCents: goal, percent } = reading.progress;
-  const language = i18n.language;
+  const language = currentLanguage();
   return (
     <section
       className={styles.box}

@@ -9,6 +9,7 @@ import { priceTexts } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { parishDetails } from '../parish-details';
 import styles from './how-to-donate.module.css';
+import { currentLanguage } from '@/lib/i18n';
 
 const ONLINE_STEPS = ['1', '2', '3', '4', '5', '6'] as const;
 const CASH_STEPS = ['1', '2', '3'] as const;
@@ -21,7 +22,7 @@ export function HowToDonateDialog({
   onClose: () => void;
   onGoToMap: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const details = parishDetails();
 
@@ -48,7 +49,7 @@ export function HowToDonateDialog({
         <h3 id="how-online">{t('howTo.online.title')}</h3>
         <ol>
           {ONLINE_STEPS.map((step) => (
-            <li key={step}>{t(`howTo.online.steps.${step}`, priceTexts(i18n.language))}</li>
+            <li key={step}>{t(`howTo.online.steps.${step}`, priceTexts(currentLanguage()))}</li>
           ))}
         </ol>
         <ul className={styles.legend} aria-label={t('howTo.online.legendLabel')}>
@@ -70,7 +71,7 @@ export function HowToDonateDialog({
                 ? t('howTo.cash.steps.1_askParish')
                 : t(`howTo.cash.steps.${step}`, {
                     phone: details.contactPhone,
-                    ...priceTexts(i18n.language),
+                    ...priceTexts(currentLanguage()),
                   })}
             </li>
           ))}

@@ -20,7 +20,7 @@ type Section = { title: string; body: string };
 export const PRIVACY_REVISED = new Date(2025, 6, 10);
 
 export function LegalDocument({ kind }: { kind: LegalDocumentKind }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const language = currentLanguage();
   const [texts, setTexts] = useState<{ language: Language; texts: LegalTexts } | null>(null);
 
@@ -47,7 +47,7 @@ export function LegalDocument({ kind }: { kind: LegalDocumentKind }) {
     <ContentPage title={title}>
       {kind === 'privacy' && (
         <p>
-          <em>{t('legal.revised', { date: formatDate(PRIVACY_REVISED, i18n.language) })}</em>
+          <em>{t('legal.revised', { date: formatDate(PRIVACY_REVISED, currentLanguage()) })}</em>
         </p>
       )}
       {sections.map((section) => (

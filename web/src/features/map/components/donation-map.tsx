@@ -19,9 +19,10 @@ import { MyPlots } from './my-plots';
 import { PlotMap } from './plot-map';
 import { SelectionActions } from './selection-actions';
 import styles from './donation-map.module.css';
+import { currentLanguage } from '@/lib/i18n';
 
 export function DonationMap() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const client = useApiClient();
   const { session, getToken } = useSession();
   const uid = session.status === 'signed-in' ? session.account.uid : null;
@@ -137,7 +138,7 @@ export function DonationMap() {
           />
         )}
         <aside className={styles.note} aria-label={t('map.noteLabel')}>
-          {t('map.note', priceTexts(i18n.language))}
+          {t('map.note', priceTexts(currentLanguage()))}
         </aside>
       </div>
       <MyPlots

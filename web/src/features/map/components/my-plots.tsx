@@ -7,6 +7,7 @@ import { plotsHeldBy, pricePerPlotCents, type CellWithId } from '@parroquia/doma
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '@/lib/format';
 import styles from './my-plots.module.css';
+import { currentLanguage } from '@/lib/i18n';
 
 export function MyPlots({
   cells,
@@ -21,11 +22,11 @@ export function MyPlots({
   busy: boolean;
   onComplete: (code: string) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (!uid) return null;
   const mine = plotsHeldBy([...cells.values()], uid, now);
   if (mine.length === 0) return null;
-  const rest = formatMoney(pricePerPlotCents('complete'), i18n.language);
+  const rest = formatMoney(pricePerPlotCents('complete'), currentLanguage());
   return (
     <section className={styles.panel} aria-labelledby="my-plots-title" data-testid="my-plots">
       <h2 id="my-plots-title" className={styles.title}>
@@ -41,7 +42,7 @@ export function MyPlots({
               <>
                 <span>
                   {t('map.myPlots.reservedUntil', {
-                    date: formatDate(new Date(cell.reserved_until), i18n.language),
+                    date: formatDate(new Date(cell.reserved_until), currentLanguage()),
                   })}
                 </span>
                 <button

@@ -18,6 +18,7 @@ import type { ActivePlotStore } from '../active-plot';
 import type { MapZoom } from '../map-zoom';
 import { isSelected, selectableAs, type PlotSelection, type SelectionMode } from '../selection';
 import styles from './plot-map.module.css';
+import { currentLanguage } from '@/lib/i18n';
 
 interface PlotDetailsProps {
   id: string;
@@ -36,7 +37,7 @@ const GAP = 8;
 
 export function PlotDetails(props: PlotDetailsProps) {
   const { id, store, stage, frame, zoom, cells, selection, mode, uid, now } = props;
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const active = useSyncExternalStore(store.subscribe, store.get, store.get);
   const box = useRef<HTMLDivElement>(null);
   const cell = active ? cells.get(active.code) : undefined;
@@ -81,7 +82,7 @@ export function PlotDetails(props: PlotDetailsProps) {
   }, [active, cell, selection, id, stage, frame, zoom]);
 
   if (!active || !cell) return null;
-  const language = i18n.language;
+  const language = currentLanguage();
   const shown = effectiveCell(cell, now);
   const own = uid !== null && shown.user === uid && shown.status !== 'available';
   const donor =

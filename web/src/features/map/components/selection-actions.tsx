@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { formatMoney } from '@/lib/format';
 import type { CheckoutAction } from '../api/start-checkout';
 import styles from './donation-map.module.css';
+import { currentLanguage } from '@/lib/i18n';
 
 interface SelectionActionsProps {
   purchaseCount: number;
@@ -22,10 +23,10 @@ export function SelectionActions({
   busy,
   onAction,
 }: SelectionActionsProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (purchaseCount === 0 && completionCount === 0) return null;
   const total = (action: CheckoutAction, count: number) =>
-    formatMoney(checkoutTotalCents(action, count), i18n.language);
+    formatMoney(checkoutTotalCents(action, count), currentLanguage());
   return (
     <div className={styles.actions} role="region" aria-label={t('map.actionsLabel')}>
       {purchaseCount > 0 && (

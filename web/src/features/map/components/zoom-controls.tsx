@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import { MAX_ZOOM, ZOOM_STEP, type MapZoom } from '../map-zoom';
 import styles from './plot-map.module.css';
+import { currentLanguage } from '@/lib/i18n';
 
 const NO_ZOOM = { subscribe: () => () => {}, getScale: () => 1 };
 
@@ -12,14 +13,14 @@ const NO_ZOOM = { subscribe: () => () => {}, getScale: () => 1 };
  * buttons get their zoom with one render of their own, none of the map's.
  */
 export function ZoomControls({ zoomRef }: { zoomRef: RefObject<MapZoom | null> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [zoom, setZoom] = useState<MapZoom | null>(null);
   useEffect(() => {
     setZoom(zoomRef.current);
   }, [zoomRef]);
   const source = zoom ?? NO_ZOOM;
   const scale = useSyncExternalStore(source.subscribe, source.getScale, source.getScale);
-  const percent = formatNumber(Math.round(scale * 100), i18n.language);
+  const percent = formatNumber(Math.round(scale * 100), currentLanguage());
   return (
     <div className={styles.zoom} role="group" aria-label={t('map.zoom.label')}>
       <button

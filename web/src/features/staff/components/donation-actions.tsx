@@ -15,6 +15,7 @@ import { refundCardGift, voidRegistration } from '../api/staff-donors-api';
 import { OutcomeMessage, type Outcome } from './outcome-message';
 import { ReasonField } from './reason-field';
 import styles from './back-office.module.css';
+import { currentLanguage } from '@/lib/i18n';
 
 type Step = null | 'void' | 'refund' | 'refund-confirm';
 
@@ -44,7 +45,7 @@ export function DonationActions({
    */
   onDone: (outcome: Outcome, awaiting?: { line: string; undoneCents: number }) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const client = useApiClient();
   const { getToken } = useSession();
   const [step, setStep] = useState<Step>(null);
@@ -52,7 +53,7 @@ export function DonationActions({
   const [amount, setAmount] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<Outcome | null>(null);
-  const money = (cents: number) => formatMoney(cents, i18n.language);
+  const money = (cents: number) => formatMoney(cents, currentLanguage());
   if (!line.voidable && line.refundable_cents === 0) return null;
   const plots = line.cells.join(', ');
   const cents = centsOf(amount);
@@ -61,7 +62,7 @@ export function DonationActions({
     setStep(next);
     setError(null);
     setReason('');
-    setAmount(typedOf(line.refundable_cents, i18n.language));
+    setAmount(typedOf(line.refundable_cents, currentLanguage()));
   };
 
   const fail = (refusal: unknown) =>

@@ -16,6 +16,7 @@ import { loadDonorPage } from '../api/staff-donors-api';
 import { DonationActions } from './donation-actions';
 import { OutcomeMessage, type Outcome } from './outcome-message';
 import styles from './donors.module.css';
+import { currentLanguage } from '@/lib/i18n';
 
 type Loading =
   | { state: 'loading' }
@@ -34,7 +35,7 @@ const REFUND_POLL_MS = 2000;
 const REFUND_POLLS = 30;
 
 export function DonorPage({ id }: { id: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const client = useApiClient();
   const { getToken } = useSession();
   const [version, setVersion] = useState(0);
@@ -52,7 +53,7 @@ export function DonorPage({ id }: { id: string }) {
     answer?.id === id && (answer.version === version || answer.loading.state === 'ready')
       ? answer.loading
       : { state: 'loading' };
-  const language = i18n.language;
+  const language = currentLanguage();
   const money = (cents: number) => formatMoney(cents, language);
   const day = (iso: string) => formatDate(new Date(iso), language);
 

@@ -18,6 +18,7 @@ import { useSession } from '@/lib/session';
 import { downloadDonationsCsv, listDonations } from '../api/ledger-api';
 import { OutcomeMessage, type Outcome } from './outcome-message';
 import styles from './ledger-list.module.css';
+import { currentLanguage } from '@/lib/i18n';
 
 const METHODS = ['card', 'cash', 'transfer'] as const;
 const KINDS = ['buy', 'reserve', 'complete', 'refund', 'void'] as const;
@@ -35,8 +36,8 @@ type Loaded =
   | { state: 'ready'; rows: LedgerRowView[]; next: string | null; totals: Totals };
 
 export function LedgerList() {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
+  const { t } = useTranslation();
+  const language = currentLanguage();
   const client = useApiClient();
   const { getToken } = useSession();
   const [draft, setDraft] = useState<LedgerFilterQuery>({});

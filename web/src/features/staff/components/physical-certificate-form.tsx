@@ -15,6 +15,7 @@ import { registerPhysicalCertificate } from '../api/staff-api';
 import { FilledCertificateButton } from './filled-certificate-button';
 import { OutcomeMessage, type Outcome } from './outcome-message';
 import styles from './staff.module.css';
+import { currentLanguage } from '@/lib/i18n';
 
 interface FormProps {
   selectedPlots: readonly string[];
@@ -22,7 +23,7 @@ interface FormProps {
 }
 
 export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const client = useApiClient();
   const { getToken } = useSession();
   const [name, setName] = useState('');
@@ -64,7 +65,7 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
           registered.linked_to_account ? 'staff.registeredLinked' : 'staff.registeredWaiting',
           {
             plots: registered.parcelas.join(', '),
-            amount: formatMoney(registered.amount_cents, i18n.language),
+            amount: formatMoney(registered.amount_cents, currentLanguage()),
             method: t(`staff.method.${method}`),
             code: registered.code,
             email: email.trim(),
@@ -135,7 +136,7 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
           {t('staff.amountToRecord', {
             amount: formatMoney(
               checkoutTotalCents(reserve ? 'reserve' : 'buy', selectedPlots.length),
-              i18n.language,
+              currentLanguage(),
             ),
             method: t(`staff.method.${method}`),
           })}

@@ -15,6 +15,7 @@ import { completeAtParish, extendReservation, releaseReservation } from '../api/
 import { OutcomeMessage, type Outcome } from './outcome-message';
 import { ReasonField } from './reason-field';
 import styles from './back-office.module.css';
+import { currentLanguage } from '@/lib/i18n';
 
 type Step = null | 'cash' | 'transfer' | 'extend' | 'release';
 
@@ -31,7 +32,7 @@ export function ReservationActions({
   /** What happened, said by the page above the list (this row may be gone after it). */
   onDone: (outcome: Outcome) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const client = useApiClient();
   const { getToken } = useSession();
   const [step, setStep] = useState<Step>(null);
@@ -40,7 +41,7 @@ export function ReservationActions({
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<Outcome | null>(null);
   const plots = reservation.plots;
-  const rest = formatMoney(RESERVATION_BALANCE_CENTS * plots.length, i18n.language);
+  const rest = formatMoney(RESERVATION_BALANCE_CENTS * plots.length, currentLanguage());
   const deadline = Date.parse(reservation.reserved_until);
 
   const open = (next: Step) => {

@@ -15,6 +15,7 @@ import { listReservations } from '../api/back-office-api';
 import { OutcomeMessage, type Outcome } from './outcome-message';
 import { ReservationActions } from './reservation-actions';
 import styles from './back-office.module.css';
+import { currentLanguage } from '@/lib/i18n';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,7 +30,7 @@ type Loading =
   | { state: 'ready'; reservations: ReservationView[]; loadedAt: number };
 
 export function ReservationsList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const client = useApiClient();
   const { getToken } = useSession();
   // Asked again after each action: the list is what the server says, never patched by hand.
@@ -112,7 +113,8 @@ export function ReservationsList() {
                   </dd>
                   <dt>{t('backOffice.deadline')}</dt>
                   <dd data-soon={daysLeft <= 7 || undefined}>
-                    {formatDate(new Date(ends), i18n.language)} · {inDays(daysLeft, i18n.language)}
+                    {formatDate(new Date(ends), currentLanguage())} ·{' '}
+                    {inDays(daysLeft, currentLanguage())}
                   </dd>
                   {reservation.certificate_code && (
                     <>

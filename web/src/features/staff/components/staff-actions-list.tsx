@@ -15,6 +15,7 @@ import { useSession } from '@/lib/session';
 import { listStaffActions } from '../api/staff-actions-api';
 import { OutcomeMessage } from './outcome-message';
 import styles from './back-office.module.css';
+import { currentLanguage } from '@/lib/i18n';
 
 type Kind = (typeof STAFF_ACTION_KINDS)[number];
 
@@ -127,8 +128,8 @@ function ActionsShown({ listing }: { listing: Listing }) {
 }
 
 function StaffActionItem({ action }: { action: StaffActionView }) {
-  const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(localeOf(i18n.language), {
+  const { t } = useTranslation();
+  const when = new Intl.DateTimeFormat(localeOf(currentLanguage()), {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Europe/Madrid',

@@ -17,6 +17,7 @@ import { Link } from '@/lib/navigation';
 import { Spinner } from '@/components/ui/spinner';
 import { ENDING_WITHIN_DAYS, listenToPanel, type PanelReadings } from '../api/panel-listeners';
 import styles from './staff-panel.module.css';
+import { currentLanguage } from '@/lib/i18n';
 
 const PERIODS = ['month', 'year', 'all'] as const;
 type Period = (typeof PERIODS)[number];
@@ -24,8 +25,8 @@ const METHODS: ReadonlyArray<DonationMethod | 'total'> = ['card', 'cash', 'trans
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function StaffPanel() {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
+  const { t } = useTranslation();
+  const language = currentLanguage();
   const [readings, setReadings] = useState<PanelReadings>({});
   const [failed, setFailed] = useState(false);
   const [period, setPeriod] = useState<Period>('month');
