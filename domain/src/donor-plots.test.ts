@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { availableCell, type Cell } from './cell';
 import type { CellWithId } from './cell-document';
-import { plotsBoughtBy, plotsHeldBy, renamedPlots, showsDonorName } from './donor-plots';
+import {
+  plotsBoughtBy,
+  plotsHeldBy,
+  renamedPlots,
+  reservationEndOf,
+  showsDonorName,
+} from './donor-plots';
 import { parsePlotCode } from './plot-code';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
@@ -25,6 +31,18 @@ const cells = [
 ];
 
 describe("a donor's plots", () => {
+  it("a reservation ends at the earliest end of the plots still reserved, not another's or a bought one's", () => {
+    const mine = [
+      ...cells,
+      cell('F1', { status: 'reserved', user: 'ana', reserved_until: NOW + 5 }),
+      cell('F2', { status: 'reserved', user: 'ion', reserved_until: NOW + 2 }),
+    ];
+    expect(reservationEndOf(mine, ['B10', 'F1', 'F2', 'K3'], 'ana', NOW)).toBe(NOW + 1);
+    expect(reservationEndOf(mine, ['F1', 'F2'], 'ana', NOW)).toBe(NOW + 5);
+    // Lapsed (C1) or completed since (K3): nothing reserved is left to end.
+    expect(reservationEndOf(mine, ['C1', 'K3'], 'ana', NOW)).toBeNull();
+  });
+
   it('held: bought and live reservations, in map order', () => {
     expect(plotsHeldBy(cells, 'ana', NOW).map((c) => c.id)).toEqual(['B2', 'B10', 'K3']);
   });

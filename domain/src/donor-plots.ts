@@ -26,6 +26,24 @@ export function plotsBoughtBy(
 }
 
 /**
+ * When the donor's reservation of these plots ends: the earliest end among those they still hold
+ * reserved (staff may have extended some), or null when none is reserved any more.
+ */
+export function reservationEndOf(
+  cells: readonly CellWithId[],
+  plots: readonly string[],
+  uid: string,
+  now: number,
+): number | null {
+  const wanted = new Set(plots);
+  const ends = plotsHeldBy(cells, uid, now)
+    .filter((cell) => wanted.has(cell.id) && cell.status === 'reserved')
+    .map((cell) => cell.reserved_until)
+    .filter((end): end is number => end !== null);
+  return ends.length > 0 ? Math.min(...ends) : null;
+}
+
+/**
  * Whether a stored cell shows the donor's name on the map, so a change of name or anonymity must
  * rewrite its `donor_display`. A live hold to buy or reserve shows no name yet (the payment will
  * write it); a reservation inside its owner's completion checkout still shows it.

@@ -59,6 +59,8 @@ afterAll(async () => {
 
 const statusesOf = async (codes: string[]) =>
   (await readCells(db(), codes)).map((cell) => cell.status);
+const reservedUntilOf = async (code: string) =>
+  (await readCells(db(), [code]))[0]!.reserved_until;
 const paymentOf = async (sessionId: string) =>
   (await db().collection('payments').doc(sessionId).get()).data();
 const ledgerOf = async (sessionId: string) =>
@@ -152,13 +154,22 @@ describe('buying plots', () => {
         headers: { Authorization: `Bearer ${token}` },
       });
     const pending = await outcome(ana.token);
-    expect(await pending.json()).toEqual({ status: 'pending', kind: 'reserve', plots });
+    expect(await pending.json()).toEqual({
+      status: 'pending',
+      kind: 'reserve',
+      plots,
+      reserved_until: null,
+    });
 
     await submitHostedPage(url, '4242 4242 4242 4242');
     await waitFor('plots reserved', settled(plots, 'reserved'));
     const paid = await outcome(ana.token);
     expect(paid.status).toBe(200);
-    expect(await paid.json()).toEqual({ status: 'paid', kind: 'reserve', plots });
+    // The success page says until when: the reservation's end as the plots hold it.
+    const answer = (await paid.json()) as { reserved_until: number };
+    const until = await reservedUntilOf(plots[0]!);
+    expect(answer).toEqual({ status: 'paid', kind: 'reserve', plots, reserved_until: until });
+    expect(until).toBeGreaterThan(Date.now() + 29 * 86_400_000);
 
     // Another donor, an unknown session and a malformed reference learn nothing.
     expect((await outcome(bea.token)).status).toBe(404);

@@ -65,6 +65,11 @@ export const checkoutOutcome = defineRoute({
     status: z.enum(['pending', 'paid', 'expired', 'failed', 'refunded']),
     kind: z.enum(['buy', 'reserve', 'complete']),
     plots: z.array(z.string()),
+    /**
+     * A paid reservation: when it ends (ms since the epoch), the earliest of the plots the
+     * caller still holds reserved; null otherwise.
+     */
+    reserved_until: z.nullable(z.number()),
   }),
 });
 

@@ -6,9 +6,14 @@ import { DonorLanguage } from '@/lib/donor-language';
 import { SessionProvider } from '@/lib/session';
 import { useToasterWanted } from '@/lib/toaster-demand';
 
-/** docs/product.md: bottom-centre, close button, 4000 ms, 3 visible, 14 px gap (width 356 is sonner's default). */
+/**
+ * docs/product.md: bottom-centre, close button, 4000 ms, 3 visible, 14 px gap (width 356 is
+ * sonner's default); above the map's selection buttons while they are shown (`--toast-lift`).
+ */
 export const TOASTER_SETTINGS = {
   position: 'bottom-center',
+  offset: { bottom: 'calc(var(--toast-lift, 0px) + 24px)' },
+  mobileOffset: { bottom: 'calc(var(--toast-lift, 0px) + 16px)' },
   closeButton: true,
   duration: 4000,
   visibleToasts: 3,

@@ -12,6 +12,7 @@ import {
   checkoutTotalCents,
   formatPlotCode,
   pricePerPlotCents,
+  reservationEndOf,
   type ApiRoutes,
   type CheckoutKind,
   type CheckoutOrder,
@@ -96,7 +97,12 @@ export const checkoutOutcome: Handler<ApiRoutes['checkoutOutcome']> = async ({
 }) => {
   const found = await deps.payments.store.findPayment(params.session_id);
   if (!found || found.order.uid !== caller.uid) throw new ApiError(404, MESSAGES.checkoutUnknown);
-  return jsonReply({ status: found.status, kind: found.order.kind, plots: found.order.plots });
+  const { kind, plots } = found.order;
+  const reservedUntil =
+    found.status === 'paid' && kind === 'reserve'
+      ? reservationEndOf(await deps.donors.cellsOf(caller.uid), plots, caller.uid, deps.now())
+      : null;
+  return jsonReply({ status: found.status, kind, plots, reserved_until: reservedUntil });
 };
 
 /**

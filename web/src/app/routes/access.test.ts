@@ -53,9 +53,13 @@ describe('accessDecision (docs/screens.md, docs/product.md)', () => {
     },
   );
 
-  it('sends a donor who has not accepted the privacy policy to /post-login, except for /post-login itself', () => {
+  it('sends a donor who has not accepted the privacy policy to /post-login, keeping the page to come back to, except for /post-login itself', () => {
     const pending = signedIn('ready', user({ accepted_privacy_policy: false }));
-    expect(accessDecision(pending, 'donor')).toMatchObject({ kind: 'redirect', to: '/post-login' });
+    expect(accessDecision(pending, 'donor')).toEqual({
+      kind: 'redirect',
+      to: '/post-login',
+      keepReturnPath: true,
+    });
     expect(accessDecision(pending, 'signed-in')).toEqual({ kind: 'allow' });
   });
 

@@ -41,7 +41,8 @@ export function accessDecision(session: Session, level: AccessLevel): AccessDeci
     return { kind: 'redirect', to: paths.home.getHref(), keepReturnPath: false };
   }
   if (level !== 'signed-in' && !user.accepted_privacy_policy) {
-    return { kind: 'redirect', to: paths.postLogin.getHref(), keepReturnPath: false };
+    // The policy first, then on to this page.
+    return { kind: 'redirect', to: paths.postLogin.getHref(), keepReturnPath: true };
   }
   return { kind: 'allow' };
 }

@@ -1,7 +1,9 @@
 /**
  * Back from Stripe's page (docs/screens.md): thanks, the plots this payment paid for (once
- * Stripe's event has arrived), and the way on: the map, and the certificate for plots bought.
+ * Stripe's event has arrived), after a deposit what is left to pay and by when, and the way on:
+ * the map, and the certificate for plots bought. Stripe's reference last, in small type.
  */
+import { RESERVATION_BALANCE_CENTS } from '@parroquia/domain';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from '@/lib/navigation';
 import { ContentPage } from '@/components/layout/content-page';
@@ -9,6 +11,8 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useCertificateDownload } from '@/features/account/components/use-certificate-download';
 import { useCheckoutOutcome } from '@/features/map/components/use-checkout-outcome';
+import { formatDate, formatMoney } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
 import { RequireAccess } from './access';
 import styles from './payment-success.module.css';
 
@@ -39,9 +43,9 @@ function PaymentSummary({ sessionId }: { sessionId: string | null }) {
           </ul>
         </section>
       )}
-      {sessionId && (
-        <p className={styles.reference}>
-          {t('success.sessionId')} <code data-testid="session-id">{sessionId}</code>
+      {paid && outcome.kind === 'reserve' && outcome.reserved_until !== null && (
+        <p className={styles.remaining} data-testid="still-to-pay">
+          {t('success.remaining', remainingTexts(outcome.plots.length, outcome.reserved_until))}
         </p>
       )}
       <div className={styles.actions}>
@@ -56,8 +60,23 @@ function PaymentSummary({ sessionId }: { sessionId: string | null }) {
           </Button>
         )}
       </div>
+      {sessionId && (
+        <p className={styles.reference}>
+          {t('success.sessionId')} <code data-testid="session-id">{sessionId}</code>
+        </p>
+      )}
     </>
   );
+}
+
+/** After a deposit: the 200 € per plot still to pay, their total and the reservation's end. */
+function remainingTexts(plots: number, reservedUntil: number) {
+  const language = currentLanguage();
+  return {
+    perPlot: formatMoney(RESERVATION_BALANCE_CENTS, language),
+    total: formatMoney(RESERVATION_BALANCE_CENTS * plots, language),
+    date: formatDate(new Date(reservedUntil), language),
+  };
 }
 
 export default function PaymentSuccessRoute() {

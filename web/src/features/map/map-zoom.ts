@@ -5,9 +5,14 @@
  * the DOM, outside React: a zoom step repaints the drawing, never re-renders the 936 plots.
  *
  * Mouse: drag to pan, Ctrl (or ⌘) + wheel to zoom (a trackpad's pinch arrives as that too).
- * Touch: one finger pans, two fingers pinch. Keyboard and buttons: `zoomBy`, `reset`, `fit`.
+ * Keyboard and buttons: `zoomBy`, `reset`, `fit`.
+ *
+ * Touch (docs/screens.md): the map opens fitted, the whole church in view, and then one finger
+ * scrolls the page (the frame says `data-fitted`, and its CSS lets the swipe through); two
+ * fingers pinch. A tap on plots too small for a finger zooms in about it instead of choosing
+ * one; zoomed in, one finger pans the map and a tap chooses.
  */
-import { MAP_HEIGHT_PX, MAP_WIDTH_PX } from '@parroquia/domain';
+import { MAP_HEIGHT_PX, MAP_WIDTH_PX, PLOT_SIZE_PX } from '@parroquia/domain';
 
 /** At this zoom the plots' captions (12 map units) are at least 11 px on screen. */
 export const MIN_READABLE_ZOOM = 0.92;
@@ -17,6 +22,13 @@ const MAX_DEFAULT_ZOOM = 1.1;
 export const ZOOM_STEP = 1.25;
 /** A mouse moved further than this while pressed pans instead of clicking. */
 const DRAG_THRESHOLD_PX = 5;
+/** The smallest target a finger hits surely (docs/screens.md): a smaller plot is zoomed to first. */
+export const FINGER_PX = 44;
+
+/** A touch screen's finger is the main pointer (a phone, a tablet). */
+export function touchFirst(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+}
 
 interface Point {
   x: number;
@@ -68,13 +80,30 @@ export class MapZoom {
    * are laid out once, at their size, not at 1300 px first and again after the zoom.
    */
   start(): void {
-    const scale = this.defaultScale();
+    const scale = touchFirst() ? this.minScale() : this.defaultScale();
     this.scale = scale;
     this.drawing.style.width = `${MAP_WIDTH_PX * scale}px`;
     this.drawing.style.height = `${MAP_HEIGHT_PX * scale}px`;
     this.drawing.dataset.sized = 'true';
     this.frame.scrollLeft = (this.frame.scrollWidth - this.frame.clientWidth) / 2;
+    this.changed();
+  }
+
+  /** The whole plan is in the frame: nothing of it to pan, so a swipe may move the page. */
+  isFitted(): boolean {
+    return this.scale <= this.minScale() + 0.001;
+  }
+
+  /** Tells the frame's CSS and the listeners (the zoom buttons) the new zoom. */
+  private changed(): void {
+    if (this.isFitted()) this.frame.dataset.fitted = 'true';
+    else delete this.frame.dataset.fitted;
     for (const listener of this.listeners) listener();
+  }
+
+  /** The zoom at which a plot is big enough for a finger (and its caption readable). */
+  private fingerScale(): number {
+    return Math.max(this.defaultScale(), FINGER_PX / PLOT_SIZE_PX);
   }
 
   /** The default zoom, scrolled to the plan's horizontal centre and its top (the altar). */
@@ -110,7 +139,7 @@ export class MapZoom {
     const after = this.drawing.getBoundingClientRect();
     this.frame.scrollLeft += after.left + mapX * next - at.x;
     this.frame.scrollTop += after.top + mapY * next - at.y;
-    for (const listener of this.listeners) listener();
+    this.changed();
   }
 
   /** Wheel, mouse drag and pinch on the frame; answers the function that removes them. */
@@ -164,6 +193,15 @@ export class MapZoom {
       drag = null;
     };
     const onClickCapture = (event: MouseEvent) => {
+      const pointer = (event as PointerEvent).pointerType;
+      const finger = pointer === 'touch' || pointer === 'pen';
+      if (finger && this.scale * PLOT_SIZE_PX < FINGER_PX) {
+        // Plots smaller than a fingertip: this tap zooms in about itself, the next one chooses.
+        event.stopPropagation();
+        event.preventDefault();
+        this.zoomTo(this.fingerScale(), { x: event.clientX, y: event.clientY });
+        return;
+      }
       if (!swallowClick) return;
       swallowClick = false;
       event.stopPropagation();

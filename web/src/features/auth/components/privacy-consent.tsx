@@ -1,16 +1,17 @@
 /**
  * /post-login (docs/screens.md): welcome, the donor's personal code, the privacy policy to accept
- * (mandatory) and the choice to stay anonymous.
+ * (mandatory) and the choice to stay anonymous; then on to where the visitor was going.
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from '@/lib/navigation';
+import { Link, useLocation, useNavigate } from '@/lib/navigation';
 import { toast } from '@/lib/toast';
 import { API_ROUTES } from '@parroquia/domain';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/session';
+import { returnPathOf } from '../return-path';
 import { AddressVerification } from './address-verification';
 import styles from './auth.module.css';
 
@@ -18,6 +19,7 @@ export function PrivacyConsent() {
   const { t } = useTranslation();
   const client = useApiClient();
   const navigate = useNavigate();
+  const location = useLocation();
   const { session, getToken, reloadUser } = useSession();
   const user = session.status === 'signed-in' ? session.user : null;
   const [accepted, setAccepted] = useState(false);
@@ -35,7 +37,7 @@ export function PrivacyConsent() {
       });
       await reloadUser();
       toast.success(t('postLogin.accepted'));
-      navigate(paths.home.getHref(), { replace: true });
+      navigate(returnPathOf(location.state), { replace: true });
     } catch (error) {
       console.error('privacy acceptance failed', error);
       toast.error(t('postLogin.acceptError'));
@@ -55,7 +57,7 @@ export function PrivacyConsent() {
       {session.status === 'signed-in' ? <AddressVerification account={session.account} /> : null}
       <p>{t('postLogin.explanation')}</p>
       <p>
-        <Link to={paths.privacyPolicy.getHref()} target="_blank">
+        <Link to={paths.privacyPolicy.getHref()} target="_blank" className="standalone-link">
           {t('postLogin.readPolicy')}
         </Link>
       </p>

@@ -12,6 +12,7 @@ import { useSession } from '@/lib/session';
 import { startCheckout, type CheckoutAction } from '../api/start-checkout';
 import { useLiveCells, useNow } from '../hooks/use-live-cells';
 import { forgetSelectionToRestore, selectionToRestore } from '../restored-selection';
+import { touchFirst } from '../map-zoom';
 import { EMPTY_SELECTION, pruneSelection, togglePlot, type PlotSelection } from '../selection';
 import { AvailablePlotList } from './available-plot-list';
 import { MapStatus } from './map-status';
@@ -126,21 +127,21 @@ export function DonationMap() {
           reveal={reveal}
         />
       )}
-      <div className={styles.bottomBar}>
-        {selection.purchase.size === 0 && selection.completion.size === 0 ? (
-          <p className={styles.selectHint}>{t('map.selectHint')}</p>
-        ) : (
-          <SelectionActions
-            purchaseCount={selection.purchase.size}
-            completionCount={selection.completion.size}
-            busy={busy}
-            onAction={(action) => void onAction(action)}
-          />
-        )}
-        <aside className={styles.note} aria-label={t('map.noteLabel')}>
-          {t('map.note', priceTexts(currentLanguage()))}
-        </aside>
-      </div>
+      {selection.purchase.size === 0 && selection.completion.size === 0 ? (
+        <p className={styles.selectHint}>
+          {t(touchFirst() && !asList ? 'map.selectHintTouch' : 'map.selectHint')}
+        </p>
+      ) : (
+        <SelectionActions
+          purchaseCount={selection.purchase.size}
+          completionCount={selection.completion.size}
+          busy={busy}
+          onAction={(action) => void onAction(action)}
+        />
+      )}
+      <aside className={styles.note} aria-label={t('map.noteLabel')}>
+        {t('map.note', priceTexts(currentLanguage()))}
+      </aside>
       <MyPlots
         cells={cells}
         uid={uid}

@@ -1,8 +1,11 @@
 /**
- * Bottom-left of the map (docs/screens.md): Buy (n) / or / Reserve (n) for available plots, and the
- * yellow "complete reserved purchase" (n) for the donor's own reservations, each with its total.
+ * Below the map (docs/screens.md): Buy (n) / or / Reserve (n) for available plots, and the yellow
+ * "complete reserved purchase" (n) for the donor's own reservations, each with its total. While
+ * plots are chosen the bar stays at the bottom of the screen, however the page is scrolled, and
+ * toasts rise above it (`--toast-lift`, read by the Toaster in app/provider.tsx).
  */
 import { checkoutTotalCents } from '@parroquia/domain';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { formatMoney } from '@/lib/format';
@@ -24,11 +27,13 @@ export function SelectionActions({
   onAction,
 }: SelectionActionsProps) {
   const { t } = useTranslation();
+  const bar = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => liftToastsAbove(bar.current), []);
   if (purchaseCount === 0 && completionCount === 0) return null;
   const total = (action: CheckoutAction, count: number) =>
     formatMoney(checkoutTotalCents(action, count), currentLanguage());
   return (
-    <div className={styles.actions} role="region" aria-label={t('map.actionsLabel')}>
+    <div ref={bar} className={styles.actions} role="region" aria-label={t('map.actionsLabel')}>
       {purchaseCount > 0 && (
         <div className={styles.actionRow}>
           <Button disabled={busy !== null} onClick={() => onAction('buy')} data-testid="buy">
@@ -65,4 +70,18 @@ export function SelectionActions({
       )}
     </div>
   );
+}
+
+/** Keeps `--toast-lift` at the bar's height while it is shown, so no toast covers its buttons. */
+function liftToastsAbove(element: HTMLElement | null): (() => void) | undefined {
+  if (!element || typeof ResizeObserver === 'undefined') return undefined;
+  const root = document.documentElement;
+  const observer = new ResizeObserver(() => {
+    root.style.setProperty('--toast-lift', `${element.offsetHeight}px`);
+  });
+  observer.observe(element);
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty('--toast-lift');
+  };
 }

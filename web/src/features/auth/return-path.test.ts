@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnPathOf } from './login';
+import { returnPathOf } from './return-path';
 
 describe('the return path kept in the history state', () => {
   it('returns to a path of this site', () => {
@@ -7,11 +7,12 @@ describe('the return path kept in the history state', () => {
     expect(returnPathOf({ returnTo: '/success?session_id=cs_1' })).toBe('/success?session_id=cs_1');
   });
 
-  it('goes home without a state, for other sites, and never back to /login', () => {
+  it('goes home without a state, for other sites, and never back to /login or /post-login', () => {
     expect(returnPathOf(null)).toBe('/');
     expect(returnPathOf({})).toBe('/');
     expect(returnPathOf({ returnTo: 'https://evil.example/' })).toBe('/');
     expect(returnPathOf({ returnTo: '//evil.example/' })).toBe('/');
     expect(returnPathOf({ returnTo: '/login' })).toBe('/');
+    expect(returnPathOf({ returnTo: '/post-login' })).toBe('/');
   });
 });

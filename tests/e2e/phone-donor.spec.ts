@@ -1,0 +1,234 @@
+/**
+ * Issue 29: a donor on a 360×740 touch phone whose browser speaks `ro-RO` (and one in `es-419`,
+ * one in `en-GB`) goes from the home page to a downloaded certificate: sign up, accept the
+ * policy and land back on the map, swipe the page past the map, reserve a plot, pay, read on
+ * /success what is left, complete the reservation, pay, download the certificate. On every
+ * screen: no string of another language's catalogue, every control at least 44×44 px, no text
+ * under 14 px, nothing wider than the screen.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from './csp-guard.ts';
+import { freeCell } from './support.ts';
+
+type Catalogue = { [key: string]: string | Catalogue };
+type Language = 'es' | 'en' | 'ro';
+
+const catalogue = (language: Language): Catalogue =>
+  JSON.parse(
+    readFileSync(new URL(`../../web/src/locales/${language}.json`, import.meta.url), 'utf8'),
+  ) as Catalogue;
+
+/** Every string of a catalogue, with its interpolations (`{{n}}`) and plural forms. */
+function strings(tree: Catalogue): string[] {
+  return Object.values(tree).flatMap((value) =>
+    typeof value === 'string' ? [value] : strings(value),
+  );
+}
+
+/** The catalogue's text at `key` (`a.b.c`), its `{{name}}`s filled from `values`. */
+function text(language: Language, key: string, values: Record<string, string | number> = {}) {
+  let node: string | Catalogue = catalogue(language);
+  for (const part of key.split('.')) node = (node as Catalogue)[part]!;
+  if (typeof node !== 'string') throw new Error(`${language}: ${key} is not a text`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+/**
+ * The pieces of the other catalogues' strings (split at interpolations) that a page in
+ * `language` must never show: at least 12 characters, and found in no string of its own.
+ */
+function foreignPieces(language: Language): string[] {
+  const own = strings(catalogue(language)).join('\n');
+  const others = (['es', 'en', 'ro'] as const).filter((other) => other !== language);
+  const pieces = others.flatMap((other) =>
+    strings(catalogue(other)).flatMap((value) => value.split(/\{\{\w+\}\}|\n/)),
+  );
+  return [...new Set(pieces.map((piece) => piece.trim()))].filter(
+    (piece) => piece.length >= 12 && !own.includes(piece),
+  );
+}
+
+const PHONES: Array<{ locale: string; language: Language }> = [
+  { locale: 'ro-RO', language: 'ro' },
+  { locale: 'es-419', language: 'es' },
+  { locale: 'en-GB', language: 'en' },
+];
+
+/** What the screen shows that breaks issue 29's rules, one line per problem. */
+async function screenProblems(page: Page, foreign: string[]): Promise<string[]> {
+  return page.evaluate((foreignTexts) => {
+    const problems: string[] = [];
+    const shown = document.body.innerText;
+    for (const piece of foreignTexts) {
+      if (shown.includes(piece)) problems.push(`another language: "${piece}"`);
+    }
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      return box.width > 1 && box.height > 1 && style.visibility !== 'hidden';
+    };
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()} "${(element.textContent ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 30)}"`;
+    // Every control a finger must hit: 44×44 px, a checkbox by its label. The map's plots are
+    // its own rule (docs/screens.md): a tap on plots smaller than that zooms in first.
+    const controls = document.querySelectorAll(
+      'a[href], button, input, select, textarea, summary, [role="button"], [tabindex="0"]',
+    );
+    for (const control of controls) {
+      if (control.closest('[data-code]') || control.closest('[aria-hidden="true"]')) continue;
+      const target = control.matches('input[type=checkbox], input[type=radio]')
+        ? (control.closest('label') ?? control)
+        : control;
+      if (!visible(target)) continue;
+      const box = target.getBoundingClientRect();
+      if (box.width < 43.5 || box.height < 43.5) {
+        problems.push(
+          `small target: ${name(target)} ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
+      }
+    }
+    // Every text a donor reads: 14 px or more (the map's captions are read zoomed in).
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || !node.textContent?.trim() || element.closest('svg')) continue;
+      if (!visible(element)) continue;
+      const size = parseFloat(getComputedStyle(element).fontSize);
+      if (size < 14)
+        problems.push(`small text: "${node.textContent.trim().slice(0, 30)}" ${size}px`);
+    }
+    const body = parseFloat(getComputedStyle(document.body).fontSize);
+    if (body < 16) problems.push(`body text ${body}px`);
+    const { scrollWidth, clientWidth } = document.documentElement;
+    if (scrollWidth > clientWidth) problems.push(`wider than the screen: ${scrollWidth}px`);
+    return problems;
+  }, foreign);
+}
+
+for (const { locale, language } of PHONES) {
+  test.describe(`a phone in ${locale}`, () => {
+    test.use({ locale, hasTouch: true, isMobile: true, viewport: { width: 360, height: 740 } });
+
+    test(`home → sign up → policy → map → reserve → pay → /success → complete → certificate, all in ${language}`, async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(240_000);
+      const plot = { es: 'Q30', en: 'R30', ro: 'S30' }[language];
+      await freeCell(plot);
+      const foreign = foreignPieces(language);
+      const look = async (screen: string) => {
+        await page.screenshot({ path: testInfo.outputPath(`${language}-${screen}.png`) });
+        expect.soft(await screenProblems(page, foreign), `${language}: ${screen}`).toEqual([]);
+      };
+      const t = (key: string, values?: Record<string, string | number>) =>
+        text(language, key, values);
+
+      // Home, in the phone's language without being asked.
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('home.title'));
+      await look('home');
+
+      // Sign up, on the way to the map.
+      await page.getByRole('button', { name: t('home.goToMap') }).tap();
+      await expect(page).toHaveURL(/\/login$/);
+      await page.getByRole('button', { name: t('signIn.noAccount') }).tap();
+      await page.getByRole('textbox', { name: t('signIn.name') }).fill(`Maria Popescu ${language}`);
+      await page
+        .locator('input[type=email]')
+        .fill(`maria-${language}-${Date.now()}@parroquia.test`);
+      await page.locator('input[type=password]').fill('Parcela-2026');
+      await look('sign-up');
+      await page.getByRole('button', { name: t('signIn.createAccount') }).tap();
+
+      // The policy, then back on the map she was going to.
+      await expect(page).toHaveURL(/\/post-login$/, { timeout: 30_000 });
+      await look('post-login');
+      await page.getByText(t('postLogin.acceptLabel')).tap();
+      await page.getByRole('button', { name: t('postLogin.continue') }).tap();
+      await expect(page).toHaveURL(/\/donativos$/, { timeout: 30_000 });
+      const frame = page.getByTestId('plot-map');
+      await expect(frame).toHaveAttribute('data-fitted', 'true', { timeout: 15_000 });
+      await look('map');
+
+      // A vertical swipe on the whole church moves the page, not the map.
+      const before = await page.evaluate(() => window.scrollY);
+      const box = (await frame.boundingBox())!;
+      // A finger's swipe, as the phone's touch screen sends it.
+      const cdp = await page.context().newCDPSession(page);
+      const x = Math.round(box.x + box.width / 2);
+      const y = Math.round(Math.min(box.y + box.height / 2, 600));
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+      for (let step = 1; step <= 10; step += 1) {
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: [{ x, y: y - step * 25 }],
+        });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 100);
+
+      // A tap on plots too small for a finger zooms in about it; the next tap chooses.
+      const target = page.locator(`[data-code="${plot}"]`);
+      const centre = async () => {
+        const at = (await target.boundingBox())!;
+        return { x: at.x + at.width / 2, y: at.y + at.height / 2 };
+      };
+      await target.scrollIntoViewIfNeeded();
+      let at = await centre();
+      await page.touchscreen.tap(at.x, at.y);
+      await expect(frame).not.toHaveAttribute('data-fitted');
+      await expect(target).toHaveAttribute('aria-pressed', 'false');
+      const zoomed = (await target.boundingBox())!;
+      expect(Math.min(zoomed.width, zoomed.height)).toBeGreaterThanOrEqual(44);
+      at = await centre();
+      await page.touchscreen.tap(at.x, at.y);
+      await expect(target).toHaveAttribute('aria-pressed', 'true');
+
+      // Reserve is in reach: on the screen, however the page was scrolled.
+      const reserve = page.getByTestId('reserve');
+      await expect(reserve).toBeInViewport({ ratio: 1 });
+      await look('map-chosen');
+      await reserve.tap();
+
+      // The payment page speaks her language too.
+      await expect(page).toHaveURL(/\/c\/pay\/cs_test_/, { timeout: 15_000 });
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await page.locator('#card').fill('4242 4242 4242 4242');
+      await page.locator('button[value=pay]').tap();
+
+      // /success: the plot, what is left to pay and by when, the way back to the map.
+      await expect(page).toHaveURL(/\/success\?session_id=cs_test_/, { timeout: 15_000 });
+      await expect(page.getByTestId('still-to-pay')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('still-to-pay')).toContainText('200');
+      await expect(page.getByTestId('paid-plots').getByRole('listitem')).toHaveText([plot]);
+      await look('success-deposit');
+
+      // Back on the map: complete the reservation, pay the rest.
+      await page.getByRole('link', { name: t('success.toMap') }).tap();
+      await expect(page).toHaveURL(/\/donativos$/);
+      await page.locator(`[data-plot="${plot}"] button`).tap();
+      await expect(page).toHaveURL(/\/c\/pay\/cs_test_/, { timeout: 15_000 });
+      await page.locator('#card').fill('4242 4242 4242 4242');
+      await page.locator('button[value=pay]').tap();
+      await expect(page).toHaveURL(/\/success\?session_id=cs_test_/, { timeout: 15_000 });
+
+      // The certificate downloads, in a file named in her language.
+      const download = page.getByRole('button', { name: t('success.certificate') });
+      await expect(download).toBeVisible({ timeout: 15_000 });
+      await look('success-bought');
+      const saved = page.waitForEvent('download');
+      await download.tap();
+      const file = await saved;
+      expect(
+        readFileSync(await file.path())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+      await expect(page.locator('[data-sonner-toast]').first()).toBeVisible();
+      await look('certificate-toast');
+      await freeCell(plot);
+    });
+  });
+}
