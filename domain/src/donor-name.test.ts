@@ -12,6 +12,8 @@ describe('checkDonorName', () => {
   it.each([
     ['', 'es', 'El nombre no puede estar vacío.'],
     ['   ', 'en', 'The name cannot be empty.'],
+    ['\u200B\u3164\u00A0\u3000', 'ro', 'Numele nu poate fi gol.'],
+    ['\u202E\u2066\u115F\u1160\uFEFF', 'es', 'El nombre no puede estar vacío.'],
     ['a'.repeat(121), 'en', 'The name cannot be longer than 120 characters.'],
     ['Ana\nPop', 'ro', 'Numele conține caractere nepermise.'],
     [42, 'es', 'El nombre debe ser un texto.'],

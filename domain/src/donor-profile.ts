@@ -6,34 +6,38 @@
  */
 import * as z from 'zod/mini';
 import { LANGUAGES, MESSAGES } from './messages';
+import { hasLineControls, isBlankName, trimInvisible } from './name-characters';
 import { isPersonalCode, normalizeCode } from './personal-code';
 
 export const DEFAULT_DONOR_NAME = 'Usuario sin nombre';
 /** Longer than any real name; keeps the map label and the certificate line sane. */
 export const DONOR_NAME_MAX_LENGTH = 120;
 
-// Control characters (line breaks, NUL...) would break the map label and the certificate line;
-// nothing a person types into a name field contains them.
-const CONTROL_CHARACTERS = /\p{Cc}/u;
-
+// The name rule (name-characters.ts): invisible characters trimmed off the ends; inside, line
+// breaks, control characters and bidi controls refused (they would break the map label and the
+// certificate line, or reverse what follows them); nothing a person types into a name has them.
 const nameText = z.string({ error: MESSAGES.nameNotText }).check(
-  z.trim(),
+  z.overwrite(trimInvisible),
   z.maxLength(DONOR_NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong(DONOR_NAME_MAX_LENGTH) }),
-  z.refine((name) => !CONTROL_CHARACTERS.test(name), { error: MESSAGES.nameControlCharacters }),
+  z.refine((name) => !hasLineControls(name), { error: MESSAGES.nameControlCharacters }),
 );
 
-/** A donor's name as typed: trimmed, 1..120 characters. HTML is kept as text, never markup. */
+/**
+ * A donor's name as typed: trimmed of invisible characters, 1..120 characters, something
+ * visible in it (a name of zero-width spaces or Hangul fillers is empty). HTML is kept as text,
+ * never markup.
+ */
 export const donorNameSchema = nameText
   .clone()
-  .check(z.refine((name) => name !== '', { error: MESSAGES.nameEmpty }));
+  .check(z.refine((name) => !isBlankName(name), { error: MESSAGES.nameEmpty }));
 
 /** `POST /api/users/sync/`: the sign-in profile; `sub` must be the signed-in account's uid. */
 export const syncUserBodySchema = z.object({
   email: z.nullish(z.string({ error: MESSAGES.emailNotText }).check(z.maxLength(320))),
-  /** Empty or absent: "Usuario sin nombre". */
+  /** Empty (nothing visible) or absent: "Usuario sin nombre". */
   name: z.pipe(
     z.nullish(nameText),
-    z.transform((name) => (name ? name : DEFAULT_DONOR_NAME)),
+    z.transform((name) => (name && !isBlankName(name) ? name : DEFAULT_DONOR_NAME)),
   ),
   sub: z
     .string({ error: MESSAGES.subjectMissing })

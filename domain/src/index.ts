@@ -35,6 +35,7 @@ export * from './campaign-progress';
 export * from './checkout-order';
 export * from './checkout-lines';
 export * from './donor-name';
+export * from './name-characters';
 export * from './donor-mail';
 export * from './back-office-requests';
 export * from './staff-action-requests';

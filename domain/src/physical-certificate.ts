@@ -2,6 +2,7 @@
 import { donorNameSchema } from './donor-profile';
 import type { PlotPosition } from './grid';
 import { MESSAGES } from './messages';
+import { isBlankName } from './name-characters';
 import { normalizeCode } from './personal-code';
 import { validatePlotCodeList } from './plot-selection';
 import { invalid, isRecord, valid, type Validation } from './validation';
@@ -60,12 +61,13 @@ export function validatePhysicalCertificateRegistration(
 
 /**
  * The donor's name as staff typed it, shown on the public map: optional, else the same rules as
- * a donor's own name (length, no control characters).
+ * a donor's own name (length, no control characters). Blank (nothing visible: spaces, zero-width
+ * characters...) is no name, as an empty field is.
  */
 function staffTypedName(value: unknown): Validation<string> {
   if (value === undefined || value === null) return valid('');
   if (typeof value !== 'string') return invalid(MESSAGES.nameNotText);
-  if (value.trim() === '') return valid('');
+  if (isBlankName(value)) return valid('');
   const name = donorNameSchema.safeParse(value);
   return name.success
     ? valid(name.data)

@@ -111,4 +111,14 @@ describe('the filled-in paper certificate', () => {
     expect(page).not.toContain('Ștefan');
     expect(page).toContain('K3, K4 (reserva)');
   });
+
+  it('writes the name as a reader sees it, without the characters that show nothing', async () => {
+    const [page] = await pdfPageTexts(
+      await filledCertificatePdf({
+        ...certificate,
+        donorName: 'S\u0326tefan\u200B\u3000Pop\u2060',
+      }),
+    );
+    expect(page).toContain('Ștefan Pop');
+  });
 });

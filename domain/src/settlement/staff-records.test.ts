@@ -108,6 +108,14 @@ describe('decideFilledCertificate', () => {
     expect(decision.codes).toEqual([]);
   });
 
+  it('prints a stored name trimmed of invisible characters, and one with nothing visible as none', () => {
+    const named = (name: string) => decideFilledCertificate(facts({ ...registered, name })).outcome;
+    expect(named('\u200B Ana Pop\u00A0\uFEFF')).toMatchObject({
+      certificate: { donorName: 'Ana Pop' },
+    });
+    expect(named('\u200B\u3164\u2800 \u202E')).toMatchObject({ certificate: { donorName: '' } });
+  });
+
   it('prints a linked code too', () => {
     const decision = decideFilledCertificate(facts({ ...registered, user: 'uid-ana' }));
     expect(decision.outcome.ok).toBe(true);

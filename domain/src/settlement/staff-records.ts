@@ -7,6 +7,7 @@
  */
 import type { CertificateCodeRecord } from '../certificate-code';
 import { MESSAGES } from '../messages';
+import { isBlankName, trimInvisible } from '../name-characters';
 import {
   decided,
   type CertificateCodeChange,
@@ -132,7 +133,8 @@ export function decideFilledCertificate(
   }
   const certificate: FilledCertificate = {
     code: facts.code,
-    donorName: facts.name?.trim() ?? '',
+    // A name stored with nothing visible (before the rule saw invisible characters): a blank line.
+    donorName: isBlankName(facts.name ?? '') ? '' : trimInvisible(facts.name ?? ''),
     plots: [...stored.plots],
     reserve: facts.reserve,
     registeredAt: facts.registeredAt ?? facts.context.now,

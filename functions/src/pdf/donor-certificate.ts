@@ -4,9 +4,15 @@
  * then at the foot the church's floor plan with their plots marked, beside their personal code,
  * the date, the QR code of the public check page and a line for the parish's signature and stamp.
  */
-import { formatPlotCode, type CertificateLanguage, type PlotPosition } from '@parroquia/domain';
+import {
+  formatPlotCode,
+  visibleText,
+  type CertificateLanguage,
+  type PlotPosition,
+} from '@parroquia/domain';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { drawCentredLabel, drawChurchPlan, planHeight } from './church-plan';
+import { LIST_LEADING, NAME_LEADING, layOutMiddle } from './donor-certificate-layout';
 import { DONOR_CERTIFICATE_TEXTS, certificateDate } from './donor-certificate-texts';
 import { charactersMissingFrom, embedCertificateFonts } from './fonts';
 import { drawQrCode } from './qr-code';
@@ -41,20 +47,27 @@ const BURGUNDY = rgb(0.48, 0.12, 0.17);
 const GOLD = rgb(0.72, 0.54, 0.17);
 const MUTED = rgb(0.4, 0.36, 0.33);
 
-const PLAN_WIDTH = 190;
 const QR_SIZE = 120;
+/** The space kept between the last line of plots and the foot. */
+const FOOT_GAP = 18;
 /** The foot: the plan with its labels and caption (the right column is shorter). */
-const FOOT_HEIGHT = planHeight(PLAN_WIDTH) + 44;
+const footHeight = (planWidth: number) => planHeight(planWidth) + 44;
+/** Below the name: a gap, the "has given" line, a gap and the "Plots:" heading. */
+const CONTRIBUTION_SIZE = 12.5;
+const PLOTS_HEADING_SIZE = 11.5;
+const BETWEEN_NAME_AND_PLOTS = 6 + CONTRIBUTION_SIZE * 1.4 + 12 + PLOTS_HEADING_SIZE * 1.4;
 
 export async function renderDonorCertificate(certificate: DonorCertificate): Promise<Uint8Array> {
   if (certificate.plots.length === 0) throw new RangeError('A certificate lists at least one plot');
   const texts = DONOR_CERTIFICATE_TEXTS[certificate.language];
+  // The name as a reader sees it: what shows nothing (zero-width characters...) is not printed.
+  const donorName = visibleText(certificate.donorName);
   const doc = await PDFDocument.create();
-  doc.setTitle(`${texts.title}: ${certificate.donorName}`);
+  doc.setTitle(`${texts.title}: ${donorName}`);
   doc.setLanguage(texts.locale);
   doc.setCreator(texts.parish);
   const fonts = await embedCertificateFonts(doc);
-  const missing = charactersMissingFrom(fonts.bold, certificate.donorName);
+  const missing = charactersMissingFrom(fonts.bold, donorName);
   if (missing.length > 0) throw new UnprintableTextError(missing);
 
   const newPage = () => {
@@ -71,9 +84,9 @@ export async function renderDonorCertificate(certificate: DonorCertificate): Pro
     page = newPage();
     y = A4.height - TOP;
   };
-  const line = (text: string, font: PDFFont, size: number, color = INK) => {
-    room(size * 1.4);
-    y -= size * 1.4;
+  const line = (text: string, font: PDFFont, size: number, color = INK, leading = 1.4) => {
+    room(size * leading);
+    y -= size * leading;
     const x = MARGIN + (width - font.widthOfTextAtSize(text, size)) / 2;
     page.drawText(text, { x, y, size, font, color });
   };
@@ -88,22 +101,27 @@ export async function renderDonorCertificate(certificate: DonorCertificate): Pro
   y -= 22;
   line(texts.certifies, fonts.regular, 12.5, MUTED);
   y -= 8;
-  const nameSize = fittingSize(certificate.donorName, fonts.bold, 30, 18, width);
-  for (const part of wrapText(certificate.donorName, fonts.bold, nameSize, width)) {
-    line(part, fonts.bold, nameSize);
-  }
+
+  const middle = layOutMiddle({
+    name: donorName,
+    plotList: certificate.plots.map((plot) => formatPlotCode(plot)).join(', '),
+    bold: fonts.bold,
+    regular: fonts.regular,
+    width,
+    roomFor: (planWidth) => y - BETWEEN_NAME_AND_PLOTS - FOOT_GAP - footHeight(planWidth) - BOTTOM,
+  });
+  for (const part of middle.name.lines) line(part, fonts.bold, middle.name.size, INK, NAME_LEADING);
   y -= 6;
-  line(texts.contribution(certificate.plots.length), fonts.regular, 12.5);
+  line(texts.contribution(certificate.plots.length), fonts.regular, CONTRIBUTION_SIZE);
   y -= 12;
-  line(`${texts.plots}:`, fonts.bold, 11.5, BURGUNDY);
-  const plotList = certificate.plots.map((plot) => formatPlotCode(plot)).join(', ');
-  for (const part of wrapText(plotList, fonts.regular, 11, width)) {
-    line(part, fonts.regular, 11);
+  line(`${texts.plots}:`, fonts.bold, PLOTS_HEADING_SIZE, BURGUNDY);
+  for (const part of middle.plots.lines) {
+    line(part, fonts.regular, middle.plots.size, INK, LIST_LEADING);
   }
 
-  // The foot sits at the bottom of the page, or of the next one when the list is long.
-  if (y - 24 - FOOT_HEIGHT < BOTTOM) page = newPage();
-  drawFoot(page, certificate, texts, fonts);
+  // The foot sits at the bottom of the page; past hundreds of plots, of the list's last page.
+  if (y - FOOT_GAP - footHeight(middle.planWidth) < BOTTOM) page = newPage();
+  drawFoot(page, certificate, texts, fonts, middle.planWidth);
   return doc.save();
 }
 
@@ -115,18 +133,19 @@ function drawFoot(
   certificate: DonorCertificate,
   texts: Texts,
   fonts: { regular: PDFFont; bold: PDFFont },
+  planWidth: number,
 ) {
-  const top = BOTTOM + FOOT_HEIGHT;
+  const top = BOTTOM + footHeight(planWidth);
   const planX = MARGIN + 6;
-  const planCentre = planX + PLAN_WIDTH / 2;
+  const planCentre = planX + planWidth / 2;
   const caption = texts.planCaption;
-  const captionSize = fittingSize(caption, fonts.bold, 9.5, 7, PLAN_WIDTH + 40);
+  const captionSize = fittingSize(caption, fonts.bold, 9.5, 7, planWidth + 40);
   drawCentredLabel(page, caption, fonts.bold, captionSize, planCentre, top - 10);
   drawCentredLabel(page, texts.altar.toUpperCase(), fonts.regular, 7, planCentre, top - 24);
   const planTop = top - 28;
   const height = drawChurchPlan(
     page,
-    { x: planX, top: planTop, width: PLAN_WIDTH },
+    { x: planX, top: planTop, width: planWidth },
     certificate.plots,
   );
   drawCentredLabel(
@@ -139,14 +158,18 @@ function drawFoot(
   );
 
   // The right column, centred in the space beside the plan.
-  const columnLeft = planX + PLAN_WIDTH + 30;
+  const columnLeft = planX + planWidth + 30;
   const columnWidth = A4.width - MARGIN - columnLeft;
   const centre = columnLeft + columnWidth / 2;
   let y = top - 14;
+  /** Shrunk to fit the column down to 6 pt, then wrapped (a long address); `y` is the last line. */
   const centred = (text: string, font: PDFFont, size: number, color = INK) => {
     const fitted = fittingSize(text, font, size, 6, columnWidth);
-    const x = centre - font.widthOfTextAtSize(text, fitted) / 2;
-    page.drawText(text, { x, y, size: fitted, font, color });
+    wrapText(text, font, fitted, columnWidth).forEach((part, i) => {
+      if (i > 0) y -= fitted * 1.25;
+      const x = centre - font.widthOfTextAtSize(part, fitted) / 2;
+      page.drawText(part, { x, y, size: fitted, font, color });
+    });
   };
   centred(`${texts.personalCode}: ${certificate.personalCode}`, fonts.bold, 13);
   y -= 18;

@@ -2,9 +2,10 @@
  * A paper certificate filled in for one registration (issue 32 part 5): the same page as the
  * blank ones (physical-certificates.ts), with the donor's name as registered, the plots and the
  * day of the registration written on its lines, in Noto Sans so every letter of a Spanish or
- * Romanian name prints as typed. Spanish only, as the blank ones.
+ * Romanian name prints as typed; the longest names and lists shrink and wrap onto more lines, on
+ * the one page (physical-certificates.ts). Spanish only, as the blank ones.
  */
-import type { FilledCertificate } from '@parroquia/domain';
+import { visibleText, type FilledCertificate } from '@parroquia/domain';
 import { certificateDate } from './donor-certificate-texts';
 import { charactersMissingFrom, embedCertificateFonts } from './fonts';
 import { drawCertificate, paperCertificateDocument } from './physical-certificates';
@@ -28,10 +29,12 @@ export function plotsLine(certificate: FilledCertificate): string {
 export async function filledCertificatePdf(certificate: FilledCertificate): Promise<Uint8Array> {
   const { pdf, fonts } = await paperCertificateDocument();
   const { regular } = await embedCertificateFonts(pdf);
-  const missing = charactersMissingFrom(regular, certificate.donorName);
+  // The name as a reader sees it: what shows nothing (zero-width characters...) is not printed.
+  const donor = visibleText(certificate.donorName);
+  const missing = charactersMissingFrom(regular, donor);
   if (missing.length > 0) throw new UnprintableNameError(missing);
   drawCertificate(pdf.addPage(A4), certificate.code, fonts, {
-    donor: certificate.donorName,
+    donor,
     plots: plotsLine(certificate),
     date: certificateDate(certificate.registeredAt, 'es-ES'),
     font: regular,

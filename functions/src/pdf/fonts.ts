@@ -30,15 +30,27 @@ export async function embedCertificateFonts(doc: PDFDocument): Promise<Certifica
 }
 
 /**
- * The characters of `text` the font cannot draw (none for any Latin-script name). Callers refuse
- * such text rather than print blank boxes or replace characters.
+ * The characters of `text` the font cannot draw (none for any Latin-script name): those it has no
+ * glyph for, and those its shaping cannot lay out (fontkit throws on Noto Sans's Devanagari).
+ * Callers refuse such text rather than print blank boxes or replace characters.
  */
 export function charactersMissingFrom(font: PDFFont, text: string): string[] {
   const characters = new Set(font.getCharacterSet());
   const missing = new Set<string>();
   for (const character of text) {
-    if (/\s/.test(character)) continue;
-    if (!characters.has(character.codePointAt(0)!)) missing.add(character);
+    if (/\s/.test(character) || missing.has(character)) continue;
+    if (!characters.has(character.codePointAt(0)!) || !laysOut(font, character)) {
+      missing.add(character);
+    }
   }
   return [...missing];
+}
+
+function laysOut(font: PDFFont, character: string): boolean {
+  try {
+    font.widthOfTextAtSize(character, 1);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -95,19 +95,26 @@ export function drawCertificate(
   text.intro.forEach((line, i) => centred(line, height - 230 - i * 18, fonts.regular, 12, MUTED));
 
   // Lines to fill in by hand, or filled in.
-  const values = filled ? [filled.donor, filled.plots, filled.date] : [];
-  [text.donor, text.plots, text.date].forEach((label, i) => {
-    const y = height - 330 - i * 60;
-    page.drawText(`${label}:`, { x: MARGIN + 24, y, size: 13, font: fonts.bold, color: INK });
-    page.drawLine({
-      start: { x: MARGIN + 110, y: y - 2 },
-      end: { x: width - MARGIN - 24, y: y - 2 },
-      thickness: 0.8,
-      color: MUTED,
+  const labels = [text.donor, text.plots, text.date];
+  const layout = filled
+    ? layOutFilledFields([filled.donor, filled.plots, filled.date], filled.font)
+    : BLANK_FIELDS;
+  let y = FIRST_LINE;
+  layout.fields.forEach(({ rows, size }, i) => {
+    page.drawText(`${labels[i]}:`, { x: MARGIN + 24, y, size: 13, font: fonts.bold, color: INK });
+    rows.forEach((row, k) => {
+      if (k > 0) y -= size * ROW_PITCH;
+      page.drawLine({
+        start: { x: MARGIN + 110, y: y - 2 },
+        end: { x: width - MARGIN - 24, y: y - 2 },
+        thickness: 0.8,
+        color: MUTED,
+      });
+      if (filled && row !== '') {
+        page.drawText(row, { x: VALUE_X, y: y + 2, size, font: filled.font, color: INK });
+      }
     });
-    if (filled && values[i]) {
-      drawOnLine(page, values[i], filled.font, MARGIN + 116, y + 2, width - 2 * MARGIN - 150);
-    }
+    y -= layout.gap;
   });
 
   centred(text.codeLabel.toUpperCase(), 250, fonts.bold, 12, GOLD);
@@ -116,19 +123,50 @@ export function drawCertificate(
   text.codeHelp.forEach((line, i) => centred(line, 140 - i * 15, fonts.regular, 10, MUTED));
 }
 
-/** A value written on its line: shrunk to fit, or wrapped below it when even that is too long. */
-function drawOnLine(
-  page: PDFPage,
-  value: string,
-  font: PDFFont,
-  x: number,
-  y: number,
-  room: number,
-) {
-  const size = fittingSize(value, font, 15, 11, room);
-  const lines =
-    font.widthOfTextAtSize(value, size) > room ? wrapText(value, font, size, room) : [value];
-  lines.forEach((line, i) =>
-    page.drawText(line, { x, y: y - i * (size + 4), size, font, color: INK }),
-  );
+/** Where the lines to fill in start, and how low the last may go (above the code). */
+const FIRST_LINE = A4[1] - 330;
+const LOWEST_LINE = 290;
+/** From one field's last line to the next field's first: roomy, or closer for long values. */
+const FIELD_GAP = 60;
+const TIGHTEST_FIELD_GAP = 30;
+/** From one line of a value to the next, in sizes. */
+const ROW_PITCH = 1.6;
+const VALUE_X = MARGIN + 116;
+const VALUE_WIDTH = A4[0] - 2 * MARGIN - 150;
+
+interface Field {
+  /** The value's lines: one, empty, for a blank line to write on. */
+  rows: string[];
+  size: number;
+}
+
+interface Fields {
+  fields: Field[];
+  gap: number;
+}
+
+const BLANK_FIELDS: Fields = {
+  fields: [0, 1, 2].map(() => ({ rows: [''], size: 15 })),
+  gap: FIELD_GAP,
+};
+
+/**
+ * The values written on their lines: 15 pt, shrunk to stay on one line down to 11 pt, then
+ * wrapped onto more lines (a word longer than a line is cut between letters); smaller still, to
+ * 8 pt, and the fields closer together, when the longest names and lists would reach the code.
+ */
+function layOutFilledFields(values: readonly string[], font: PDFFont): Fields {
+  let tried: Fields | null = null;
+  for (let floor = 11; floor >= 8; floor -= 0.5) {
+    const fields = values.map((value) => {
+      const size = fittingSize(value, font, 15, floor, VALUE_WIDTH);
+      const rows = wrapText(value, font, size, VALUE_WIDTH);
+      return { rows: rows.length > 0 ? rows : [''], size };
+    });
+    const extra = fields.reduce((sum, f) => sum + (f.rows.length - 1) * f.size * ROW_PITCH, 0);
+    const gap = Math.min(FIELD_GAP, (FIRST_LINE - LOWEST_LINE - extra) / (values.length - 1));
+    tried = { fields, gap: Math.max(gap, TIGHTEST_FIELD_GAP) };
+    if (gap >= TIGHTEST_FIELD_GAP) return tried;
+  }
+  return tried!;
 }
