@@ -189,6 +189,17 @@ for (const { locale, language } of PHONES) {
       // Reserve is in reach: on the screen, however the page was scrolled.
       const reserve = page.getByTestId('reserve');
       await expect(reserve).toBeInViewport({ ratio: 1 });
+      // ...and no toast over it (the policy's "accepted" is still showing).
+      const button = (await reserve.boundingBox())!;
+      for (const toast of await page.locator('[data-sonner-toast]').all()) {
+        const over = (await toast.boundingBox())!;
+        const apart =
+          over.y + over.height <= button.y ||
+          button.y + button.height <= over.y ||
+          over.x + over.width <= button.x ||
+          button.x + button.width <= over.x;
+        expect(apart, 'a toast covers Reserve').toBe(true);
+      }
       await look('map-chosen');
       await reserve.tap();
 

@@ -3,17 +3,18 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@/lib/i18n';
 import { DonorLanguage } from '@/lib/donor-language';
+import { touchFirst } from '@/lib/pointer';
 import { SessionProvider } from '@/lib/session';
 import { useToasterWanted } from '@/lib/toaster-demand';
 
 /**
- * docs/product.md: bottom-centre, close button, 4000 ms, 3 visible, 14 px gap (width 356 is
- * sonner's default); above the map's selection buttons while they are shown (`--toast-lift`).
+ * docs/screens.md: bottom-centre, above the map's selection buttons while they are shown
+ * (`--toast-lift`); on a touch screen top-centre, where no button of the page is under it.
+ * Close button, 4000 ms, 3 visible, 14 px gap (width 356 is sonner's default).
  */
 export const TOASTER_SETTINGS = {
   position: 'bottom-center',
   offset: { bottom: 'calc(var(--toast-lift, 0px) + 24px)' },
-  mobileOffset: { bottom: 'calc(var(--toast-lift, 0px) + 16px)' },
   closeButton: true,
   duration: 4000,
   visibleToasts: 3,
@@ -34,6 +35,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <Suspense fallback={null}>
           <Toaster
             {...TOASTER_SETTINGS}
+            position={touchFirst() ? 'top-center' : TOASTER_SETTINGS.position}
             toastOptions={{ closeButtonAriaLabel: t('toast.close') }}
           />
         </Suspense>

@@ -13,6 +13,7 @@
  * one; zoomed in, one finger pans the map and a tap chooses.
  */
 import { MAP_HEIGHT_PX, MAP_WIDTH_PX, PLOT_SIZE_PX } from '@parroquia/domain';
+import { touchFirst } from '@/lib/pointer';
 
 /** At this zoom the plots' captions (12 map units) are at least 11 px on screen. */
 export const MIN_READABLE_ZOOM = 0.92;
@@ -24,11 +25,6 @@ export const ZOOM_STEP = 1.25;
 const DRAG_THRESHOLD_PX = 5;
 /** The smallest target a finger hits surely (docs/screens.md): a smaller plot is zoomed to first. */
 export const FINGER_PX = 44;
-
-/** A touch screen's finger is the main pointer (a phone, a tablet). */
-export function touchFirst(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
-}
 
 interface Point {
   x: number;
