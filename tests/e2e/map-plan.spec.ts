@@ -230,10 +230,16 @@ test('the details popover on hover and focus: place, state, donor as shown, pric
 test.describe('on a touch screen', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
 
-  test('a tap selects the plot and shows its details', async ({ page }) => {
+  test('the map opens fitted; a first tap zooms in about the plot, the next selects it and shows its details', async ({
+    page,
+  }) => {
     await freeCell('L5');
     await openMapAsAna(page, 'en');
+    await expect(page.getByTestId('plot-map')).toHaveAttribute('data-fitted', 'true');
     await plot(page, 'L5').scrollIntoViewIfNeeded();
+    await plot(page, 'L5').tap();
+    await expect(page.getByTestId('plot-map')).not.toHaveAttribute('data-fitted');
+    await expect(plot(page, 'L5')).toHaveAttribute('aria-pressed', 'false');
     await plot(page, 'L5').tap();
     await expect(plot(page, 'L5')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('plot-details')).toContainText('row 5, column L');
