@@ -8,6 +8,7 @@ import { priceTexts } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { ApiError, REQUEST_FAILED } from '@/lib/api-error';
 import { useApiClient } from '@/lib/api-client-context';
+import { currentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { startCheckout, type CheckoutAction } from '../api/start-checkout';
 import { useLiveCells, useNow } from '../hooks/use-live-cells';
@@ -72,7 +73,8 @@ export function DonationMap() {
     if (codes.length === 0) return; // docs/api.md: nothing selected does nothing.
     setBusy(action);
     try {
-      const checkout = await startCheckout(client, action, codes, await getToken());
+      const token = await getToken();
+      const checkout = await startCheckout(client, action, codes, currentLanguage(), token);
       window.location.assign(checkout.url);
     } catch (error) {
       console.error('checkout failed', error);
