@@ -35,6 +35,22 @@ describe('paymentReceipt', () => {
     expect(mail.text).not.toContain('înainte de');
   });
 
+  it('comes from the parish as the donor’s language names it', () => {
+    const from = (language: 'es' | 'en' | 'ro') =>
+      paymentReceipt({
+        language,
+        name: 'Ioana',
+        kind: 'buy',
+        plots: ['K3'],
+        amountCents: 25_000,
+        reservedUntil: null,
+        siteUrl: 'https://parroquia.example',
+      }).sender;
+    expect(from('es')).toBe('Parroquia Ortodoxa de Asturias');
+    expect(from('en')).toBe('Orthodox Parish of Asturias');
+    expect(from('ro')).toBe('Parohia Ortodoxă din Asturias');
+  });
+
   it('gives a deposit its deadline and the link to complete it', () => {
     const mail = paymentReceipt({
       language: 'en',

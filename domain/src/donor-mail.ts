@@ -8,10 +8,19 @@ import { formatEuroCents } from './money';
 import type { Language } from './messages';
 
 export interface MailMessage {
+  /** Who it is from, as the donor's mail app shows it: the parish's name in their language. */
+  sender: string;
   subject: string;
   text: string;
   html: string;
 }
+
+/** The parish's name as each language writes it, the sender of every donor e-mail. */
+const SENDER: Readonly<Record<Language, string>> = {
+  es: 'Parroquia Ortodoxa de Asturias',
+  en: 'Orthodox Parish of Asturias',
+  ro: 'Parohia Ortodoxă din Asturias',
+};
 
 /** Days before a reservation's end when its reminder goes out, earliest first. */
 export const REMINDER_STAGES = [
@@ -129,14 +138,23 @@ const WORDS: Record<Language, Words> = {
 };
 
 /** One message from lines of text: the plain text as they are, the HTML escaped. */
-function compose(subject: string, lines: Array<{ text: string; href?: string }>): MailMessage {
+function compose(
+  language: Language,
+  subject: string,
+  lines: Array<{ text: string; href?: string }>,
+): MailMessage {
   const text = lines.map((line) => (line.href ? `${line.text}: ${line.href}` : line.text));
   const html = lines.map((line) =>
     line.href
       ? `<p><a href="${escapeHtml(line.href)}">${escapeHtml(line.text)}</a></p>`
       : `<p>${escapeHtml(line.text)}</p>`,
   );
-  return { subject, text: `${text.join('\n\n')}\n`, html: html.join('\n') };
+  return {
+    sender: SENDER[language],
+    subject,
+    text: `${text.join('\n\n')}\n`,
+    html: html.join('\n'),
+  };
 }
 
 export interface ReceiptData {
@@ -153,7 +171,7 @@ export interface ReceiptData {
 
 export function paymentReceipt(data: ReceiptData): MailMessage {
   const words = WORDS[data.language];
-  return compose(words.receiptSubject, [
+  return compose(data.language, words.receiptSubject, [
     { text: words.greeting(data.name) },
     { text: words.receiptLead[data.kind] },
     { text: `${words.plots}: ${data.plots.join(', ')}` },
@@ -179,7 +197,7 @@ export interface ReminderData {
 
 export function reservationReminder(data: ReminderData): MailMessage {
   const words = WORDS[data.language];
-  return compose(words.reminderSubject[data.stage], [
+  return compose(data.language, words.reminderSubject[data.stage], [
     { text: words.greeting(data.name) },
     { text: words.reminderLead[data.stage] },
     { text: `${words.plots}: ${data.plots.join(', ')}` },
@@ -268,7 +286,7 @@ export function refundNotice(data: RefundNoticeData): MailMessage {
   const words = WORDS[data.language];
   const refund = REFUND_WORDS[data.language];
   const money = (cents: number) => formatEuroCents(cents, LOCALE[data.language]);
-  return compose(refund.subject, [
+  return compose(data.language, refund.subject, [
     { text: words.greeting(data.name) },
     { text: refund.lead(money(data.refundedCents), money(data.giftCents)) },
     ...data.plots.map((fate) => ({

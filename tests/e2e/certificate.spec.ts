@@ -66,7 +66,9 @@ for (const language of ['es', 'ro'] as const) {
       .getByRole('banner')
       .getByRole('button', { name: language === 'es' ? 'Certificado' : 'Certificat' })
       .click();
-    const bytes = readFileSync((await (await download).path())!);
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(language === 'es' ? 'certificado.pdf' : 'certificat.pdf');
+    const bytes = readFileSync((await file.path())!);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
     const viewer = await renderPdf(page, bytes);

@@ -3,9 +3,10 @@
  * click (`use-certificate-download.ts`): it brings the contract, zod and sonner, which the
  * header need not carry.
  */
-import { MESSAGES } from '@parroquia/domain';
+import { MESSAGES, certificateFileName } from '@parroquia/domain';
 import type { TFunction } from 'i18next';
 import type { ApiClient } from '@/lib/api-client';
+import type { Language } from '@/lib/i18n';
 import { ApiError } from '@/lib/api-error';
 import { saveBlob } from '@/lib/download';
 import { toast } from '@/lib/toast';
@@ -16,8 +17,8 @@ export type CertificateResult =
 
 export interface CertificateDownload {
   client: ApiClient;
-  /** The interface language, which decides the certificate's. */
-  language: string;
+  /** The interface language (`currentLanguage()`): the certificate's, and the file's name. */
+  language: Language;
   getToken: () => Promise<string>;
   t: TFunction;
   /** Called once the request is about to go (the button then shows "Downloading…"). */
@@ -41,7 +42,7 @@ export async function downloadCertificateFile({
   onStart();
   try {
     const pdf = await downloadCertificate(client, language, await getToken());
-    saveBlob(pdf, 'certificado.pdf');
+    saveBlob(pdf, certificateFileName(interfaceLanguage));
     toast.success(t('certificate.success.title'), {
       description: t('certificate.success.description'),
     });

@@ -2,11 +2,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '@/lib/api-client-context';
+import { currentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import type { CertificateResult } from './certificate-download';
 
 export function useCertificateDownload() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const client = useApiClient();
   const { getToken } = useSession();
   const [downloading, setDownloading] = useState(false);
@@ -16,7 +17,8 @@ export function useCertificateDownload() {
     try {
       return await downloadCertificateFile({
         client,
-        language: i18n.language,
+        // Resolved (`ro`, not the browser's `ro-RO`, which no certificate is in).
+        language: currentLanguage(),
         getToken,
         t,
         onStart: () => setDownloading(true),
