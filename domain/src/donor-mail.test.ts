@@ -29,7 +29,7 @@ describe('paymentReceipt', () => {
       reservedUntil: null,
       siteUrl: 'https://parroquia.example',
     });
-    expect(mail.subject).toBe('Chitanța donației tale · Parohia Ortodoxă din Asturias');
+    expect(mail.subject).toBe('Chitanța donației dumneavoastră · Parohia Ortodoxă din Asturias');
     expect(mail.text).toContain('Parcele: K3, K4');
     expect(mail.text).toMatch(/Suma: 500,00\s(€|EUR)/);
     expect(mail.text).not.toContain('înainte de');

@@ -114,26 +114,27 @@ const WORDS: Record<Language, Words> = {
   },
   ro: {
     greeting: (name) => `Bună ziua, ${name},`,
-    receiptSubject: 'Chitanța donației tale · Parohia Ortodoxă din Asturias',
+    receiptSubject: 'Chitanța donației dumneavoastră · Parohia Ortodoxă din Asturias',
     receiptLead: {
-      buy: 'Am primit donația ta. Parcelele poartă acum numele tău pe hartă.',
+      buy: 'Am primit donația dumneavoastră. Parcelele poartă acum numele dumneavoastră pe hartă.',
       reserve:
-        'Am primit avansul rezervării tale. Parcelele sunt ale tale cât timp finalizezi cumpărarea.',
-      complete: 'Am primit plata care finalizează rezervarea ta. Parcelele sunt acum ale tale.',
+        'Am primit avansul rezervării dumneavoastră. Parcelele sunt ale dumneavoastră cât timp finalizați cumpărarea.',
+      complete:
+        'Am primit plata care finalizează rezervarea dumneavoastră. Parcelele sunt acum ale dumneavoastră.',
     },
     plots: 'Parcele',
     amount: 'Suma',
-    deadline: 'Finalizează cumpărarea înainte de',
+    deadline: 'Finalizați cumpărarea înainte de',
     reminderSubject: {
-      '7d': 'Rezervarea ta se încheie peste 7 zile',
-      '1d': 'Rezervarea ta se încheie mâine',
+      '7d': 'Rezervarea dumneavoastră se încheie peste 7 zile',
+      '1d': 'Rezervarea dumneavoastră se încheie mâine',
     },
     reminderLead: {
-      '7d': 'Mai ai 7 zile pentru a finaliza cumpărarea parcelelor rezervate.',
+      '7d': 'Mai aveți 7 zile pentru a finaliza cumpărarea parcelelor rezervate.',
       '1d': 'Mâine este ultima zi pentru a finaliza cumpărarea parcelelor rezervate.',
     },
-    complete: 'Finalizeaz-o pe hartă',
-    thanks: 'Îți mulțumim că ajuți la construirea bisericii noastre.',
+    complete: 'Finalizați-o pe hartă',
+    thanks: 'Vă mulțumim că ajutați la construirea bisericii noastre.',
   },
 };
 
@@ -266,18 +267,18 @@ const REFUND_WORDS: Record<Language, RefundWords> = {
     questions: 'If you have any question, reply to this e-mail or talk to the parish.',
   },
   ro: {
-    subject: 'Rambursarea donației tale · Parohia Ortodoxă din Asturias',
+    subject: 'Rambursarea donației dumneavoastră · Parohia Ortodoxă din Asturias',
     lead: (refunded, gift) =>
-      `Ți-am rambursat ${refunded} din donația ta de ${gift} pe cardul cu care ai plătit.`,
+      `V-am rambursat ${refunded} din donația dumneavoastră de ${gift} pe cardul cu care ați plătit.`,
     fate: {
-      kept: (plot) => `Parcela ${plot}: rămâne a ta.`,
+      kept: (plot) => `Parcela ${plot}: rămâne a dumneavoastră.`,
       reserved: (plot, until) =>
-        `Parcela ${plot}: este din nou rezervată pentru tine până la ${until}.`,
+        `Parcela ${plot}: este din nou rezervată pentru dumneavoastră până la ${until}.`,
       released: (plot) => `Parcela ${plot}: este din nou liberă pe hartă.`,
-      lost: (plot) => `Parcela ${plot}: era deja a altui donator când a sosit plata ta.`,
+      lost: (plot) => `Parcela ${plot}: era deja a altui donator când a sosit plata dumneavoastră.`,
     },
     days: 'De obicei banca arată rambursarea în 5–10 zile.',
-    questions: 'Dacă ai întrebări, răspunde la acest e-mail sau vorbește cu parohia.',
+    questions: 'Dacă aveți întrebări, răspundeți la acest e-mail sau vorbiți cu parohia.',
   },
 };
 

@@ -32,6 +32,7 @@ export * from './plot-coverage';
 export * from './hold-cap';
 export * from './checkout-cancel';
 export * from './checkout-language';
+export * from './register';
 export * from './campaign-progress';
 export * from './checkout-order';
 export * from './checkout-lines';
