@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificateLanguage } from './certificate-language';
+import { certificateFileName, certificateLanguage } from './certificate-language';
 
 describe('certificate language', () => {
   it('maps es-ES and en to es', () => {
@@ -21,4 +21,12 @@ describe('certificate language', () => {
       });
     },
   );
+});
+
+describe('certificate file name', () => {
+  it('names the file in the reader’s language', () => {
+    expect(certificateFileName('es')).toBe('certificado.pdf');
+    expect(certificateFileName('en')).toBe('certificate.pdf');
+    expect(certificateFileName('ro')).toBe('certificat.pdf');
+  });
 });

@@ -1,6 +1,6 @@
 /** Donor certificates exist in Spanish and Romanian; English readers get the Spanish one. */
 import * as z from 'zod/mini';
-import { MESSAGES } from './messages';
+import { MESSAGES, type Language } from './messages';
 import { invalid, valid, type Validation } from './validation';
 
 export type CertificateLanguage = 'es' | 'ro';
@@ -32,3 +32,17 @@ export const certificateQuerySchema = z.object({
     }),
   ),
 });
+
+/**
+ * The donor certificate's file name in the reader's interface language (the word they know the
+ * document by), whichever language the certificate itself is in.
+ */
+const CERTIFICATE_FILE_NAMES: Readonly<Record<Language, string>> = {
+  es: 'certificado.pdf',
+  en: 'certificate.pdf',
+  ro: 'certificat.pdf',
+};
+
+export function certificateFileName(language: Language): string {
+  return CERTIFICATE_FILE_NAMES[language];
+}

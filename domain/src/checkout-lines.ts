@@ -1,6 +1,7 @@
 /**
- * What the donor reads on Stripe's payment page for each plot, in their language (the page's
- * own texts follow the browser). The amounts come from `pricePerPlotCents`.
+ * What the donor reads on Stripe's payment page for each plot, in the checkout's language
+ * (`checkoutLanguage`), the page's own texts too (the session's `locale`). The amounts come
+ * from `pricePerPlotCents`.
  */
 import type { Language } from './messages';
 import type { CheckoutKind } from './money';

@@ -29,10 +29,26 @@ describe('paymentReceipt', () => {
       reservedUntil: null,
       siteUrl: 'https://parroquia.example',
     });
-    expect(mail.subject).toBe('Chitanța donației tale · Parohia Ortodoxă din Asturias');
+    expect(mail.subject).toBe('Chitanța donației dumneavoastră · Parohia Ortodoxă din Asturias');
     expect(mail.text).toContain('Parcele: K3, K4');
     expect(mail.text).toMatch(/Suma: 500,00\s(€|EUR)/);
     expect(mail.text).not.toContain('înainte de');
+  });
+
+  it('comes from the parish as the donor’s language names it', () => {
+    const from = (language: 'es' | 'en' | 'ro') =>
+      paymentReceipt({
+        language,
+        name: 'Ioana',
+        kind: 'buy',
+        plots: ['K3'],
+        amountCents: 25_000,
+        reservedUntil: null,
+        siteUrl: 'https://parroquia.example',
+      }).sender;
+    expect(from('es')).toBe('Parroquia Ortodoxa de Asturias');
+    expect(from('en')).toBe('Orthodox Parish of Asturias');
+    expect(from('ro')).toBe('Parohia Ortodoxă din Asturias');
   });
 
   it('gives a deposit its deadline and the link to complete it', () => {

@@ -8,10 +8,19 @@ import { formatEuroCents } from './money';
 import type { Language } from './messages';
 
 export interface MailMessage {
+  /** Who it is from, as the donor's mail app shows it: the parish's name in their language. */
+  sender: string;
   subject: string;
   text: string;
   html: string;
 }
+
+/** The parish's name as each language writes it, the sender of every donor e-mail. */
+const SENDER: Readonly<Record<Language, string>> = {
+  es: 'Parroquia Ortodoxa de Asturias',
+  en: 'Orthodox Parish of Asturias',
+  ro: 'Parohia Ortodoxă din Asturias',
+};
 
 /** Days before a reservation's end when its reminder goes out, earliest first. */
 export const REMINDER_STAGES = [
@@ -105,38 +114,48 @@ const WORDS: Record<Language, Words> = {
   },
   ro: {
     greeting: (name) => `Bună ziua, ${name},`,
-    receiptSubject: 'Chitanța donației tale · Parohia Ortodoxă din Asturias',
+    receiptSubject: 'Chitanța donației dumneavoastră · Parohia Ortodoxă din Asturias',
     receiptLead: {
-      buy: 'Am primit donația ta. Parcelele poartă acum numele tău pe hartă.',
+      buy: 'Am primit donația dumneavoastră. Parcelele poartă acum numele dumneavoastră pe hartă.',
       reserve:
-        'Am primit avansul rezervării tale. Parcelele sunt ale tale cât timp finalizezi cumpărarea.',
-      complete: 'Am primit plata care finalizează rezervarea ta. Parcelele sunt acum ale tale.',
+        'Am primit avansul rezervării dumneavoastră. Parcelele sunt ale dumneavoastră cât timp finalizați cumpărarea.',
+      complete:
+        'Am primit plata care finalizează rezervarea dumneavoastră. Parcelele sunt acum ale dumneavoastră.',
     },
     plots: 'Parcele',
     amount: 'Suma',
-    deadline: 'Finalizează cumpărarea înainte de',
+    deadline: 'Finalizați cumpărarea înainte de',
     reminderSubject: {
-      '7d': 'Rezervarea ta se încheie peste 7 zile',
-      '1d': 'Rezervarea ta se încheie mâine',
+      '7d': 'Rezervarea dumneavoastră se încheie peste 7 zile',
+      '1d': 'Rezervarea dumneavoastră se încheie mâine',
     },
     reminderLead: {
-      '7d': 'Mai ai 7 zile pentru a finaliza cumpărarea parcelelor rezervate.',
+      '7d': 'Mai aveți 7 zile pentru a finaliza cumpărarea parcelelor rezervate.',
       '1d': 'Mâine este ultima zi pentru a finaliza cumpărarea parcelelor rezervate.',
     },
-    complete: 'Finalizeaz-o pe hartă',
-    thanks: 'Îți mulțumim că ajuți la construirea bisericii noastre.',
+    complete: 'Finalizați-o pe hartă',
+    thanks: 'Vă mulțumim că ajutați la construirea bisericii noastre.',
   },
 };
 
 /** One message from lines of text: the plain text as they are, the HTML escaped. */
-function compose(subject: string, lines: Array<{ text: string; href?: string }>): MailMessage {
+function compose(
+  language: Language,
+  subject: string,
+  lines: Array<{ text: string; href?: string }>,
+): MailMessage {
   const text = lines.map((line) => (line.href ? `${line.text}: ${line.href}` : line.text));
   const html = lines.map((line) =>
     line.href
       ? `<p><a href="${escapeHtml(line.href)}">${escapeHtml(line.text)}</a></p>`
       : `<p>${escapeHtml(line.text)}</p>`,
   );
-  return { subject, text: `${text.join('\n\n')}\n`, html: html.join('\n') };
+  return {
+    sender: SENDER[language],
+    subject,
+    text: `${text.join('\n\n')}\n`,
+    html: html.join('\n'),
+  };
 }
 
 export interface ReceiptData {
@@ -153,7 +172,7 @@ export interface ReceiptData {
 
 export function paymentReceipt(data: ReceiptData): MailMessage {
   const words = WORDS[data.language];
-  return compose(words.receiptSubject, [
+  return compose(data.language, words.receiptSubject, [
     { text: words.greeting(data.name) },
     { text: words.receiptLead[data.kind] },
     { text: `${words.plots}: ${data.plots.join(', ')}` },
@@ -179,7 +198,7 @@ export interface ReminderData {
 
 export function reservationReminder(data: ReminderData): MailMessage {
   const words = WORDS[data.language];
-  return compose(words.reminderSubject[data.stage], [
+  return compose(data.language, words.reminderSubject[data.stage], [
     { text: words.greeting(data.name) },
     { text: words.reminderLead[data.stage] },
     { text: `${words.plots}: ${data.plots.join(', ')}` },
@@ -248,18 +267,18 @@ const REFUND_WORDS: Record<Language, RefundWords> = {
     questions: 'If you have any question, reply to this e-mail or talk to the parish.',
   },
   ro: {
-    subject: 'Rambursarea donației tale · Parohia Ortodoxă din Asturias',
+    subject: 'Rambursarea donației dumneavoastră · Parohia Ortodoxă din Asturias',
     lead: (refunded, gift) =>
-      `Ți-am rambursat ${refunded} din donația ta de ${gift} pe cardul cu care ai plătit.`,
+      `V-am rambursat ${refunded} din donația dumneavoastră de ${gift} pe cardul cu care ați plătit.`,
     fate: {
-      kept: (plot) => `Parcela ${plot}: rămâne a ta.`,
+      kept: (plot) => `Parcela ${plot}: rămâne a dumneavoastră.`,
       reserved: (plot, until) =>
-        `Parcela ${plot}: este din nou rezervată pentru tine până la ${until}.`,
+        `Parcela ${plot}: este din nou rezervată pentru dumneavoastră până la ${until}.`,
       released: (plot) => `Parcela ${plot}: este din nou liberă pe hartă.`,
-      lost: (plot) => `Parcela ${plot}: era deja a altui donator când a sosit plata ta.`,
+      lost: (plot) => `Parcela ${plot}: era deja a altui donator când a sosit plata dumneavoastră.`,
     },
     days: 'De obicei banca arată rambursarea în 5–10 zile.',
-    questions: 'Dacă ai întrebări, răspunde la acest e-mail sau vorbește cu parohia.',
+    questions: 'Dacă aveți întrebări, răspundeți la acest e-mail sau vorbiți cu parohia.',
   },
 };
 
@@ -268,7 +287,7 @@ export function refundNotice(data: RefundNoticeData): MailMessage {
   const words = WORDS[data.language];
   const refund = REFUND_WORDS[data.language];
   const money = (cents: number) => formatEuroCents(cents, LOCALE[data.language]);
-  return compose(refund.subject, [
+  return compose(data.language, refund.subject, [
     { text: words.greeting(data.name) },
     { text: refund.lead(money(data.refundedCents), money(data.giftCents)) },
     ...data.plots.map((fate) => ({

@@ -31,6 +31,8 @@ export * from './person-email';
 export * from './plot-coverage';
 export * from './hold-cap';
 export * from './checkout-cancel';
+export * from './checkout-language';
+export * from './register';
 export * from './campaign-progress';
 export * from './checkout-order';
 export * from './checkout-lines';

@@ -269,11 +269,12 @@ const ro: DomainMessages = {
     `Căutarea trebuie să fie un text de cel mult ${max} de caractere, fără caractere de control.`,
   ledgerCursorInvalid: 'Acea pagină a listei nu mai există: reveniți la prima.',
   tooManyPlotsHeld: (max) =>
-    `Poți avea cel mult ${max} parcele în același timp în plăți neterminate. Finalizează sau ` +
-    `anulează acele plăți înainte de a începe alta.`,
+    `Puteți avea cel mult ${max} parcele în același timp în plăți neterminate. Finalizați sau ` +
+    `anulați acele plăți înainte de a începe alta.`,
   checkoutReferenceInvalid: 'Referința plății nu este validă.',
-  checkoutUnknown: 'Nu ai nicio plată cu această referință.',
-  checkoutAlreadyPaid: 'Această plată a fost deja finalizată: parcelele tale sunt plătite.',
+  checkoutUnknown: 'Nu aveți nicio plată cu această referință.',
+  checkoutAlreadyPaid:
+    'Această plată a fost deja finalizată: parcelele dumneavoastră sunt plătite.',
   userNotFound: 'Utilizatorul nu a fost găsit.',
   reservationNotHeld: (code) => `Parcela ${code} nu este rezervată de acel donator.`,
   reservationInCheckout: (code) =>
@@ -293,7 +294,7 @@ const ro: DomainMessages = {
     'Acest cod nu are nicio donație înregistrată: nu este nimic de tipărit.',
   cashLimitOnLink:
     'Asocierea acestui cod ar depăși limita legală de 999,99 € în numerar pe lună pentru ' +
-    'aceeași persoană. Întreabă la parohie.',
+    'aceeași persoană. Întrebați la parohie.',
   refundNotCard: 'Se poate rambursa doar o donație cu cardul.',
   refundAmountInvalid: (left) =>
     `Suma de rambursat trebuie să fie mai mare decât 0 și cel mult cât a rămas de rambursat: ${left}.`,

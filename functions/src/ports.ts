@@ -24,6 +24,7 @@ import type {
   SettlementOutcome,
   CheckoutOrder,
   DonorProfileJson,
+  Language,
   DonorProfileChange,
   LedgerFilter,
   LedgerListQuery,
@@ -308,6 +309,8 @@ export interface CheckoutSessionRequest {
   successUrl: string;
   cancelUrl: string;
   customerEmail: string | null;
+  /** Stripe's payment page is shown in it (the session's `locale`). */
+  language: Language;
 }
 
 export interface CheckoutGateway {

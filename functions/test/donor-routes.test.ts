@@ -44,10 +44,11 @@ async function serve(deps: TestDependencies, routes: readonly Route[] = ROUTES) 
 function call(
   url: string,
   path: string,
-  init: { token?: string; body?: unknown; method?: string; ip?: string } = {},
+  init: { token?: string; body?: unknown; method?: string; ip?: string; language?: string } = {},
 ) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  if (init.language) headers['Accept-Language'] = init.language;
   if (init.ip) headers['X-Forwarded-For'] = init.ip;
   return fetch(`${url}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
@@ -170,6 +171,17 @@ describe('the privacy-policy gate', () => {
     const [text] = await pdfPageTexts(new Uint8Array(await pdf.arrayBuffer()));
     expect(text).toContain('Ana García');
     expect(text).toContain('K3');
+    // The file is named in the reader's language, whatever the certificate's (English: Spanish).
+    for (const [language, lang, name] of [
+      ['ro-RO,ro;q=0.9', 'ro', 'certificat.pdf'],
+      ['en-GB', 'es', 'certificate.pdf'],
+    ]) {
+      const named = await call(url, `/api/users/generate-certificate/?lang=${lang}`, {
+        token: 'token-ana',
+        language,
+      });
+      expect(named.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
+    }
   });
 });
 

@@ -1,9 +1,17 @@
 /** The error catalogues: complete in every language, and found again from their Spanish text. */
-import { DOMAIN_MESSAGES, LANGUAGES, type MessageText } from '@parroquia/domain';
+import {
+  DOMAIN_MESSAGES,
+  LANGUAGES,
+  ROMANIAN_FAMILIAR,
+  SPANISH_FORMAL,
+  registerSlips,
+  type MessageText,
+} from '@parroquia/domain';
 import { describe, expect, it } from 'vitest';
 import { callerLanguage } from '../src/api/language';
 import { API_MESSAGES_BY_LANGUAGE } from '../src/api/messages';
 import { translate } from '../src/api/translate';
+import { DONOR_CERTIFICATE_TEXTS } from '../src/pdf/donor-certificate-texts';
 
 const CATALOGUES = { domain: DOMAIN_MESSAGES, api: API_MESSAGES_BY_LANGUAGE } as const;
 
@@ -43,6 +51,19 @@ describe.each(Object.entries(CATALOGUES))('the %s catalogue', (_, catalogues) =>
       const text = (catalogues[language] as Record<string, MessageText>)[key]!;
       expect(translate(spanish, language)).toBe(render(text));
     }
+  });
+});
+
+describe('one register a language (domain/src/register.ts)', () => {
+  it.each([
+    ['ro', ROMANIAN_FAMILIAR],
+    ['es', SPANISH_FORMAL],
+  ] as const)('%s: the API messages and the donor certificate', (language, register) => {
+    const texts = [
+      ...Object.values(API_MESSAGES_BY_LANGUAGE[language]).map(render),
+      ...Object.values(DONOR_CERTIFICATE_TEXTS[language]).map(render),
+    ];
+    expect(texts.filter((text) => registerSlips(text, register).length > 0)).toEqual([]);
   });
 });
 

@@ -89,6 +89,55 @@ async function parish() {
   return { payments, gateway, checkout, deliver, paid, url };
 }
 
+describe("the checkout's language, in memory", () => {
+  async function open(body: Record<string, unknown>, acceptLanguage = 'en-GB,en;q=0.9') {
+    await server?.close(); // one parish a call: the last one's server is closed here
+    const { gateway, url, payments } = await parish();
+    const response = await fetch(`${url}/api/payments/stripe-reservation-multiple/`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer token-ana',
+        'content-type': 'application/json',
+        'accept-language': acceptLanguage,
+      },
+      body: JSON.stringify({ celdas: [parsePlotCode('A1')], ...body }),
+    });
+    return { response, request: gateway.sessions.at(-1), payments };
+  }
+
+  it("opens Stripe's page in the language the app sends (idioma), its lines too", async () => {
+    const { response, request } = await open({ idioma: 'ro' });
+    expect(response.status).toBe(200);
+    expect(request?.language).toBe('ro');
+    expect(request?.lines.map((line) => line.name)).toEqual(['Avans pentru parcela A1']);
+  });
+
+  it('reads a regional tag by its language, and takes Spanish for one the site is not in', async () => {
+    expect((await open({ idioma: 'ro-RO' })).request?.language).toBe('ro');
+    for (const idioma of ['fr', 42, '', { lang: 'ro' }]) {
+      const { response, request } = await open({ idioma });
+      expect(response.status, JSON.stringify(idioma)).toBe(200);
+      expect(request?.language, JSON.stringify(idioma)).toBe('es');
+      expect(request?.lines[0]?.name).toBe('Reserva de la parcela A1');
+    }
+  });
+
+  it('without idioma, follows Accept-Language as before (an app from before the field)', async () => {
+    expect((await open({})).request?.language).toBe('en');
+    expect((await open({}, 'de')).request?.language).toBe('es');
+  });
+
+  it('a bad selection is refused in the caller’s language whatever idioma says, and holds nothing', async () => {
+    const { response, request, payments } = await open({ celdas: [], idioma: 'ro' }, 'ro');
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toContain(
+      'Selectați cel puțin o parcelă.',
+    );
+    expect(request).toBeUndefined();
+    expect(payments.store.cells.get('A1')?.status).toBe('available');
+  });
+});
+
 describe('the webhook on the money core, in memory', () => {
   it('a paid checkout buys its plots, writes one ledger row and queues the receipt with it; the same event again changes nothing', async () => {
     const { payments, checkout, deliver, paid } = await parish();

@@ -229,6 +229,26 @@ describe('buying plots', () => {
     expect(await ledgerOf(started.body.sessionId!)).toBeUndefined();
   });
 
+  it("opens Stripe's page in the language the app sends; an unknown one is Spanish", async () => {
+    const started = await startPayment(siteUrl, bea, 'reserve', ['D8'], 'ro');
+    expect(started.status).toBe(200);
+    const session = await stripe.checkout.sessions.retrieve(started.body.sessionId!);
+    expect(session.locale).toBe('ro');
+    const lines = await stripe.checkout.sessions.listLineItems(session.id);
+    expect(lines.data.map((line) => line.description)).toEqual(['Avans pentru parcela D8']);
+    const page = await (await fetch(started.body.url!)).text();
+    expect(page).toContain('<html lang="ro">');
+    expect(page).toContain('Plătiți');
+    await stripe.checkout.sessions.expire(session.id);
+    await waitFor('plot released', settled(['D8'], 'available'));
+
+    const unknown = await startPayment(siteUrl, bea, 'buy', ['D8'], 'fr-FR');
+    const spanish = await stripe.checkout.sessions.retrieve(unknown.body.sessionId!);
+    expect(spanish.locale).toBe('es');
+    await stripe.checkout.sessions.expire(spanish.id);
+    await waitFor('plot released', settled(['D8'], 'available'));
+  });
+
   it('the cancel page gives the plots back at once and the session can no longer be paid', async () => {
     const started = await startPayment(siteUrl, bea, 'buy', ['D5', 'D6']);
     const cancelled = await submitHostedPage(started.body.url!, '', 'cancel');

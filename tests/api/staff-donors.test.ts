@@ -241,7 +241,7 @@ describe('POST /api/staff/donations/refund/', () => {
     expect(partMail.to).toBe(donor.email);
     expect(partMail.message.subject).toContain('Rambursarea');
     expect(partMail.message.text).toContain('100,00');
-    expect(partMail.message.text).toContain(`Parcela ${codes[0]}: rămâne a ta.`);
+    expect(partMail.message.text).toContain(`Parcela ${codes[0]}: rămâne a dumneavoastră.`);
     expect((await readCells(db(), codes)).map((cell) => cell.status)).toEqual(['bought', 'bought']);
     const [action] = (await staffActions(codes[0]!)).filter((each) => each.action === 'refund');
     expect(action).toMatchObject({

@@ -66,7 +66,9 @@ for (const language of ['es', 'ro'] as const) {
       .getByRole('banner')
       .getByRole('button', { name: language === 'es' ? 'Certificado' : 'Certificat' })
       .click();
-    const bytes = readFileSync((await (await download).path())!);
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(language === 'es' ? 'certificado.pdf' : 'certificat.pdf');
+    const bytes = readFileSync((await file.path())!);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
     const viewer = await renderPdf(page, bytes);
@@ -86,3 +88,29 @@ for (const language of ['es', 'ro'] as const) {
     expect(burgundy).toBeGreaterThan(500);
   });
 }
+
+test('a browser in ro-RO (no ?lng) downloads the Romanian certificate as certificat.pdf', async ({
+  browser,
+}) => {
+  // i18next keeps `ro-RO` as the detected language: the download asks for the resolved `ro`.
+  const context = await browser.newContext({ locale: 'ro-RO' });
+  try {
+    const page = await context.newPage();
+    await page.goto('/donativos');
+    await signInOnLoginPage(page, DEMO.ana);
+    await expect(page.locator('[data-code="X39"]')).toBeAttached({ timeout: 15_000 });
+    // Before the fix no file came: the language `ro-RO` was refused and a toast said so.
+    const download = page.waitForEvent('download', { timeout: 15_000 });
+    await page.getByRole('banner').getByRole('button', { name: 'Certificat' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('certificat.pdf');
+    expect(
+      readFileSync((await file.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    await expect(page.getByText('Certificat descărcat')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

@@ -37,6 +37,7 @@ interface CaughtMail {
   subject: string;
   text: string;
   to: Array<{ address: string }>;
+  from: Array<{ address: string; name: string }>;
 }
 
 let catcher: MailCatcher;
@@ -51,6 +52,8 @@ test.beforeAll(async () => {
   const { auth, hosting } = await suiteStackPorts();
   process.env.FIRESTORE_EMULATOR_HOST = process.env.TEST_FIRESTORE_HOST;
   process.env.SITE_URL = `http://localhost:${hosting}`;
+  // As the stack's functions have it (testkit/src/local-stack/start.ts), for the sweep run here.
+  process.env.MAIL_FROM_ADDRESS = 'no-reply@parroquia.test';
   app = initializeApp({ projectId: 'demo-parroquia' }, `mail-relay-${Date.now()}`);
   relay = startMailRelay({
     firestore: getFirestore(app),
@@ -130,6 +133,10 @@ test('a card payment sends the donor a receipt in their language, once', async (
       m.text.includes('J20'),
     )!;
     expect(receipt.text).toContain('Plots: J20');
+    // From the parish, named in her language.
+    expect(receipt.from).toEqual([
+      { address: 'no-reply@parroquia.test', name: 'Orthodox Parish of Asturias' },
+    ]);
     expect(receipt.text).toMatch(/Amount: €250\.00/);
     const stored = (await firestore().collection('mail').doc(`receipt-${sessionId}`).get()).data();
     expect(stored).toMatchObject({ to: DEMO.ana.email, delivery: { state: 'SUCCESS' } });
@@ -175,6 +182,7 @@ test('the sweep reminds a reservation 7 days and 1 day before it lapses, once ea
     expect(await mailReservationReminders(firestore, proofs, end + 1)).toEqual([]);
     const [last] = await reminders(/mâine/);
     expect(last!.text).toContain('Parcele: J22');
+    expect(last!.from[0]?.name).toBe('Parohia Ortodoxă din Asturias');
     await lookAtInbox(page, testInfo, last!, 'reminder-ro');
   } finally {
     await freeCell('J22');

@@ -14,7 +14,7 @@ import {
 const ASK: Record<Language, string> = {
   es: 'Pregunta en la parroquia',
   en: 'Ask the parish',
-  ro: 'Întreabă la parohie',
+  ro: 'Întrebați la parohie',
 };
 
 /** The fake values the popup showed before issue 19; none may come back. */

@@ -1,11 +1,14 @@
 /**
  * The payment journey (issue 10): a donor buys two plots on the map, pays on the Stripe
  * double's hosted page with the test card and lands on /success, while a second browser
- * context watching the map sees both plots turn bought without reloading.
+ * context watching the map sees both plots turn bought without reloading. A Romanian visitor
+ * pays on a Stripe page in Romanian (issue #29 part 6).
  */
 import type { Page } from '@playwright/test';
+import { suiteStackPorts } from '@parroquia/testkit/stack';
 import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
+import { stripeClient } from '../support/payments.ts';
 import {
   expectNoAxeViolations,
   freeCell,
@@ -113,5 +116,49 @@ test('a declined card (4000 0000 0000 0002) keeps the donor on the hosted page; 
     await expect(page.getByTestId('buy')).toHaveText(/Comprar \(1\)/);
   } finally {
     await freeCell('H8');
+  }
+});
+
+test("a visitor whose browser reads Romanian gets Stripe's page in Romanian, its card errors too, and the cancel page in Romanian", async ({
+  browser,
+}, testInfo) => {
+  await freeCell('H9');
+  // No ?lng=: the site resolves the browser's ro-RO to ro, and asks Stripe for that.
+  const context = await browser.newContext({ locale: 'ro-RO' });
+  try {
+    const page = await context.newPage();
+    await page.goto('/donativos');
+    await signInOnLoginPage(page, DEMO.ana);
+    await expect(page).toHaveURL(/\/donativos(\?|$)/, { timeout: 30_000 });
+    await expect(plot(page, 'H9')).toBeAttached({ timeout: 15_000 });
+    await plot(page, 'H9').click();
+    await expect(page.getByTestId('buy')).toHaveText(/Cumpărați \(1\)/);
+    await page.getByTestId('buy').click();
+
+    await expect(page).toHaveURL(/\/c\/pay\/cs_test_/, { timeout: 15_000 });
+    // The session itself is in Romanian (its locale), not only a page following the browser.
+    const sessionId = new URL(page.url()).pathname.split('/').at(-1)!;
+    const { stripe: stripePort } = await suiteStackPorts();
+    const session = await stripeClient(`http://127.0.0.1:${stripePort}`).checkout.sessions.retrieve(
+      sessionId,
+    );
+    expect(session.locale).toBe('ro');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
+    await expect(page.getByRole('heading', { name: 'Plată de test' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Parcela H9' })).toBeVisible();
+    await expect(page.getByLabel('Numărul cardului')).toBeVisible();
+    await page.locator('#card').fill('4000 0000 0000 0002');
+    await page.getByRole('button', { name: /^Plătiți 250,00/ }).click();
+    await expect(page.getByRole('alert')).toHaveText('Cardul dumneavoastră a fost refuzat.');
+    await screenshotAtBothSizes(page, testInfo, 'stripe-page-ro');
+    await page.getByRole('button', { name: 'Anulați' }).click();
+    await expect(page).toHaveURL(/\/cancel\?checkout=chk_/);
+    await expect(page.getByTestId('cancel-release')).toHaveText(
+      /Parcelele dumneavoastră sunt din nou libere/,
+      { timeout: 15_000 },
+    );
+  } finally {
+    await context.close();
+    await freeCell('H9');
   }
 });

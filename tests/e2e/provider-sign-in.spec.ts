@@ -132,9 +132,9 @@ const OFFLINE: Record<Language, { button: string; says: string; useEmail: string
     useEmail: 'Use my e-mail',
   },
   ro: {
-    button: 'Continuă cu Google',
+    button: 'Continuați cu Google',
     says: 'Autentificarea cu Google are nevoie de conexiune la internet.',
-    useEmail: 'Folosește e-mailul',
+    useEmail: 'Folosiți e-mailul',
   },
 };
 

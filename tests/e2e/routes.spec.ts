@@ -25,7 +25,7 @@ const HEADINGS: Record<string, Record<Language, RegExp>> = {
   '/verificar/ZZZZ9999': {
     es: /Comprobar un certificado/,
     en: /Check a certificate/,
-    ro: /Verifică un certificat/,
+    ro: /Verificați un certificat/,
   },
   '/no-existe': { es: /404/, en: /404/, ro: /404/ },
 };

@@ -20,6 +20,7 @@ const TEXT: Record<
   Language,
   {
     noAccount: string;
+    signUpTitle: string;
     create: string;
     name: string;
     empty: string;
@@ -32,6 +33,7 @@ const TEXT: Record<
 > = {
   es: {
     noAccount: '¿No tienes cuenta? Crea una',
+    signUpTitle: 'Crear una cuenta',
     create: 'Crear cuenta',
     name: 'Nombre',
     empty: 'El nombre no puede estar vacío.',
@@ -43,6 +45,7 @@ const TEXT: Record<
   },
   en: {
     noAccount: 'No account yet? Create one',
+    signUpTitle: 'Create an account',
     create: 'Create account',
     name: 'Name',
     empty: 'The name cannot be empty.',
@@ -53,15 +56,16 @@ const TEXT: Record<
     verifyTitle: 'Confirm your e-mail',
   },
   ro: {
-    noAccount: 'Nu ai cont? Creează unul',
-    create: 'Creează cont',
+    noAccount: 'Nu aveți cont? Creați unul',
+    signUpTitle: 'Creați un cont',
+    create: 'Creați contul',
     name: 'Nume',
     empty: 'Numele nu poate fi gol.',
-    forgot: 'Ai uitat parola?',
-    send: 'Trimite-mi linkul',
+    forgot: 'Ați uitat parola?',
+    send: 'Trimiteți-mi linkul',
     sent: /i-am trimis un link/,
-    submit: 'Intră',
-    verifyTitle: 'Confirmă adresa de e-mail',
+    submit: 'Intrați',
+    verifyTitle: 'Confirmați adresa de e-mail',
   },
 };
 
@@ -105,6 +109,8 @@ for (const language of LANGUAGES) {
     const name = `Ioana Țăranu ${language}`;
     await page.goto(`/login?lng=${language}`);
     await page.getByRole('button', { name: text.noAccount }).click();
+    // The form creates an account now, and its heading says so.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.signUpTitle);
 
     // No name: refused under the field, in the page's language; no account.
     await fillEmailAndPassword(page, email, 'Primera-2026');
@@ -155,7 +161,11 @@ for (const language of LANGUAGES) {
     await page.goto(`/login?lng=${language}`);
     await page.getByRole('button', { name: text.forgot }).click();
     await page.locator('input[type=email]').fill(email);
+    const resetAsked = page.waitForRequest((request) =>
+      request.url().includes('accounts:sendOobCode'),
+    );
     await page.getByRole('button', { name: text.send }).click();
+    expect((await resetAsked).headers()['x-firebase-locale']).toBe(language);
     await expect(page.getByRole('status').filter({ hasText: text.sent })).toBeVisible();
     await expectNoAxeViolations(page);
     await screenshotAtBothSizes(page, testInfo, `password-reset-${language}`);
@@ -182,4 +192,23 @@ test('a reset asked for an address with no account answers the same, and sends n
   await page.getByRole('button', { name: TEXT.es.send }).click();
   await expect(page.getByRole('status').filter({ hasText: TEXT.es.sent })).toBeVisible();
   expect(await linksFor(email)).toEqual([]);
+});
+
+test("a browser in ro-RO asks Firebase for the reset e-mail in ro, the site's resolved language", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'ro-RO' });
+  try {
+    const page = await context.newPage();
+    const email = `ro-RO-${Date.now()}@parroquia.test`;
+    await page.goto('/login');
+    await page.getByRole('button', { name: TEXT.ro.forgot }).click();
+    await page.locator('input[type=email]').fill(email);
+    const asked = page.waitForRequest((request) => request.url().includes('accounts:sendOobCode'));
+    await page.getByRole('button', { name: TEXT.ro.send }).click();
+    expect((await asked).headers()['x-firebase-locale']).toBe('ro');
+    await expect(page.getByRole('status').filter({ hasText: TEXT.ro.sent })).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });

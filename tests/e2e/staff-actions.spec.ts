@@ -97,7 +97,7 @@ test('ro, phone: blank certificates printed, then found on the record by kind', 
   await signInOnLoginPage(page, DEMO.staff);
   await page.getByTestId('certificate-count').fill('1');
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Generează', exact: true }).click();
+  await page.getByRole('button', { name: 'Generați', exact: true }).click();
   const file = await download;
   const [text] = await pdfPageTexts(new Uint8Array(await readFile((await file.path())!)));
   const code = text!.replace(/\s+/g, '').match(/CERTIFICADO([2-9A-Z]{8})/)?.[1];

@@ -80,6 +80,8 @@ export async function startPayment(
   donor: Donor,
   kind: Kind,
   codes: string[] | unknown,
+  /** The interface language the app sends (`idioma`); none when absent. */
+  idioma?: unknown,
 ) {
   const celdas = Array.isArray(codes)
     ? codes.map((code) => (typeof code === 'string' ? parsePlotCode(code) : code))
@@ -87,7 +89,7 @@ export async function startPayment(
   const response = await fetch(`${siteUrl}${PATHS[kind]}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${donor.token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ celdas }),
+    body: JSON.stringify({ celdas, idioma }),
   });
   const text = await response.text();
   type Answer = { sessionId?: string; url?: string; error?: string };

@@ -74,7 +74,7 @@ export type RouteName = keyof ApiRoutes;
 
 export * from './route';
 export type { DonorProfileJson } from './users';
-export type { PaymentRequestBody } from './payments';
+export type { CheckoutRequest, PaymentRequestBody } from './payments';
 export type {
   CertificateCountBody,
   LedgerFilterQuery,

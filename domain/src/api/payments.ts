@@ -1,18 +1,38 @@
 /** Buying, reserving, completing reservations, cancelling, and Stripe's webhook (docs/api.md). */
 import * as z from 'zod/mini';
 import { cancelCheckoutBodySchema } from '../checkout-cancel';
-import { MESSAGES } from '../messages';
+import { checkoutLanguage } from '../checkout-language';
+import { MESSAGES, type Language } from '../messages';
 import type { PlotPosition } from '../grid';
 import { validatePaymentRequest } from '../plot-selection';
+import { isRecord, valid, type Validation } from '../validation';
 import { defineRoute } from './route';
 import { validated } from './validated';
 
-/** `{ celdas: [{ x, y }] }`: non-empty, valid plots, without repeats. */
+/**
+ * `{ celdas: [{ x, y }], idioma? }`: non-empty, valid plots, without repeats; `idioma` the
+ * interface language, which Stripe's page and the order's lines are written in.
+ */
 export interface PaymentRequestBody {
   celdas: PlotPosition[];
+  idioma?: Language;
 }
 
-const paymentBody = validated<PaymentRequestBody, PlotPosition[]>(validatePaymentRequest);
+/** A payment request as the handlers read it. */
+export interface CheckoutRequest {
+  plots: PlotPosition[];
+  /** Null when the client sent none: the caller's `Accept-Language` decides. */
+  language: Language | null;
+}
+
+function validateCheckoutRequest(body: unknown): Validation<CheckoutRequest> {
+  const plots = validatePaymentRequest(body);
+  if (!plots.ok) return plots;
+  const language = checkoutLanguage(isRecord(body) ? body.idioma : undefined);
+  return valid({ plots: plots.value, language });
+}
+
+const paymentBody = validated<PaymentRequestBody, CheckoutRequest>(validateCheckoutRequest);
 
 /** Where the donor pays: Stripe's page for the session just opened. */
 const checkoutSessionSchema = z.object({ sessionId: z.string(), url: z.string() });

@@ -156,7 +156,7 @@ describe("the refund's e-mail (decideRefund)", () => {
     expect(mail!.message.subject).toContain('Rambursarea');
     expect(mail!.message.text).toContain('100,00');
     expect(mail!.message.text).toContain('500,00');
-    expect(mail!.message.text).toContain('Parcela K3: rămâne a ta.');
+    expect(mail!.message.text).toContain('Parcela K3: rămâne a dumneavoastră.');
   });
 
   it('a full refund: each plot as the ledger leaves it (free again here)', () => {

@@ -14,8 +14,8 @@ export interface OobCode {
 
 const SUBJECTS: Record<string, string> = {
   PASSWORD_RESET:
-    'Restablecer la contraseña · Reset your password · Resetează parola (Parroquia Ortodoxa de Asturias)',
-  VERIFY_EMAIL: 'Verifica tu correo · Verify your e-mail · Verifică adresa de e-mail',
+    'Restablecer la contraseña · Reset your password · Resetați parola (Parroquia Ortodoxa de Asturias)',
+  VERIFY_EMAIL: 'Verifica tu correo · Verify your e-mail · Verificați adresa de e-mail',
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -28,7 +28,7 @@ export function authEmulatorMail(
   const link =
     code.requestType === 'PASSWORD_RESET' ? `${code.oobLink}&newPassword=` : code.oobLink;
   const lines = [
-    'Abre este enlace y escribe tu nueva contraseña al final de la dirección. · Open this link and type your new password at the end of the address. · Deschide acest link și scrie parola nouă la sfârșitul adresei.',
+    'Abre este enlace y escribe tu nueva contraseña al final de la dirección. · Open this link and type your new password at the end of the address. · Deschideți acest link și scrieți parola nouă la sfârșitul adresei.',
     link,
     '(Auth emulator, local stack)',
   ];

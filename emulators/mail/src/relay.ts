@@ -1,6 +1,6 @@
 /**
  * Stands in locally for what delivers e-mail in production: the Firebase "Trigger Email"
- * extension (documents of the `mail` collection, `{ to, message: { subject, text, html } }`)
+ * extension (documents of the `mail` collection, `{ to, from?, message: { subject, text, html } }`)
  * and Firebase Auth's own e-mails (password reset and others: the Auth emulator keeps their
  * links at its `oobCodes` endpoint instead of sending them). Both go by SMTP to the catcher.
  * It polls: a few seconds' delay is nothing for a person reading the inbox.
@@ -48,7 +48,8 @@ export function startMailRelay(options: MailRelayOptions): MailRelay {
       if (data.delivery?.state === 'SUCCESS') continue;
       const message = data.message ?? {};
       const info = await transport.sendMail({
-        from,
+        // The document's own sender when it names one, as the extension does.
+        from: typeof data.from === 'string' && data.from !== '' ? data.from : from,
         to: data.to,
         subject: message.subject,
         text: message.text,

@@ -115,13 +115,58 @@ describe('the Stripe double through the official SDK', () => {
     });
   });
 
+  it("shows its page in the session's locale, or the browser's language for auto or none", async () => {
+    const page = async (url: string, acceptLanguage = 'de-DE,de;q=0.9') =>
+      (await fetch(url, { headers: { 'Accept-Language': acceptLanguage } })).text();
+    const romanian = await newSession({ locale: 'ro' });
+    expect(romanian.locale).toBe('ro');
+    expect((await stripe.checkout.sessions.retrieve(romanian.id)).locale).toBe('ro');
+    const ro = await page(romanian.url!);
+    expect(ro).toContain('<html lang="ro">');
+    expect(ro).toContain('Numărul cardului');
+    expect(ro).toContain('Plătiți 500,00');
+    expect(ro).not.toMatch(/Pagar|Pay |Card number/);
+    const refused = await pay(romanian.url!, '4000 0000 0000 0002');
+    expect(await refused.text()).toContain('Cardul dumneavoastră a fost refuzat.');
+
+    const spanish = await page((await newSession({ locale: 'es' })).url!, 'ro-RO');
+    expect(spanish).toContain('<html lang="es">');
+    expect(spanish).toContain('Pagar 500,00');
+    expect(await page((await newSession({ locale: 'en' })).url!)).toContain('Pay €500.00');
+    // A locale of Stripe's that the double is not written in: English, Stripe's fallback.
+    expect(await page((await newSession({ locale: 'de' })).url!)).toContain('<html lang="en">');
+
+    const auto = await newSession({ locale: 'auto' });
+    expect(auto.locale).toBe('auto');
+    expect(await page(auto.url!, 'fr-FR, ro;q=0.8, es;q=0.5')).toContain('<html lang="ro">');
+    const none = await newSession();
+    expect(none.locale).toBeNull();
+    expect(await page(none.url!, 'es-ES,es;q=0.9')).toContain('<html lang="es">');
+    expect(await page(none.url!, 'ja')).toContain('<html lang="en">');
+  });
+
+  it('refuses a locale Stripe does not know, as Stripe does, and opens no session', async () => {
+    const newest = async () => (await stripe.checkout.sessions.list({ limit: 1 })).data[0]?.id;
+    const before = await newest();
+    for (const locale of ['ro-RO', 'xx', 'RO']) {
+      const error = await refusal(newSession({ locale: locale as 'ro' }));
+      expect(error).toMatchObject({
+        type: 'StripeInvalidRequestError',
+        statusCode: 400,
+        param: 'locale',
+      });
+      expect(error.message).toMatch(/^Invalid locale: must be one of auto, bg, .*, ro, /);
+    }
+    expect(await newest()).toBe(before);
+  });
+
   it('pays with 4242..., redirects to the success URL and posts a signed completed event', async () => {
     const session = await newSession();
     const page = await fetch(session.url!);
     expect(await page.text()).toContain('name="card"');
     const declined = await pay(session.url!, '4000 0000 0000 0002');
     expect(declined.status).toBe(402);
-    expect(await declined.text()).toContain('rechazada');
+    expect(await declined.text()).toContain('Your card was declined.');
     const paid = await pay(session.url!, '4242 4242 4242 4242');
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(

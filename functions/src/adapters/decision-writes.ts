@@ -13,6 +13,7 @@ import {
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { storeCells } from './cell-writes';
 import { ledgerDocument } from './ledger-document';
+import { mailFrom } from './mail-sender';
 
 /** Instants of the decision (epoch ms) as Firestore timestamps; null stays null. */
 const INSTANT_FIELDS = ['created_at', 'paid_at', 'refunded_at', 'registered_at', 'linked_at'];
@@ -115,9 +116,12 @@ export function writeDecision(tx: Transaction, db: Firestore, writes: Writes): v
     });
   }
   for (const { id, to, message } of writes.mails) {
+    const { sender, ...content } = message;
+    const from = mailFrom(sender);
     tx.create(db.collection('mail').doc(id), {
       to,
-      message,
+      ...(from ? { from } : {}),
+      message: content,
       created_at: FieldValue.serverTimestamp(),
     });
   }

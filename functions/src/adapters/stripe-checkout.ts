@@ -4,8 +4,15 @@
  * test double (emulators/stripe). The client is built on first use: secrets exist only then.
  */
 import Stripe from 'stripe';
-import { orderMetadata } from '@parroquia/domain';
+import { orderMetadata, type Language } from '@parroquia/domain';
 import type { CheckoutGateway } from '../ports';
+
+/** Stripe's page in the site's language: Stripe's locales for the three, by the same names. */
+const STRIPE_LOCALES: Readonly<Record<Language, Stripe.Checkout.SessionCreateParams.Locale>> = {
+  es: 'es',
+  en: 'en',
+  ro: 'ro',
+};
 
 export interface StripeSettings {
   secretKey: string;
@@ -53,7 +60,15 @@ export function stripeCheckoutGateway(settings: () => StripeSettings): CheckoutG
   };
 
   return {
-    async createSession({ order, lines, expiresAt, successUrl, cancelUrl, customerEmail }) {
+    async createSession({
+      order,
+      lines,
+      expiresAt,
+      successUrl,
+      cancelUrl,
+      customerEmail,
+      language,
+    }) {
       const session = await connect().stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -69,6 +84,7 @@ export function stripeCheckoutGateway(settings: () => StripeSettings): CheckoutG
           success_url: successUrl,
           cancel_url: cancelUrl,
           client_reference_id: order.checkoutId,
+          locale: STRIPE_LOCALES[language],
           ...(customerEmail ? { customer_email: customerEmail } : {}),
           metadata: { ...orderMetadata(order) },
         },

@@ -167,12 +167,17 @@ function launchStripeDouble(ports: StackPorts, options: StackOptions): Managed {
   return launch('stripe', args, { ...process.env, STRIPE_WEBHOOK_SECRET: secret }, options);
 }
 
-/** Points the functions' stripe SDK at the double, and the success/cancel URLs at the site. */
+/**
+ * Points the functions' stripe SDK at the double, the success/cancel URLs at the site, and gives
+ * the donor e-mails their sender's address.
+ */
 function stripeClientEnv(ports: StackPorts): Record<string, string> {
   return {
     STRIPE_API_HOST: '127.0.0.1',
     STRIPE_API_PORT: String(ports.stripe),
     STRIPE_API_PROTOCOL: 'http',
     SITE_URL: `http://localhost:${ports.hosting}`,
+    // The donor e-mails' sender (functions/src/adapters/mail-sender.ts).
+    MAIL_FROM_ADDRESS: 'no-reply@parroquia.test',
   };
 }

@@ -5,6 +5,7 @@
 import type { User } from 'firebase/auth';
 import { env } from '@/config/env';
 import { getFirebaseAuth, onAuthStart } from '@/lib/firebase';
+import type { Language } from '@/lib/i18n';
 import { hasPersistedUser } from '@/lib/persisted-user';
 import { dropSignUpName, holdSignUpName } from '@/lib/sign-up-name';
 import type { ExternalProvider } from './auth-sign-in';
@@ -50,13 +51,14 @@ export async function signInWithEmail(email: string, password: string): Promise<
 
 /**
  * A new e-mail account with the donor's name (already checked: `checkDonorName`), and Firebase
- * Auth's e-mail, in `language`, whose link proves the address and comes back to `verifiedUrl`.
+ * Auth's e-mail, in `language` (the resolved `currentLanguage()`, the site's own), whose link
+ * proves the address and comes back to `verifiedUrl`.
  */
 export async function createAccountWithEmail(
   email: string,
   password: string,
   name: string,
-  language: string,
+  language: Language,
   verifiedUrl: string,
 ): Promise<void> {
   const [auth, signIn] = await signInTools();
@@ -79,7 +81,7 @@ export async function createAccountWithEmail(
 export async function sendPasswordReset(
   email: string,
   continueUrl: string,
-  language: string,
+  language: Language,
 ): Promise<void> {
   const [auth, signIn] = await signInTools();
   auth.languageCode = language;
@@ -91,7 +93,7 @@ export async function sendPasswordReset(
 }
 
 /** Sends the signed-in account's address its proving link again, in `language`. */
-export async function sendAddressVerification(language: string, verifiedUrl: string) {
+export async function sendAddressVerification(language: Language, verifiedUrl: string) {
   const [auth, signIn] = await signInTools();
   auth.languageCode = language;
   await signIn.verificationEmail(auth, verifiedUrl);

@@ -1,7 +1,7 @@
 /**
  * `POST /v1/checkout/sessions` in payment mode: the parameters checked as Stripe checks them
- * (URLs, line items' `price_data`, one currency, `expires_at` between 30 minutes and 24 hours),
- * each a validation failure that saves no idempotent answer.
+ * (URLs, line items' `price_data`, one currency, `expires_at` between 30 minutes and 24 hours,
+ * `locale` one of Stripe's), each a validation failure that saves no idempotent answer.
  */
 import { invalidParam } from '../errors.ts';
 import { asList, asMetadata, asRecord, asString, type FormValue } from '../form.ts';
@@ -9,6 +9,7 @@ import { stripeId } from '../ids.ts';
 import type { LineItemJson, SessionJson } from '../objects.ts';
 import type { DoubleState } from '../state.ts';
 import { unixSeconds } from '../time.ts';
+import { sessionLocale } from './locale.ts';
 
 const MIN_EXPIRY_S = 30 * 60;
 const MAX_EXPIRY_S = 24 * 60 * 60;
@@ -39,6 +40,7 @@ export function createSession(state: DoubleState, params: Record<string, FormVal
       'expires_at',
     );
   }
+  const locale = sessionLocale(asString(params.locale));
   const lineItems = items.map((raw, index) => lineItem(asRecord(raw), index));
   const currency = lineItems[0]!.currency;
   if (lineItems.some((item) => item.currency !== currency)) {
@@ -58,6 +60,7 @@ export function createSession(state: DoubleState, params: Record<string, FormVal
     customer_email: asString(params.customer_email) ?? null,
     expires_at: expiresAt,
     livemode: false,
+    locale,
     metadata: asMetadata(params.metadata),
     mode: 'payment',
     payment_intent: null,

@@ -1,10 +1,12 @@
 /** The hosted checkout page a person uses: the order, a card field, Pay and Cancel. */
 import type { LineItemJson, SessionJson } from '../objects.ts';
+import type { PageLanguage } from '../checkout/locale.ts';
+import { PAGE_TEXTS } from './page-texts.ts';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-const euros = (cents: number, currency: string) =>
-  new Intl.NumberFormat('es-ES', { style: 'currency', currency: currency.toUpperCase() }).format(
+const money = (cents: number, currency: string, locale: string) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(
     cents / 100,
   );
 
@@ -16,36 +18,42 @@ input{width:100%;box-sizing:border-box;font-size:1.1rem;padding:.5rem;margin-top
 .buttons{display:flex;gap:.5rem;margin-top:1rem}button{flex:1;font-size:1rem;padding:.6rem;border-radius:6px;border:0}
 button[value=pay]{background:#635bff;color:#fff}.error{color:#c00}.note{font-size:.85rem;color:#697386}`;
 
+/** Why a card was not charged, shown on the page again. */
+export type CardRefusal = 'declined' | 'invalid';
+
 export function renderCheckoutPage(
   session: SessionJson,
   items: LineItemJson[],
-  error: string | null,
+  language: PageLanguage,
+  refusal: CardRefusal | null,
 ): string {
+  const text = PAGE_TEXTS[language];
   const currency = session.currency ?? 'eur';
+  const amount = (cents: number) => money(cents, currency, text.locale);
+  const total = amount(session.amount_total ?? 0);
   const rows = items
     .map(
       (item) =>
-        `<tr><td>${escape(item.description ?? '')}</td><td>${euros(item.amount_total, currency)}</td></tr>`,
+        `<tr><td>${escape(item.description ?? '')}</td><td>${amount(item.amount_total)}</td></tr>`,
     )
     .join('');
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Pago (Stripe de prueba)</title>
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escape(text.title)}</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style></head><body><main>
-<h1>Pago de prueba</h1>
-<table>${rows}<tr class="total"><td>Total</td><td data-testid="total">${euros(session.amount_total ?? 0, currency)}</td></tr></table>
+<h1>${escape(text.heading)}</h1>
+<table>${rows}<tr class="total"><td>${escape(text.total)}</td><td data-testid="total">${total}</td></tr></table>
 <form method="post">
-<label for="card">Número de tarjeta / Card number</label>
+<label for="card">${escape(text.cardNumber)}</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242">
-${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
-<div class="buttons"><button type="submit" name="action" value="pay">Pagar ${euros(session.amount_total ?? 0, currency)}</button>
-<button type="submit" name="action" value="cancel">Cancelar</button></div>
+${refusal ? `<p class="error" role="alert">${escape(text[refusal])}</p>` : ''}
+<div class="buttons"><button type="submit" name="action" value="pay">${escape(text.pay(total))}</button>
+<button type="submit" name="action" value="cancel">${escape(text.cancel)}</button></div>
 </form>
-<p class="note">Doble local de Stripe: 4242 4242 4242 4242 paga; 4000 0000 0000 0002 se rechaza.</p>
+<p class="note">${escape(text.note)}</p>
 </main></body></html>`;
 }
 
-export function renderClosedPage(paid: boolean): string {
-  const text = paid
-    ? 'Este pago ya se ha completado.'
-    : 'Esta sesión de pago ya no está disponible.';
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Pago</title><style>${STYLE}</style></head><body><main><p>${text}</p></main></body></html>`;
+export function renderClosedPage(paid: boolean, language: PageLanguage): string {
+  const text = PAGE_TEXTS[language];
+  const message = paid ? text.alreadyPaid : text.unavailable;
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escape(text.closedTitle)}</title><style>${STYLE}</style></head><body><main><p>${escape(message)}</p></main></body></html>`;
 }

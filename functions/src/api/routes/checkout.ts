@@ -33,11 +33,13 @@ type CheckoutRoute = ApiRoutes['buyPlots' | 'reservePlots' | 'completeReservatio
 
 export const startCheckout =
   (kind: CheckoutKind): Handler<CheckoutRoute> =>
-  async ({ deps, caller, body: selection, headers, profile, language }) => {
+  async ({ deps, caller, body, headers, profile, language: callerLanguage }) => {
+    // The interface language the app sent (`idioma`), else the caller's `Accept-Language`.
+    const language = body.language ?? callerLanguage;
     const order: CheckoutOrder = {
       uid: caller.uid,
       kind,
-      plots: selection.map(formatPlotCode),
+      plots: body.plots.map(formatPlotCode),
       checkoutId: `chk_${randomBytes(12).toString('hex')}`,
     };
     // The hold outlives the session by a few minutes: holding may take a while when many donors
@@ -63,6 +65,7 @@ export const startCheckout =
         // The cancel page gives the plots back at once (POST /api/payments/cancel/).
         cancelUrl: `${site}/cancel?checkout=${order.checkoutId}`,
         customerEmail: profile.email || null,
+        language,
       });
     } catch (error) {
       logCheckoutFailed(order.checkoutId, error);

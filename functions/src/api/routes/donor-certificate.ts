@@ -1,5 +1,5 @@
 /** The donor's certificate as a PDF (docs/product.md, docs/api.md). */
-import { MESSAGES, plotsBoughtBy, type ApiRoutes } from '@parroquia/domain';
+import { MESSAGES, certificateFileName, plotsBoughtBy, type ApiRoutes } from '@parroquia/domain';
 import { ApiError, fileReply } from '../http';
 import type { Handler } from '../router';
 import { siteOrigin, verifyPageUrl } from '../site-url';
@@ -10,6 +10,7 @@ export const generateCertificate: Handler<ApiRoutes['generateCertificate']> = as
   params,
   headers,
   profile,
+  language,
 }) => {
   const now = deps.now();
   const plots = plotsBoughtBy(await deps.donors.cellsOf(caller.uid), caller.uid, now);
@@ -27,7 +28,7 @@ export const generateCertificate: Handler<ApiRoutes['generateCertificate']> = as
       issuedAt: now,
       verifyUrl: verifyPageUrl(siteOrigin(headers), profile.personal_code),
     });
-    return fileReply('application/pdf', pdf, 'certificado.pdf');
+    return fileReply('application/pdf', pdf, certificateFileName(language));
   } catch (error) {
     if (!(error instanceof UnprintableTextError)) throw error;
     throw new ApiError(400, MESSAGES.nameUnprintable(error.characters.join(' ')));

@@ -3,11 +3,11 @@
  * click (`use-certificate-download.ts`): it brings the contract, zod and sonner, which the
  * header need not carry.
  */
-import { MESSAGES } from '@parroquia/domain';
+import { MESSAGES, certificateFileName } from '@parroquia/domain';
 import type { TFunction } from 'i18next';
 import type { ApiClient } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-error';
 import type { Language } from '@/lib/i18n';
+import { ApiError } from '@/lib/api-error';
 import { saveBlob } from '@/lib/download';
 import { toast } from '@/lib/toast';
 import { certificateLanguageFor, downloadCertificate } from '../api/account-api';
@@ -17,7 +17,7 @@ export type CertificateResult =
 
 export interface CertificateDownload {
   client: ApiClient;
-  /** The interface language i18next resolved (never a regional code), which decides the certificate's. */
+  /** The interface language (`currentLanguage()`): the certificate's, and the file's name. */
   language: Language;
   getToken: () => Promise<string>;
   t: TFunction;
@@ -42,7 +42,7 @@ export async function downloadCertificateFile({
   onStart();
   try {
     const pdf = await downloadCertificate(client, language, await getToken());
-    saveBlob(pdf, 'certificado.pdf');
+    saveBlob(pdf, certificateFileName(interfaceLanguage));
     toast.success(t('certificate.success.title'), {
       description: t('certificate.success.description'),
     });

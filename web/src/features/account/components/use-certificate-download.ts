@@ -2,9 +2,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '@/lib/api-client-context';
+import { currentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import type { CertificateResult } from './certificate-download';
-import { currentLanguage } from '@/lib/i18n';
 
 export function useCertificateDownload() {
   const { t } = useTranslation();
@@ -17,6 +17,7 @@ export function useCertificateDownload() {
     try {
       return await downloadCertificateFile({
         client,
+        // Resolved (`ro`, not the browser's `ro-RO`, which no certificate is in).
         language: currentLanguage(),
         getToken,
         t,

@@ -27,8 +27,8 @@ export function SignInPanel() {
 
   return (
     <div className={styles.panel}>
-      <h1>{t('signIn.title')}</h1>
-      <p>{t('signIn.intro')}</p>
+      <h1>{t(mode === 'sign-up' ? 'signIn.signUpTitle' : 'signIn.title')}</h1>
+      <p>{t(mode === 'sign-up' ? 'signIn.signUpIntro' : 'signIn.intro')}</p>
       <div className={styles.providers}>
         {EXTERNAL_PROVIDERS.map((provider: ExternalProvider) => (
           <Button

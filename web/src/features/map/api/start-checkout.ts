@@ -1,5 +1,8 @@
-/** The three payment routes (docs/api.md): `{ celdas: [{x, y}] }` in, `{ sessionId, url }` out. */
-import { API_ROUTES, parsePlotCode } from '@parroquia/domain';
+/**
+ * The three payment routes (docs/api.md): `{ celdas: [{x, y}], idioma }` in, `{ sessionId, url }`
+ * out. `idioma` is the interface language (`currentLanguage()`), which Stripe's page is shown in.
+ */
+import { API_ROUTES, parsePlotCode, type Language } from '@parroquia/domain';
 import type { ApiClient, CallAnswer } from '@/lib/api-client';
 
 export type CheckoutAction = 'buy' | 'reserve' | 'complete';
@@ -16,8 +19,9 @@ export function startCheckout(
   client: ApiClient,
   action: CheckoutAction,
   plotCodes: readonly string[],
+  language: Language,
   token: string,
 ): Promise<CheckoutSession> {
   const celdas = [...plotCodes].sort().map(parsePlotCode);
-  return client.call(ROUTES[action], { body: { celdas }, token });
+  return client.call(ROUTES[action], { body: { celdas, idioma: language }, token });
 }

@@ -9,6 +9,7 @@ import { toast } from '@/lib/toast';
 import { ApiError, REQUEST_FAILED } from '@/lib/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import { touchFirst } from '@/lib/pointer';
+import { currentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { startCheckout, type CheckoutAction } from '../api/start-checkout';
 import { useLiveCells, useNow } from '../hooks/use-live-cells';
@@ -20,7 +21,6 @@ import { MyPlots } from './my-plots';
 import { PlotMap } from './plot-map';
 import { SelectionActions } from './selection-actions';
 import styles from './donation-map.module.css';
-import { currentLanguage } from '@/lib/i18n';
 
 export function DonationMap() {
   const { t } = useTranslation();
@@ -74,7 +74,8 @@ export function DonationMap() {
     if (codes.length === 0) return; // docs/api.md: nothing selected does nothing.
     setBusy(action);
     try {
-      const checkout = await startCheckout(client, action, codes, await getToken());
+      const token = await getToken();
+      const checkout = await startCheckout(client, action, codes, currentLanguage(), token);
       window.location.assign(checkout.url);
     } catch (error) {
       console.error('checkout failed', error);
