@@ -232,6 +232,9 @@ for (const { locale, language } of PHONES) {
       const saved = page.waitForEvent('download');
       await download.tap();
       const file = await saved;
+      expect(file.suggestedFilename()).toBe(
+        { es: 'certificado.pdf', en: 'certificate.pdf', ro: 'certificat.pdf' }[language],
+      );
       expect(
         readFileSync(await file.path())
           .subarray(0, 5)
