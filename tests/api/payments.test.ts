@@ -59,8 +59,7 @@ afterAll(async () => {
 
 const statusesOf = async (codes: string[]) =>
   (await readCells(db(), codes)).map((cell) => cell.status);
-const reservedUntilOf = async (code: string) =>
-  (await readCells(db(), [code]))[0]!.reserved_until;
+const reservedUntilOf = async (code: string) => (await readCells(db(), [code]))[0]!.reserved_until;
 const paymentOf = async (sessionId: string) =>
   (await db().collection('payments').doc(sessionId).get()).data();
 const ledgerOf = async (sessionId: string) =>
