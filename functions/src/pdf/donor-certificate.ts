@@ -103,14 +103,14 @@ export async function renderDonorCertificate(certificate: DonorCertificate): Pro
 
   // The foot sits at the bottom of the page, or of the next one when the list is long.
   if (y - 24 - FOOT_HEIGHT < BOTTOM) page = newPage();
-  drawFoot(page, certificate, texts, fonts);
+  await drawFoot(page, certificate, texts, fonts);
   return doc.save();
 }
 
 type Texts = (typeof DONOR_CERTIFICATE_TEXTS)[CertificateLanguage];
 
 /** The plan with the plots on the left; code, date, QR and signature line on the right. */
-function drawFoot(
+async function drawFoot(
   page: PDFPage,
   certificate: DonorCertificate,
   texts: Texts,
@@ -124,10 +124,11 @@ function drawFoot(
   drawCentredLabel(page, caption, fonts.bold, captionSize, planCentre, top - 10);
   drawCentredLabel(page, texts.altar.toUpperCase(), fonts.regular, 7, planCentre, top - 24);
   const planTop = top - 28;
-  const height = drawChurchPlan(
+  const height = await drawChurchPlan(
     page,
     { x: planX, top: planTop, width: PLAN_WIDTH },
     certificate.plots,
+    { language: certificate.language, font: fonts.regular },
   );
   drawCentredLabel(
     page,
