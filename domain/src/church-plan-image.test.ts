@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CHURCH_PLAN_IMAGE_MAX_BYTES, checkChurchPlanImage, imageSize } from './church-plan-image';
+import {
+  CHURCH_PLAN_IMAGE_MAX_BYTES,
+  CHURCH_PLAN_IMAGE_SIZE,
+  checkChurchPlanImage,
+  imageSize,
+} from './church-plan-image';
+import { MAP_HEIGHT_PX, MAP_WIDTH_PX } from './grid';
 
+const ascii = (text: string) => Uint8Array.from(text, (character) => character.charCodeAt(0));
 const u16 = (value: number) => [value >> 8, value & 0xff];
 const u32 = (value: number) => [
   value >>> 24,
@@ -51,13 +58,17 @@ describe('the size of an image', () => {
   });
 
   it('knows no other format, nor a file cut short', () => {
-    expect(imageSize(new TextEncoder().encode('GIF89a........'))).toBeNull();
+    expect(imageSize(ascii('GIF89a........'))).toBeNull();
     expect(imageSize(pngHeader(1300, 2100).subarray(0, 20))).toBeNull();
     expect(imageSize(jpegHeader(1300, 2100).subarray(0, 30))).toBeNull();
   });
 });
 
 describe('a church plan image', () => {
+  it("is the map's size", () => {
+    expect(CHURCH_PLAN_IMAGE_SIZE).toEqual({ width: MAP_WIDTH_PX, height: MAP_HEIGHT_PX });
+  });
+
   it('is usable as a PNG or a JPEG of exactly 1300 x 2100 px', () => {
     expect(checkChurchPlanImage(pngHeader(1300, 2100, 5000))).toEqual({
       ok: true,
@@ -77,14 +88,14 @@ describe('a church plan image', () => {
   });
 
   it('as an SVG is refused, saying why and what to give instead', () => {
-    const svg = new TextEncoder().encode(
+    const svg = ascii(
       '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1300" height="2100"/>',
     );
     expect(checkChurchPlanImage(svg)).toEqual({
       ok: false,
       problem: expect.stringMatching(/is an SVG: export it as PNG or JPEG/),
     });
-    expect(checkChurchPlanImage(new TextEncoder().encode('hello'))).toEqual({
+    expect(checkChurchPlanImage(ascii('hello'))).toEqual({
       ok: false,
       problem: 'is neither a PNG nor a JPEG',
     });

@@ -4,7 +4,12 @@
  * It must be the map's size, so the plots fall where they belong, and a PNG or a JPEG: the only
  * images a PDF can carry as they are. Pure: the builds read the file and call `checkChurchPlanImage`.
  */
-import { MAP_HEIGHT_PX, MAP_WIDTH_PX } from './grid';
+/**
+ * The map's size (grid.ts), restated: the builds' Vite config reads this file by its path, and a
+ * Vite config's imports must name their files with their extension, which the domain's do not;
+ * so this file imports nothing. A test keeps the two equal.
+ */
+export const CHURCH_PLAN_IMAGE_SIZE = { width: 1300, height: 2100 } as const;
 
 export type ChurchPlanImageFormat = 'png' | 'jpeg';
 
@@ -52,8 +57,9 @@ function jpegSize(bytes: Uint8Array): ImageSize | null {
   return null;
 }
 
+/** An SVG starts with its `<svg` tag, after an XML declaration or comments at most. */
 const looksLikeSvg = (bytes: Uint8Array) =>
-  /<svg[\s>]/i.test(new TextDecoder().decode(bytes.subarray(0, 4096)));
+  /<svg[\s>]/i.test(String.fromCharCode(...bytes.subarray(0, 4096)));
 
 /**
  * An image given as the church plan: its format and size when it can be used, otherwise what is
@@ -71,12 +77,13 @@ export function checkChurchPlanImage(
         : 'is neither a PNG nor a JPEG',
     };
   }
-  if (size.width !== MAP_WIDTH_PX || size.height !== MAP_HEIGHT_PX) {
+  const { width, height } = CHURCH_PLAN_IMAGE_SIZE;
+  if (size.width !== width || size.height !== height) {
     return {
       ok: false,
       problem:
-        `is ${size.width} x ${size.height} px; it must be exactly ${MAP_WIDTH_PX} x ` +
-        `${MAP_HEIGHT_PX} px, the map's size, so that the plots fall where they belong`,
+        `is ${size.width} x ${size.height} px; it must be exactly ${width} x ${height} px, ` +
+        `the map's size, so that the plots fall where they belong`,
     };
   }
   if (bytes.length > CHURCH_PLAN_IMAGE_MAX_BYTES) {

@@ -339,9 +339,13 @@ test.describe('where the altar is, on a 360 px phone', () => {
       for (const [code] of PLACES[language]) await freeCell(code);
       await openMapAsAna(page, language);
       await page.mouse.move(0, 0); // where the sign-in button was: no plot under the pointer
-      const path = testInfo.outputPath(`zones-${language}-360.png`);
-      await page.screenshot({ path });
-      await testInfo.attach(`zones ${language} 360`, { path, contentType: 'image/png' });
+      for (const view of ['top', 'whole'] as const) {
+        if (view === 'whole') await page.getByTestId('zoom-fit').click();
+        const path = testInfo.outputPath(`zones-${language}-360-${view}.png`);
+        await page.screenshot({ path });
+        await testInfo.attach(`zones ${language} 360 ${view}`, { path, contentType: 'image/png' });
+      }
+      await page.getByTestId('zoom-reset').click();
       await expectZonesNamed(page, language);
       for (const [code, where] of PLACES[language]) {
         await plot(page, code).scrollIntoViewIfNeeded();

@@ -15,7 +15,7 @@ import { loadEnv, type Plugin } from 'vite';
 import {
   checkChurchPlanImage,
   type ChurchPlanImageFormat,
-} from '../../domain/src/church-plan-image';
+} from '../../domain/src/church-plan-image.ts';
 
 export const CHURCH_PLAN_IMAGE_SETTING = 'VITE_CHURCH_PLAN_IMAGE';
 
