@@ -14,7 +14,7 @@ import { MIN_READABLE_ZOOM, type MapZoom } from '../map-zoom';
 import styles from './plot-map.module.css';
 
 /** In map units, at the default zoom or closer (plot-map.module.css). */
-const LABEL_SIZE = 16;
+const LABEL_SIZE = 17.5;
 
 /** `zoom` is set by the map's layout effect, before this component's effects run. */
 export function ChurchZoneLabels({ zoom }: { zoom: RefObject<MapZoom | null> }) {
@@ -45,7 +45,7 @@ export function ChurchZoneLabels({ zoom }: { zoom: RefObject<MapZoom | null> }) 
           key={zone}
           x={CHURCH_ZONE_LABELS[zone].x}
           y={CHURCH_ZONE_LABELS[zone].y}
-          dy="0.4em"
+          dy="0.36em"
           data-zone-label={zone}
         >
           {t(`map.zones.${zone}`)}
