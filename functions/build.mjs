@@ -2,9 +2,24 @@
 // bundle, so the deployed folder needs only the dependencies listed in package.json.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+// The parish's plan image, read and checked as the web build reads it (run by tsx: it is TypeScript).
+import {
+  churchPlanImageBytes,
+  churchPlanImageSetting,
+  readChurchPlanImage,
+} from '../web/build/church-plan-image.ts';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const runtimeDependencies = ['firebase-admin', 'firebase-functions', 'stripe'];
+
+// A wrong setting stops here, before anything is written, with the problem in one line.
+let planImage;
+try {
+  planImage = readChurchPlanImage(churchPlanImageSetting());
+} catch (error) {
+  console.error(`build: ${error.message}`);
+  process.exit(1);
+}
 
 const result = await build({
   entryPoints: [here('./src/index.ts')],
@@ -21,10 +36,13 @@ const result = await build({
   external: runtimeDependencies.flatMap((name) => [name, `${name}/*`]),
   // The certificate fonts travel inside the bundle as bytes: nothing to read or fetch at run time.
   loader: { '.ttf': 'binary' },
+  // The certificate's plan image, when the parish gave one, also travels inside as bytes.
+  plugins: [churchPlanImageBytes(planImage)],
 });
 
 const bundled = Object.keys(result.metafile.inputs);
 if (!bundled.some((input) => input.includes('domain/src/'))) {
   throw new Error('build: the domain code is missing from the bundle');
 }
-console.log(`build: lib/index.js from ${bundled.length} files`);
+const plan = planImage ? `, the church plan ${planImage.given}` : '';
+console.log(`build: lib/index.js from ${bundled.length} files${plan}`);

@@ -13,6 +13,13 @@ export default defineConfig({
         return `export default new Uint8Array(Buffer.from(${JSON.stringify(base64)}, 'base64'));`;
       },
     },
+    {
+      // The build puts the parish's plan image here (build.mjs); the tests draw the line drawing
+      // and pass an image themselves where they test one.
+      name: 'no-church-plan-image',
+      resolveId: (id) => (id === 'virtual:church-plan-image' ? '\0church-plan-image' : null),
+      load: (id) => (id === '\0church-plan-image' ? 'export default null;' : null),
+    },
   ],
   test: {
     include: ['test/**/*.test.ts'],

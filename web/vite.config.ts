@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { churchPlanImageUrl } from './build/church-plan-image.ts';
 import { crawlerFiles } from './build/crawler-files.ts';
 
 /**
@@ -12,7 +13,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:5000';
 const apiProxy = { '/api': { target: apiTarget, changeOrigin: true } };
 
 export default defineConfig({
-  plugins: [react(), crawlerFiles()],
+  plugins: [react(), crawlerFiles(), churchPlanImageUrl()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

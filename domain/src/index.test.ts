@@ -30,6 +30,8 @@ describe('public API', () => {
       'externalProviderOf',
       'plotsBoughtBy',
       'planCertificateLink',
+      'churchZoneOf',
+      'checkChurchPlanImage',
     ]) {
       expect(typeof (domain as Record<string, unknown>)[name], name).toBe('function');
     }

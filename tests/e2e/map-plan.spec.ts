@@ -2,19 +2,28 @@
  * The map as a floor plan (issue 20): every plot reachable by the pointer at every width, zoom
  * and pan by buttons, wheel, pinch, drag and keyboard, captions readable at the default zoom,
  * the details popover (hover, focus, tap), axe. Screenshots at 390, 1280 and 1920 px are kept.
+ * Where the altar is (issue 29): the church's parts named on the plan in the page's language on
+ * a 360 px phone and on a desktop, and the details naming a plot's part; screenshots kept.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './csp-guard.ts';
 import { Timestamp } from 'firebase-admin/firestore';
 import { DEMO } from '../support/clients.ts';
-import { expectNoAxeViolations, freeCell, setCell, signInOnLoginPage } from './support.ts';
+import {
+  expectNoAxeViolations,
+  freeCell,
+  setCell,
+  signInOnLoginPage,
+  type Language,
+} from './support.ts';
 
 const plot = (page: Page, code: string) => page.locator(`[data-code="${code}"]`);
 const WIDTHS = [320, 390, 768, 1280, 1440, 1920] as const;
 const HEIGHT_OF: Record<number, number> = { 320: 640, 390: 844, 768: 1024 };
 
-async function openMapAsAna(page: Page, language = 'es') {
-  await page.goto(`/donativos?lng=${language}`);
+/** `language` null: the browser's own (its locale). */
+async function openMapAsAna(page: Page, language: string | null = 'es') {
+  await page.goto(language ? `/donativos?lng=${language}` : '/donativos');
   await signInOnLoginPage(page, DEMO.ana);
   await expect(page).toHaveURL(/\/donativos(\?|$)/);
   await expect(plot(page, 'X39')).toBeAttached({ timeout: 15_000 });
@@ -245,4 +254,160 @@ test.describe('on a touch screen', () => {
     await expect(page.getByTestId('plot-details')).toContainText('row 5, column L');
     await expect(page.getByTestId('buy')).toHaveText(/Buy \(1\)/);
   });
+});
+
+/** The parts of the church as the plan names them, east to west (web/src/locales). */
+const ZONE_NAMES: Record<Language, Record<string, string>> = {
+  es: {
+    altar: 'Altar',
+    iconostasis: 'Iconostasio',
+    nave: 'Nave',
+    narthex: 'Nártex',
+    entrance: 'Entrada',
+  },
+  en: {
+    altar: 'Altar',
+    iconostasis: 'Iconostasis',
+    nave: 'Nave',
+    narthex: 'Narthex',
+    entrance: 'Entrance',
+  },
+  ro: {
+    altar: 'Altar',
+    iconostasis: 'Catapeteasmă',
+    nave: 'Naos',
+    narthex: 'Pronaos',
+    entrance: 'Intrare',
+  },
+};
+
+/** A plot in the altar and one in the nave, and how the details say where each is. */
+const PLACES: Record<Language, Array<[string, string]>> = {
+  es: [
+    ['L4', 'En el altar'],
+    ['L20', 'En la nave'],
+  ],
+  en: [
+    ['L4', 'In the altar'],
+    ['L20', 'In the nave'],
+  ],
+  ro: [
+    ['L4', 'În altar'],
+    ['L20', 'În naos'],
+  ],
+};
+
+/** Plots just above and below the names of the altar and the iconostasis. */
+const TAKEN_NEAR_NAMES = [
+  ['L4', 'bought'],
+  ['M5', 'reserved'],
+  ['K8', 'bought'],
+  ['L9', 'reserved'],
+] as const;
+
+const zoneLabel = (page: Page, zone: string) => page.locator(`svg [data-zone-label="${zone}"]`);
+
+/** A name's size on screen: its font size in map units times the drawing's zoom. */
+const sizeOnScreen = (page: Page, zone: string) =>
+  zoneLabel(page, zone).evaluate((text) => {
+    const ratio = text.closest('svg')!.getBoundingClientRect().width / 1300;
+    return parseFloat(getComputedStyle(text).fontSize) * ratio;
+  });
+
+/**
+ * The names on the plan: the altar's in view as the map opens (at its top), every other one once
+ * scrolled to, in the page's language, 16 px or more on screen at the default zoom and when the
+ * whole plan is in view.
+ */
+async function expectZonesNamed(page: Page, language: Language) {
+  await expect(zoneLabel(page, 'altar')).toBeInViewport();
+  for (const [zone, name] of Object.entries(ZONE_NAMES[language])) {
+    const label = zoneLabel(page, zone);
+    await expect(label).toHaveText(name);
+    await label.scrollIntoViewIfNeeded();
+    await expect(label).toBeInViewport();
+    expect(await sizeOnScreen(page, zone), `${zone} on screen`).toBeGreaterThanOrEqual(16);
+  }
+  await page.getByTestId('zoom-fit').click();
+  for (const zone of Object.keys(ZONE_NAMES[language])) {
+    await expect(zoneLabel(page, zone)).toBeInViewport();
+    expect(await sizeOnScreen(page, zone), `${zone}, whole plan`).toBeGreaterThanOrEqual(16);
+  }
+  await page.getByTestId('zoom-reset').click();
+}
+
+// On the phone the page's language is the browser's, as a donor's phone sets it.
+for (const [language, locale] of [
+  ['ro', 'ro-RO'],
+  ['es', 'es-419'],
+] as const) {
+  test.describe(`where the altar is, on a 360 px phone in ${locale}`, () => {
+    test.use({ hasTouch: true, isMobile: true, viewport: { width: 360, height: 740 }, locale });
+
+    test("the plan names the altar, iconostasis, nave, narthex and entrance; a tap names the plot's part", async ({
+      page,
+    }, testInfo) => {
+      for (const [code] of PLACES[language]) await freeCell(code);
+      await openMapAsAna(page, null);
+      await page.mouse.move(0, 0); // where the sign-in button was: no plot under the pointer
+      for (const view of ['top', 'whole'] as const) {
+        if (view === 'whole') await page.getByTestId('zoom-fit').click();
+        const path = testInfo.outputPath(`zones-${language}-360-${view}.png`);
+        await page.screenshot({ path });
+        await testInfo.attach(`zones ${language} 360 ${view}`, { path, contentType: 'image/png' });
+      }
+      await page.getByTestId('zoom-reset').click();
+      await expectZonesNamed(page, language);
+      for (const [code, where] of PLACES[language]) {
+        await plot(page, code).scrollIntoViewIfNeeded();
+        await plot(page, code).tap();
+        await expect(page.getByTestId('plot-details')).toContainText(where);
+        await plot(page, code).tap(); // and out of the selection again
+      }
+      await expectNoAxeViolations(page);
+    });
+  });
+}
+
+test.describe('where the altar is, on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  for (const language of ['es', 'ro', 'en'] as const) {
+    test(`in ${language}: the plan names the church's parts; hovering names the plot's part`, async ({
+      page,
+    }, testInfo) => {
+      // Taken plots beside the names, to see their captions stay readable.
+      for (const [code, status] of TAKEN_NEAR_NAMES) {
+        await setCell(code, { status, user: 'donor-x', donor_display: 'María Fernández' });
+      }
+      try {
+        await openMapAsAna(page, language);
+        await page.mouse.move(0, 0);
+        if (language !== 'en') {
+          for (const view of ['top', 'whole'] as const) {
+            if (view === 'whole') await page.getByTestId('zoom-fit').click();
+            const path = testInfo.outputPath(`zones-${language}-1280-${view}.png`);
+            await page.screenshot({ path });
+            await testInfo.attach(`zones ${language} 1280 ${view}`, {
+              path,
+              contentType: 'image/png',
+            });
+          }
+          await page.getByTestId('zoom-reset').click();
+        }
+        await expectZonesNamed(page, language);
+      } finally {
+        for (const [code] of TAKEN_NEAR_NAMES) await freeCell(code);
+      }
+      for (const [code, where] of PLACES[language]) {
+        await plot(page, code).scrollIntoViewIfNeeded();
+        await plot(page, code).hover();
+        await expect(page.getByTestId('plot-details')).toContainText(where);
+      }
+      // The hovered plot is described by the details, its part of the church included.
+      await expect(plot(page, 'L20')).toHaveAccessibleDescription(
+        new RegExp(PLACES[language][1]![1]),
+      );
+    });
+  }
 });

@@ -1,41 +1,52 @@
 /**
- * The church's floor plan with the plot grid and some plots marked, for certificates: the same
- * drawing as the web map's background (web/src/features/map/components/church-floor-plan.tsx,
- * in the map's 1300 x 2100 units: the altar and its apse at the top, the porch at the bottom),
- * scaled into a box of the page.
+ * The church's floor plan with the plot grid and some plots marked, for certificates, scaled
+ * into a box of the page: the web map's drawing (domain/src/church-plan.ts: the altar and its
+ * apse at the top, the porch at the bottom) or the parish's own plan when one is configured
+ * (`VITE_CHURCH_PLAN_IMAGE`, bundled by functions/build.mjs), with the names of the church's
+ * parts in the certificate's language, and the plots over all of it.
  */
 import {
+  CHURCH_FLOOR_PATH,
+  CHURCH_PLAN_COLOURS,
+  CHURCH_PLAN_LINES,
+  CHURCH_PLAN_STROKES,
+  CHURCH_ZONE_LABELS,
+  CHURCH_ZONES,
   columnIndex,
   GRID_COLUMNS,
   GRID_ROWS,
   MAP_HEIGHT_PX,
   MAP_WIDTH_PX,
   PLOT_SIZE_PX,
+  plotPixelBox,
+  zoneContains,
+  type CertificateLanguage,
+  type ChurchPlanImageFormat,
+  type ChurchZone,
+  type PixelBox,
+  type PlanPoint,
   type PlotPosition,
 } from '@parroquia/domain';
 import { rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import configuredPlanImage from 'virtual:church-plan-image';
+import { CHURCH_ZONE_NAMES } from './church-plan-texts';
 
-const GROUND = rgb(0.93, 0.915, 0.89);
-const FLOOR = rgb(0.985, 0.95, 0.88);
-const WALL = rgb(0.44, 0.36, 0.28);
-const DETAIL = rgb(0.77, 0.65, 0.48);
 const GRID_LINE = rgb(0.62, 0.56, 0.5);
 const MARKED = rgb(0.48, 0.12, 0.17);
 const HALO = rgb(0.72, 0.54, 0.17);
 const FRAME = rgb(0.35, 0.35, 0.35);
+/** The zones' names: small, but as large on every plan, whatever its width. */
+const ZONE_NAME_SIZE = 5.2;
 
-/** The church's outline, in map units (an SVG path, y downwards). */
-const APSE = 'M350 420 A300 300 0 0 1 950 420 Z';
-const NAVE = 'M200 420 H1100 V900 H1260 V1300 H1100 V1800 H200 V1300 H40 V900 H200 Z';
-const PORCH = 'M360 1800 H940 V2040 H360 Z';
-const ALTAR = 'M590 300 H710 V380 H590 Z';
-const CROSS = 'M640 180h20v30h30v20h-30v60h-20v-60h-30v-20h30z';
-const COLUMNS = [
-  [390, 840],
-  [910, 840],
-  [390, 1360],
-  [910, 1360],
-] as const;
+/** `#rrggbb` as pdf-lib's colour. */
+const colour = (hex: string) =>
+  rgb(
+    ...([1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255) as [
+      number,
+      number,
+      number,
+    ]),
+  );
 
 export interface PlanBox {
   /** Left edge, in PDF points. */
@@ -46,48 +57,45 @@ export interface PlanBox {
   width: number;
 }
 
+/** The zones' names: in the certificate's language, in its font. */
+export interface PlanWords {
+  language: CertificateLanguage;
+  font: PDFFont;
+}
+
+/** A PNG or JPEG of 1300 x 2100 px, already checked by the build (web/build/church-plan-image.ts). */
+export interface ChurchPlanImage {
+  format: ChurchPlanImageFormat;
+  bytes: Uint8Array;
+}
+
 /** The drawing's height for a width. */
 export const planHeight = (width: number) => (width / MAP_WIDTH_PX) * MAP_HEIGHT_PX;
 
 /**
  * Draws the plan with `marked` filled in (on a soft gold halo, while few enough to tell apart), row 1 at
- * the top as on the map; answers its height.
+ * the top as on the map; answers its height. `image` replaces the line drawing (by default the
+ * configured one, if any).
  */
-export function drawChurchPlan(page: PDFPage, box: PlanBox, marked: readonly PlotPosition[]) {
+export async function drawChurchPlan(
+  page: PDFPage,
+  box: PlanBox,
+  marked: readonly PlotPosition[],
+  words: PlanWords,
+  image: ChurchPlanImage | null = configuredPlanImage,
+): Promise<number> {
   const scale = box.width / MAP_WIDTH_PX;
   const height = planHeight(box.width);
   const bottom = box.top - height;
-  const at = { x: box.x, y: box.top, scale };
-  page.drawRectangle({ x: box.x, y: bottom, width: box.width, height, color: GROUND });
-
-  page.drawSvgPath(APSE, { ...at, color: FLOOR, borderColor: WALL, borderWidth: 14 });
-  page.drawSvgPath(NAVE, { ...at, color: FLOOR, borderColor: WALL, borderWidth: 18 });
-  page.drawSvgPath(PORCH, { ...at, color: FLOOR, borderColor: WALL, borderWidth: 14 });
-  page.drawLine({
-    start: { x: box.x + 220 * scale, y: box.top - 640 * scale },
-    end: { x: box.x + 1080 * scale, y: box.top - 640 * scale },
-    thickness: 10 * scale,
-    color: WALL,
-    dashArray: [40 * scale, 18 * scale],
-  });
-  page.drawCircle({
-    x: box.x + 650 * scale,
-    y: box.top - 1100 * scale,
-    size: 260 * scale,
-    borderColor: DETAIL,
-    borderWidth: 10 * scale,
-  });
-  for (const [cx, cy] of COLUMNS) {
-    page.drawRectangle({
-      x: box.x + (cx - 30) * scale,
-      y: box.top - (cy + 30) * scale,
-      width: 60 * scale,
-      height: 60 * scale,
-      color: DETAIL,
-    });
+  if (image) {
+    const embedded =
+      image.format === 'png'
+        ? await page.doc.embedPng(image.bytes)
+        : await page.doc.embedJpg(image.bytes);
+    page.drawImage(embedded, { x: box.x, y: bottom, width: box.width, height });
+  } else {
+    drawLines(page, box, scale, height);
   }
-  page.drawSvgPath(ALTAR, { ...at, color: DETAIL });
-  page.drawSvgPath(CROSS, { ...at, color: WALL });
 
   // The grid, faint: lines rather than 936 squares keep the content stream small.
   const cell = PLOT_SIZE_PX * scale;
@@ -113,6 +121,9 @@ export function drawChurchPlan(page: PDFPage, box: PlanBox, marked: readonly Plo
       opacity: 0.45,
     });
   }
+
+  // Under the marked plots: the donor's plots stay whole where a name crosses them.
+  drawZoneNames(page, box, scale, marked, words);
 
   const ringed = marked.length <= 40;
   for (const plot of marked) {
@@ -148,6 +159,97 @@ export function drawChurchPlan(page: PDFPage, box: PlanBox, marked: readonly Plo
     borderWidth: 0.6,
   });
   return height;
+}
+
+/** The line drawing: grounds, floor, then walls, iconostasis and details, thin and light. */
+function drawLines(page: PDFPage, box: PlanBox, scale: number, height: number) {
+  const at = { x: box.x, y: box.top, scale };
+  page.drawRectangle({
+    x: box.x,
+    y: box.top - height,
+    width: box.width,
+    height,
+    color: colour(CHURCH_PLAN_COLOURS.ground),
+  });
+  page.drawSvgPath(CHURCH_FLOOR_PATH, { ...at, color: colour(CHURCH_PLAN_COLOURS.floor) });
+  for (const { kind, path } of CHURCH_PLAN_LINES) {
+    const stroke = CHURCH_PLAN_STROKES[kind];
+    page.drawSvgPath(path, {
+      ...at,
+      borderColor: colour(stroke.colour),
+      borderWidth: stroke.width,
+      ...(stroke.dash ? { borderDashArray: [...stroke.dash] } : {}),
+    });
+  }
+}
+
+/**
+ * Each zone's name on its anchor's line, capitals, on a light plate over the grid lines; moved
+ * along the line, inside its zone, when a marked plot is there, so both can be seen.
+ */
+function drawZoneNames(
+  page: PDFPage,
+  box: PlanBox,
+  scale: number,
+  marked: readonly PlotPosition[],
+  { language, font }: PlanWords,
+) {
+  const ink = colour(CHURCH_PLAN_COLOURS.label);
+  const plots = marked.map((plot) => plotPixelBox(plot));
+  for (const zone of CHURCH_ZONES) {
+    const name = CHURCH_ZONE_NAMES[language][zone].toUpperCase();
+    const width = font.widthOfTextAtSize(name, ZONE_NAME_SIZE);
+    const anchor = CHURCH_ZONE_LABELS[zone];
+    const centre = zoneNameCentre(zone, anchor, (width + 2) / scale, ZONE_NAME_SIZE / scale, plots);
+    const centreX = box.x + centre * scale;
+    const centreY = box.top - anchor.y * scale;
+    page.drawRectangle({
+      x: centreX - width / 2 - 1,
+      y: centreY - ZONE_NAME_SIZE * 0.5,
+      width: width + 2,
+      height: ZONE_NAME_SIZE,
+      color: colour(CHURCH_PLAN_COLOURS.floor),
+      opacity: 0.85,
+    });
+    // Capitals are about 0.72 of the size tall: the baseline 0.36 below the anchor centres them.
+    page.drawText(name, {
+      x: centreX - width / 2,
+      y: centreY - ZONE_NAME_SIZE * 0.36,
+      size: ZONE_NAME_SIZE,
+      font,
+      color: ink,
+    });
+  }
+}
+
+/**
+ * Where a name `width` x `height` map units goes on its anchor's line: the anchor, or the
+ * nearest place two plots at a time to either side that stays in the zone and clear of the
+ * marked plots; the anchor again when there is none.
+ */
+function zoneNameCentre(
+  zone: ChurchZone,
+  anchor: PlanPoint,
+  width: number,
+  height: number,
+  marked: readonly PixelBox[],
+): number {
+  for (const shift of [0, -2, 2, -4, 4, -6, 6, -8, 8]) {
+    const x = anchor.x + shift * PLOT_SIZE_PX;
+    const left = x - width / 2;
+    const right = x + width / 2;
+    const inZone =
+      zoneContains(zone, { x: left, y: anchor.y }) && zoneContains(zone, { x: right, y: anchor.y });
+    const clear = marked.every(
+      (plot) =>
+        right <= plot.left ||
+        left >= plot.left + plot.width ||
+        anchor.y + height / 2 <= plot.top ||
+        anchor.y - height / 2 >= plot.top + plot.height,
+    );
+    if (inZone && clear) return x;
+  }
+  return anchor.x;
 }
 
 /** A small label centred over `centreX`, e.g. "Altar" above the plan and "Entrance" below. */

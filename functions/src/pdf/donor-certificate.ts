@@ -121,14 +121,14 @@ export async function renderDonorCertificate(certificate: DonorCertificate): Pro
 
   // The foot sits at the bottom of the page; past hundreds of plots, of the list's last page.
   if (y - FOOT_GAP - footHeight(middle.planWidth) < BOTTOM) page = newPage();
-  drawFoot(page, certificate, texts, fonts, middle.planWidth);
+  await drawFoot(page, certificate, texts, fonts, middle.planWidth);
   return doc.save();
 }
 
 type Texts = (typeof DONOR_CERTIFICATE_TEXTS)[CertificateLanguage];
 
 /** The plan with the plots on the left; code, date, QR and signature line on the right. */
-function drawFoot(
+async function drawFoot(
   page: PDFPage,
   certificate: DonorCertificate,
   texts: Texts,
@@ -143,10 +143,11 @@ function drawFoot(
   drawCentredLabel(page, caption, fonts.bold, captionSize, planCentre, top - 10);
   drawCentredLabel(page, texts.altar.toUpperCase(), fonts.regular, 7, planCentre, top - 24);
   const planTop = top - 28;
-  const height = drawChurchPlan(
+  const height = await drawChurchPlan(
     page,
     { x: planX, top: planTop, width: planWidth },
     certificate.plots,
+    { language: certificate.language, font: fonts.regular },
   );
   drawCentredLabel(
     page,

@@ -1,10 +1,11 @@
 /**
  * The details popover of the plot under the pointer, focused or tapped (docs/screens.md): code
- * and place, state, the donor as the map shows them (`donor_display`, an anonymous donor's code,
+ * and place, the part of the church it is in, state, the donor as the map shows them (`donor_display`, an anonymous donor's code,
  * never a name), the price, and for the donor's own reservation what is left to pay and until
  * when. It never takes the pointer (`pointer-events: none`), so it hides no plot from a click.
  */
 import {
+  churchZoneOf,
   effectiveCell,
   PLOT_PRICE_CENTS,
   RESERVATION_BALANCE_CENTS,
@@ -89,6 +90,7 @@ export function PlotDetails(props: PlotDetailsProps) {
     shown.status === 'reserved' || shown.status === 'bought' ? shown.donor_display : null;
   const kind = selectableAs(cell, mode, uid, now);
   const selected = isSelected(selection, cell.id);
+  const zone = churchZoneOf(cell) ?? 'outside';
   let price: string | null = null;
   if (shown.status === 'available') {
     price = t('map.details.price', {
@@ -110,6 +112,9 @@ export function PlotDetails(props: PlotDetailsProps) {
     <div ref={box} id={id} role="tooltip" className={styles.details} data-testid="plot-details">
       <p className={styles.detailsTitle}>
         <strong>{cell.id}</strong> <span>{t('map.place', { row: cell.y, column: cell.x })}</span>
+      </p>
+      <p className={styles.detailsZone} data-zone={zone}>
+        {t(`map.inZone.${zone}`)}
       </p>
       <p>
         <span className={styles.detailsDot} data-status={shown.status} aria-hidden />

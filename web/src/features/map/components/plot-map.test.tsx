@@ -4,10 +4,12 @@ import {
   type CellWithId,
   type SelectionKind,
 } from '@parroquia/domain';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { EMPTY_SELECTION, togglePlot, type PlotSelection } from '../selection';
+import { ChurchFloorPlan } from './church-floor-plan';
 import { PlotMap } from './plot-map';
 
 const NOW = Date.UTC(2026, 0, 10);
@@ -130,5 +132,70 @@ describe('PlotMap', () => {
     );
     expect(plot('C1').dataset.status).toBe('available');
     expect(availableCell({ x: 'C', y: 1 }).status).toBe('available');
+  });
+
+  it("names the church's parts on the plan in the page's language, hidden from screen readers", async () => {
+    render(<Harness />);
+    const names = () =>
+      [...document.querySelectorAll('[data-zone-label]')].map((text) => text.textContent);
+    expect(names()).toEqual(['Altar', 'Iconostasio', 'Nave', 'Nártex', 'Entrada']);
+    const labels = document.querySelector('[data-zone-label]')!.closest('g')!;
+    expect(labels.getAttribute('aria-hidden')).toBe('true');
+    // Drawn after the plots, so that a taken plot never hides a name.
+    const lastPlot = [...document.querySelectorAll('[data-code]')].at(-1)!;
+    expect(
+      lastPlot.compareDocumentPosition(labels) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    await act(() => i18n.changeLanguage('ro'));
+    expect(names()).toEqual(['Altar', 'Catapeteasmă', 'Naos', 'Pronaos', 'Intrare']);
+  });
+
+  it('the details say which part of the church the plot is in', async () => {
+    render(
+      <PlotMap
+        cells={new Map(['L4', 'L20', 'A20'].map((code) => [code, cellOf(code)]))}
+        selection={EMPTY_SELECTION}
+        onToggle={() => {}}
+        mode="donor"
+        uid="me"
+        now={NOW}
+      />,
+    );
+    const details = () => screen.getByTestId('plot-details');
+    fireEvent.focus(plot('L4'));
+    expect(details().textContent).toContain('En el altar');
+    fireEvent.focus(plot('L20'));
+    expect(details().textContent).toContain('En la nave');
+    fireEvent.focus(plot('A20'));
+    expect(details().textContent).toContain('Fuera de la iglesia, en el terreno');
+    await act(() => i18n.changeLanguage('ro'));
+    expect(details().textContent).toContain('În afara bisericii, pe teren');
+  });
+});
+
+describe('ChurchFloorPlan', () => {
+  it('draws the church in lines when the parish gave no plan of its own', () => {
+    render(
+      <svg>
+        <ChurchFloorPlan image={null} />
+      </svg>,
+    );
+    const drawing = screen.getByTestId('plan-drawing');
+    expect(drawing.getAttribute('aria-hidden')).toBe('true');
+    expect(drawing.querySelectorAll('path').length).toBeGreaterThan(5);
+    expect(document.querySelector('image')).toBeNull();
+  });
+
+  it("shows the parish's plan instead, over the whole map, when one is configured", () => {
+    render(
+      <svg>
+        <ChurchFloorPlan image="/assets/church-plan-0123456789.png" />
+      </svg>,
+    );
+    const image = screen.getByTestId('plan-image');
+    expect(image.getAttribute('href')).toBe('/assets/church-plan-0123456789.png');
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['1300', '2100']);
+    expect(image.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryByTestId('plan-drawing')).toBeNull();
   });
 });

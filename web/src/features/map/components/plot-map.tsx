@@ -1,9 +1,10 @@
 /**
- * The map (docs/screens.md): the church floor plan with its grid of plots, 1300 x 2100 map
- * units, in a frame that zooms and pans (see map-zoom.ts) with the zoom buttons above it and the
- * details popover beside the plot in hand. Nothing is laid over the plots. Keyboard: arrow keys
- * move between plots (the frame scrolls to the focused one), Space or Enter toggles it, + and −
- * zoom, 0 goes back to the default zoom (one tab stop for the whole map).
+ * The map (docs/screens.md): the church floor plan with its grid of plots and the names of the
+ * church's parts, 1300 x 2100 map units, in a frame that zooms and pans (see map-zoom.ts) with
+ * the zoom buttons above it and the details popover beside the plot in hand. Nothing that takes
+ * the pointer is laid over the plots (the zones' names do not). Keyboard: arrow keys move
+ * between plots (the frame scrolls to the focused one), Space or Enter toggles it, + and − zoom,
+ * 0 goes back to the default zoom (one tab stop for the whole map).
  */
 import {
   COLUMN_LETTERS,
@@ -22,7 +23,9 @@ import { useDrawnCount } from '../hooks/use-drawn-count';
 import { compareReadingOrder } from '../reading-order';
 import { MapZoom, ZOOM_STEP } from '../map-zoom';
 import { isSelected, selectableAs, type PlotSelection, type SelectionMode } from '../selection';
+import { CHURCH_PLAN_IMAGE_URL } from '@/config/church-plan-image';
 import { ChurchFloorPlan } from './church-floor-plan';
+import { ChurchZoneLabels } from './church-zone-labels';
 import { Plot } from './plot';
 import { PlotDetails } from './plot-details';
 import { ZoomControls } from './zoom-controls';
@@ -197,41 +200,45 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
                 <rect width="4" height="10" className={styles.heldStripe} />
               </pattern>
             </defs>
-            <ChurchFloorPlan />
-            {ordered.slice(0, drawn).map((cell) => {
-              const shown = effectiveCell(cell, now);
-              const kind = selectableAs(cell, mode, uid, now);
-              const own = uid !== null && shown.user === uid && shown.status !== 'available';
-              const donor =
-                shown.status === 'reserved' || shown.status === 'bought'
-                  ? shown.donor_display
-                  : null;
-              const stateWord = words.status[shown.status];
-              const caption = donor ?? stateWord;
-              const selected = isSelected(selection, cell.id);
-              const details = [
-                donor ? stateWord : null,
-                own ? words.yours : null,
-                selected ? words.selected : null,
-              ]
-                .filter(Boolean)
-                .join(', ');
-              return (
-                <Plot
-                  key={cell.id}
-                  code={cell.id}
-                  cell={cell}
-                  status={shown.status}
-                  donor={donor}
-                  caption={caption}
-                  details={details}
-                  selectable={kind !== null}
-                  selected={selected}
-                  own={own}
-                  focusable={cell.id === tabStop}
-                />
-              );
-            })}
+            <ChurchFloorPlan image={CHURCH_PLAN_IMAGE_URL} />
+            {/* The slices are appended at the end of this group, under the zones' names. */}
+            <g>
+              {ordered.slice(0, drawn).map((cell) => {
+                const shown = effectiveCell(cell, now);
+                const kind = selectableAs(cell, mode, uid, now);
+                const own = uid !== null && shown.user === uid && shown.status !== 'available';
+                const donor =
+                  shown.status === 'reserved' || shown.status === 'bought'
+                    ? shown.donor_display
+                    : null;
+                const stateWord = words.status[shown.status];
+                const caption = donor ?? stateWord;
+                const selected = isSelected(selection, cell.id);
+                const details = [
+                  donor ? stateWord : null,
+                  own ? words.yours : null,
+                  selected ? words.selected : null,
+                ]
+                  .filter(Boolean)
+                  .join(', ');
+                return (
+                  <Plot
+                    key={cell.id}
+                    code={cell.id}
+                    cell={cell}
+                    status={shown.status}
+                    donor={donor}
+                    caption={caption}
+                    details={details}
+                    selectable={kind !== null}
+                    selected={selected}
+                    own={own}
+                    focusable={cell.id === tabStop}
+                  />
+                );
+              })}
+            </g>
+            <ChurchZoneLabels zoom={zoomRef} />
           </svg>
         </div>
         <PlotDetails
