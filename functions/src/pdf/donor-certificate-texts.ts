@@ -10,9 +10,7 @@ export interface DonorCertificateTexts {
   plots: string;
   date: string;
   check: string;
-  /** Above the plan, below it, and its caption. */
-  altar: string;
-  entrance: string;
+  /** The plan's caption (the plan names its own parts: church-plan.ts). */
   planCaption: string;
   /** Under the line where the parish signs and stamps it. */
   signature: string;
@@ -32,8 +30,6 @@ export const DONOR_CERTIFICATE_TEXTS: Record<CertificateLanguage, DonorCertifica
     plots: 'Parcelas',
     date: 'Fecha',
     check: 'Comprueba este certificado en',
-    altar: 'Altar',
-    entrance: 'Entrada',
     planCaption: 'Sus parcelas en el plano de la iglesia',
     signature: 'Firma y sello de la parroquia',
     locale: 'es-ES',
@@ -50,8 +46,6 @@ export const DONOR_CERTIFICATE_TEXTS: Record<CertificateLanguage, DonorCertifica
     plots: 'Parcele',
     date: 'Data',
     check: 'Verificați acest certificat la',
-    altar: 'Altar',
-    entrance: 'Intrare',
     planCaption: 'Parcelele dumneavoastră în planul bisericii',
     signature: 'Semnătura și ștampila parohiei',
     locale: 'ro-RO',

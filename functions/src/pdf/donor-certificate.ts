@@ -141,22 +141,11 @@ async function drawFoot(
   const caption = texts.planCaption;
   const captionSize = fittingSize(caption, fonts.bold, 9.5, 7, planWidth + 40);
   drawCentredLabel(page, caption, fonts.bold, captionSize, planCentre, top - 10);
-  drawCentredLabel(page, texts.altar.toUpperCase(), fonts.regular, 7, planCentre, top - 24);
   const planTop = top - 28;
-  const height = await drawChurchPlan(
-    page,
-    { x: planX, top: planTop, width: planWidth },
-    certificate.plots,
-    { language: certificate.language, font: fonts.regular },
-  );
-  drawCentredLabel(
-    page,
-    texts.entrance.toUpperCase(),
-    fonts.regular,
-    7,
-    planCentre,
-    planTop - height - 10,
-  );
+  await drawChurchPlan(page, { x: planX, top: planTop, width: planWidth }, certificate.plots, {
+    language: certificate.language,
+    font: fonts.regular,
+  });
 
   // The right column, centred in the space beside the plan.
   const columnLeft = planX + planWidth + 30;
