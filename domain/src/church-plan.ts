@@ -132,12 +132,16 @@ const circle = (x: number, y: number, radius: number) =>
   `M${n(x - radius)} ${n(y)} A${n(radius)} ${n(radius)} 0 1 1 ${n(x + radius)} ${n(y)} ` +
   `A${n(radius)} ${n(radius)} 0 1 1 ${n(x - radius)} ${n(y)} Z`;
 
+/** The east end, from the north-east corner round the apse to the south-east corner. */
+const EAST_END =
+  `H${n(AXIS - APSE_RADIUS)} ` +
+  `A${n(APSE_RADIUS)} ${n(APSE_RADIUS)} 0 0 1 ${n(AXIS + APSE_RADIUS)} ${n(APSE_Y)} ` +
+  `H${n(SOUTH_WALL)}`;
+
 /** The floor inside the walls and the porch's, lighter than the grounds. */
 export const CHURCH_FLOOR_PATH =
-  `M${n(NORTH_WALL)} ${n(APSE_Y)} H${n(AXIS - APSE_RADIUS)} ` +
-  `A${n(APSE_RADIUS)} ${n(APSE_RADIUS)} 0 0 1 ${n(AXIS + APSE_RADIUS)} ${n(APSE_Y)} ` +
-  `H${n(SOUTH_WALL)} V${n(WEST_WALL_Y)} H${n(PORCH_RIGHT)} V${n(PORCH_END_Y)} ` +
-  `H${n(PORCH_LEFT)} V${n(WEST_WALL_Y)} H${n(NORTH_WALL)} Z`;
+  `M${n(NORTH_WALL)} ${n(APSE_Y)} ${EAST_END} V${n(WEST_WALL_Y)} H${n(PORCH_RIGHT)} ` +
+  `V${n(PORCH_END_Y)} H${n(PORCH_LEFT)} V${n(WEST_WALL_Y)} H${n(NORTH_WALL)} Z`;
 
 /** The line drawing, drawn in this order. */
 export const CHURCH_PLAN_LINES: readonly PlanLine[] = [
@@ -145,10 +149,8 @@ export const CHURCH_PLAN_LINES: readonly PlanLine[] = [
   {
     kind: 'wall',
     path:
-      `M${n(AXIS - DOOR / 2)} ${n(WEST_WALL_Y)} H${n(NORTH_WALL)} V${n(APSE_Y)} ` +
-      `H${n(AXIS - APSE_RADIUS)} ` +
-      `A${n(APSE_RADIUS)} ${n(APSE_RADIUS)} 0 0 1 ${n(AXIS + APSE_RADIUS)} ${n(APSE_Y)} ` +
-      `H${n(SOUTH_WALL)} V${n(WEST_WALL_Y)} H${n(AXIS + DOOR / 2)}`,
+      `M${n(AXIS - DOOR / 2)} ${n(WEST_WALL_Y)} H${n(NORTH_WALL)} V${n(APSE_Y)} ${EAST_END} ` +
+      `V${n(WEST_WALL_Y)} H${n(AXIS + DOOR / 2)}`,
   },
   // The narthex's wall, with the door into the nave.
   { kind: 'wall', path: wallWithDoors(NARTHEX_Y, NORTH_WALL, SOUTH_WALL, [[AXIS, DOOR]]) },

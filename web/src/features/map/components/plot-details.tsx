@@ -1,8 +1,9 @@
 /**
  * The details popover of the plot under the pointer, focused or tapped (docs/screens.md): code
- * and place, the part of the church it is in, state, the donor as the map shows them (`donor_display`, an anonymous donor's code,
- * never a name), the price, and for the donor's own reservation what is left to pay and until
- * when. It never takes the pointer (`pointer-events: none`), so it hides no plot from a click.
+ * and place, the part of the church it is in, state, the donor as the map shows them
+ * (`donor_display`, an anonymous donor's code, never a name), the price, and for the donor's own
+ * reservation what is left to pay and until when. It never takes the pointer
+ * (`pointer-events: none`), so it hides no plot from a click.
  */
 import {
   churchZoneOf,
@@ -113,9 +114,7 @@ export function PlotDetails(props: PlotDetailsProps) {
       <p className={styles.detailsTitle}>
         <strong>{cell.id}</strong> <span>{t('map.place', { row: cell.y, column: cell.x })}</span>
       </p>
-      <p className={styles.detailsZone} data-zone={zone}>
-        {t(`map.inZone.${zone}`)}
-      </p>
+      <p className={styles.detailsZone}>{t(`map.inZone.${zone}`)}</p>
       <p>
         <span className={styles.detailsDot} data-status={shown.status} aria-hidden />
         {t(`map.status.${shown.status}`)}
