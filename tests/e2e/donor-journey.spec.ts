@@ -38,7 +38,8 @@ test('sign in, consent, profile edit, certificate download, public check', async
   await page.getByRole('checkbox', { name: /donante anónimo/ }).uncheck();
   await proceed.click();
   await expect(page.getByText('Política de privacidad aceptada correctamente.')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  // Back to the page signing in started from.
+  await expect(page).toHaveURL(/\/\?lng=es$/);
   const stored = (await firestore().collection('users').doc(DEMO.ion.uid).get()).data();
   expect(stored).toMatchObject({ accepted_privacy_policy: true, is_anonymous_donor: false });
 

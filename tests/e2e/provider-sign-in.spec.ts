@@ -22,13 +22,16 @@ import {
 } from './support.ts';
 import { providerSession, startSignedIn, type ProviderId } from './provider-session.ts';
 
-/** Accepts the privacy policy on /post-login, where every new account lands first. */
+/**
+ * Accepts the privacy policy on /post-login, where every new account lands first, and goes on to
+ * the map it was going to.
+ */
 async function consent(page: Page) {
   await expect(page).toHaveURL(/\/post-login$/);
   await page.getByRole('checkbox', { name: /acepto la política de privacidad/ }).check();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByText('Política de privacidad aceptada correctamente.')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/donativos\?lng=es$/);
 }
 
 async function openProfile(page: Page) {
