@@ -57,6 +57,25 @@ describe('plotCoverage', () => {
       plotCoverage([purchase, refund(purchase, 25000), refund(purchase, 25000)], 'ana', 'K3'),
     ).toHaveLength(0);
   });
+  it('drops a deposit whose reservation ended: the holder reserved or bought the plot again since', () => {
+    // A cash deposit, its reservation released by staff (the parish keeps the money); the same
+    // donor reserves the plot again by card and completes it; both card gifts go back in full.
+    const cashDeposit = gift('code:Y6QD6HKN', 'reserve', ['K3', 'K4'], NOW - 20 * DAY);
+    const cardDeposit = gift('cs_r', 'reserve', ['K3'], NOW - 10 * DAY);
+    const completion = gift('cs_c', 'complete', ['K3'], NOW - 5 * DAY);
+    const ledger = [cashDeposit, cardDeposit, completion];
+    expect(plotCoverage(ledger, 'ana', 'K3').map((c) => c.kind)).toEqual(['reserve', 'complete']);
+    expect(
+      plotCoverage([...ledger, refund(cardDeposit, 5000), refund(completion, 20000)], 'ana', 'K3'),
+    ).toEqual([]);
+    // The other plot of the cash deposit was never taken again: its deposit still covers it.
+    expect(plotCoverage(ledger, 'ana', 'K4')).toEqual([{ kind: 'reserve', paidAt: NOW - 20 * DAY }]);
+    // A purchase after the deposit ends it too.
+    const purchase = gift('cs_b', 'buy', ['K4'], NOW - DAY);
+    expect(
+      plotCoverage([cashDeposit, purchase, refund(purchase, 25000)], 'ana', 'K4'),
+    ).toEqual([]);
+  });
 });
 
 describe('cellAfterRefund', () => {

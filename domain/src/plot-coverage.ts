@@ -15,7 +15,9 @@ export interface PlotCoverage {
 
 /**
  * The holder's gifts covering `plot`: their entries for it, less those whose money went back in
- * full (partial refunds leave the plot covered).
+ * full (partial refunds leave the plot covered), and less a deposit whose reservation ended
+ * before: a plot is reserved or bought only while it is for sale, so a later deposit or purchase
+ * of it by the same holder means the earlier reservation had lapsed or staff had released it.
  */
 export function plotCoverage(
   entries: readonly LedgerRow[],
@@ -28,10 +30,13 @@ export function plotCoverage(
       refunded.set(entry.refund_of, (refunded.get(entry.refund_of) ?? 0) - entry.amount_cents);
     }
   }
-  return entries.flatMap((entry) => {
-    if (isUndoingKind(entry.kind) || entry.donor !== holder || !entry.cells.includes(plot))
-      return [];
+  const gifts = entries.filter(
+    (entry) => !isUndoingKind(entry.kind) && entry.donor === holder && entry.cells.includes(plot),
+  );
+  const takenAt = gifts.filter((g) => g.kind !== 'complete').map((g) => g.created_at);
+  return gifts.flatMap((entry) => {
     if ((refunded.get(entry.id) ?? 0) >= entry.amount_cents) return [];
+    if (entry.kind === 'reserve' && takenAt.some((at) => at > entry.created_at)) return [];
     return [{ kind: entry.kind as GiftKind, paidAt: entry.created_at }];
   });
 }
