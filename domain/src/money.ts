@@ -34,6 +34,14 @@ export function checkoutTotalCents(kind: CheckoutKind, plotCount: number): numbe
 }
 
 /** `25000` -> `250,00 €` (es) or `€250.00` (en); for labels, never for arithmetic. */
+/** One formatter per locale: making one costs far more than using it, and lists format many. */
+const euroFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatEuroCents(cents: number, locale = 'es-ES'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  let format = euroFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+    euroFormats.set(locale, format);
+  }
+  return format.format(cents / 100);
 }

@@ -69,12 +69,12 @@ describe('plotCoverage', () => {
       plotCoverage([...ledger, refund(cardDeposit, 5000), refund(completion, 20000)], 'ana', 'K3'),
     ).toEqual([]);
     // The other plot of the cash deposit was never taken again: its deposit still covers it.
-    expect(plotCoverage(ledger, 'ana', 'K4')).toEqual([{ kind: 'reserve', paidAt: NOW - 20 * DAY }]);
+    expect(plotCoverage(ledger, 'ana', 'K4')).toEqual([
+      { kind: 'reserve', paidAt: NOW - 20 * DAY },
+    ]);
     // A purchase after the deposit ends it too.
     const purchase = gift('cs_b', 'buy', ['K4'], NOW - DAY);
-    expect(
-      plotCoverage([cashDeposit, purchase, refund(purchase, 25000)], 'ana', 'K4'),
-    ).toEqual([]);
+    expect(plotCoverage([cashDeposit, purchase, refund(purchase, 25000)], 'ana', 'K4')).toEqual([]);
   });
 });
 

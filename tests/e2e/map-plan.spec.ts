@@ -245,9 +245,14 @@ test.describe('on a touch screen', () => {
     await freeCell('L5');
     await openMapAsAna(page, 'en');
     await expect(page.getByTestId('plot-map')).toHaveAttribute('data-fitted', 'true');
+    // Fitted, a plot's code would be 3 px tall: left out of the layout; the colours say the states.
+    await expect(page.getByTestId('plot-map')).toHaveAttribute('data-overview', 'true');
+    await expect(plot(page, 'L5').locator('text', { hasText: /^L5$/ })).toBeHidden();
     await plot(page, 'L5').scrollIntoViewIfNeeded();
     await plot(page, 'L5').tap();
     await expect(page.getByTestId('plot-map')).not.toHaveAttribute('data-fitted');
+    await expect(page.getByTestId('plot-map')).not.toHaveAttribute('data-overview');
+    await expect(plot(page, 'L5').locator('text', { hasText: /^L5$/ })).toBeVisible();
     await expect(plot(page, 'L5')).toHaveAttribute('aria-pressed', 'false');
     await plot(page, 'L5').tap();
     await expect(plot(page, 'L5')).toHaveAttribute('aria-pressed', 'true');

@@ -17,12 +17,31 @@ export function formatMoney(cents: number, language: string): string {
   return formatEuroCents(cents, localeOf(language));
 }
 
+/** Intl's formatters are costly to make and free to reuse: one per locale. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function formatterOf<F>(cache: Map<string, F>, locale: string, make: (locale: string) => F): F {
+  let format = cache.get(locale);
+  if (!format) {
+    format = make(locale);
+    cache.set(locale, format);
+  }
+  return format;
+}
+
 export function formatDate(date: Date, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long' }).format(date);
+  return formatterOf(
+    dateFormats,
+    localeOf(language),
+    (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }),
+  ).format(date);
 }
 
 export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(language)).format(value);
+  return formatterOf(numberFormats, localeOf(language), (locale) => new Intl.NumberFormat(locale)).format(
+    value,
+  );
 }
 
 /** The campaign's amounts for texts that name them, formatted as every price on the site. */

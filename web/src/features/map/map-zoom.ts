@@ -18,6 +18,12 @@ import { touchFirst } from '@/lib/pointer';
 /** At this zoom the plots' captions (12 map units) are at least 11 px on screen. */
 export const MIN_READABLE_ZOOM = 0.92;
 export const MAX_ZOOM = 3;
+/**
+ * Below this zoom a plot's code is under 7 px on screen, too small for anyone to read: the frame
+ * says `data-overview` and its CSS leaves the plots' texts out of the layout. On a phone the map
+ * opens fitted, far below it, and laying out 936 unreadable texts was most of its first render.
+ */
+export const MIN_TEXT_ZOOM = 0.5;
 /** The default zoom fits the plan's width when the frame allows, never below readable. */
 const MAX_DEFAULT_ZOOM = 1.1;
 export const ZOOM_STEP = 1.25;
@@ -35,6 +41,8 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 
 export class MapZoom {
   scale = 1;
+  /** Zoomed out as far as it goes, as of the last zoom (read by the buttons' renders). */
+  fitted = false;
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -92,8 +100,11 @@ export class MapZoom {
 
   /** Tells the frame's CSS and the listeners (the zoom buttons) the new zoom. */
   private changed(): void {
-    if (this.isFitted()) this.frame.dataset.fitted = 'true';
+    this.fitted = this.isFitted();
+    if (this.fitted) this.frame.dataset.fitted = 'true';
     else delete this.frame.dataset.fitted;
+    if (this.scale < MIN_TEXT_ZOOM) this.frame.dataset.overview = 'true';
+    else delete this.frame.dataset.overview;
     for (const listener of this.listeners) listener();
   }
 

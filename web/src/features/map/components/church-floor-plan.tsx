@@ -12,8 +12,10 @@ import {
   MAP_HEIGHT_PX,
   MAP_WIDTH_PX,
 } from '@parroquia/domain';
+import { memo } from 'react';
 
-export function ChurchFloorPlan({ image }: { image: string | null }) {
+/** Memoised: the map renders once per slice of plots it draws, and this never changes. */
+export const ChurchFloorPlan = memo(function ChurchFloorPlan({ image }: { image: string | null }) {
   if (image) {
     return (
       <g aria-hidden="true">
@@ -40,4 +42,4 @@ export function ChurchFloorPlan({ image }: { image: string | null }) {
       })}
     </g>
   );
-}
+});

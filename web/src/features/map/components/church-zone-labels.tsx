@@ -8,7 +8,7 @@
  * plot details name a plot's part of the church in words (plot-details.tsx).
  */
 import { CHURCH_PLAN_COLOURS, CHURCH_ZONE_LABELS, CHURCH_ZONES } from '@parroquia/domain';
-import { useEffect, useRef, type RefObject } from 'react';
+import { memo, useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MIN_READABLE_ZOOM, type MapZoom } from '../map-zoom';
 import styles from './plot-map.module.css';
@@ -16,8 +16,15 @@ import styles from './plot-map.module.css';
 /** In map units, at the default zoom or closer (plot-map.module.css). */
 const LABEL_SIZE = 17.5;
 
-/** `zoom` is set by the map's layout effect, before this component's effects run. */
-export function ChurchZoneLabels({ zoom }: { zoom: RefObject<MapZoom | null> }) {
+/**
+ * `zoom` is set by the map's layout effect, before this component's effects run. Memoised: the
+ * map renders once per slice of plots it draws.
+ */
+export const ChurchZoneLabels = memo(function ChurchZoneLabels({
+  zoom,
+}: {
+  zoom: RefObject<MapZoom | null>;
+}) {
   const { t } = useTranslation();
   const group = useRef<SVGGElement>(null);
   useEffect(() => {
@@ -53,4 +60,4 @@ export function ChurchZoneLabels({ zoom }: { zoom: RefObject<MapZoom | null> }) 
       ))}
     </g>
   );
-}
+});

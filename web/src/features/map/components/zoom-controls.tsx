@@ -1,5 +1,5 @@
 /** The map's zoom buttons, above it (never over a plot), with the zoom as a percentage. */
-import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
+import { memo, useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import { MAX_ZOOM, ZOOM_STEP, type MapZoom } from '../map-zoom';
@@ -10,9 +10,14 @@ const NO_ZOOM = { subscribe: () => () => {}, getScale: () => 1 };
 
 /**
  * `zoomRef` is set by the map's layout effect, which runs before this component's effects: the
- * buttons get their zoom with one render of their own, none of the map's.
+ * buttons get their zoom with one render of their own, none of the map's. Memoised, and reading
+ * no layout while rendering: the map renders once per slice of plots it draws.
  */
-export function ZoomControls({ zoomRef }: { zoomRef: RefObject<MapZoom | null> }) {
+export const ZoomControls = memo(function ZoomControls({
+  zoomRef,
+}: {
+  zoomRef: RefObject<MapZoom | null>;
+}) {
   const { t } = useTranslation();
   const [zoom, setZoom] = useState<MapZoom | null>(null);
   useEffect(() => {
@@ -27,7 +32,7 @@ export function ZoomControls({ zoomRef }: { zoomRef: RefObject<MapZoom | null> }
         type="button"
         className={styles.zoomButton}
         onClick={() => zoom?.zoomBy(1 / ZOOM_STEP)}
-        disabled={!zoom || scale <= zoom.minScale() + 0.001}
+        disabled={!zoom || zoom.fitted}
         aria-label={t('map.zoom.out')}
         title={t('map.zoom.out')}
         data-testid="zoom-out"
@@ -67,4 +72,4 @@ export function ZoomControls({ zoomRef }: { zoomRef: RefObject<MapZoom | null> }
       <span className={styles.zoomHint}>{t('map.orientation')}</span>
     </div>
   );
-}
+});
