@@ -7,7 +7,7 @@ import type { DonorLedgerLineView } from '@parroquia/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-error';
+import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -65,8 +65,7 @@ export function DonationActions({
     setAmount(typedOf(line.refundable_cents, currentLanguage()));
   };
 
-  const fail = (refusal: unknown) =>
-    setError({ ok: false, text: refusal instanceof ApiError ? refusal.message : String(refusal) });
+  const fail = (refusal: unknown) => setError({ ok: false, text: apiErrorText(refusal, t) });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

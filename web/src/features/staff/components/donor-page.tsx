@@ -8,7 +8,7 @@ import type { DonorPageView } from '@parroquia/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-error';
+import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -67,13 +67,13 @@ export function DonorPage({ id }: { id: string }) {
         (error: unknown) =>
           settle({
             state: 'failed',
-            text: error instanceof ApiError ? error.message : String(error),
+            text: apiErrorText(error, t),
           }),
       );
     return () => {
       current = false;
     };
-  }, [client, getToken, id, version]);
+  }, [client, getToken, id, version, t]);
 
   const done = useCallback((next: Outcome, refund?: { line: string; undoneCents: number }) => {
     setOutcome(next);

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-error';
+import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { Link, useNavigate, useSearchParams } from '@/lib/navigation';
 import { useSession } from '@/lib/session';
@@ -49,13 +49,13 @@ export function DonorSearch() {
         (error: unknown) =>
           settle({
             state: 'failed',
-            text: error instanceof ApiError ? error.message : String(error),
+            text: apiErrorText(error, t),
           }),
       );
     return () => {
       current = false;
     };
-  }, [client, getToken, q]);
+  }, [client, getToken, q, t]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

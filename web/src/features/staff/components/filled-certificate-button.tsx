@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-error';
+import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { saveBlob } from '@/lib/download';
 import { useSession } from '@/lib/session';
@@ -29,7 +29,7 @@ export function FilledCertificateButton({ code }: { code: string }) {
       );
       setOutcome({ ok: true, text: t('filledCertificate.printed', { code }) });
     } catch (error) {
-      setOutcome({ ok: false, text: error instanceof ApiError ? error.message : String(error) });
+      setOutcome({ ok: false, text: apiErrorText(error, t) });
     } finally {
       setBusy(false);
     }

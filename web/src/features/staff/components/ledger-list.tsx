@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-error';
+import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { saveBlob } from '@/lib/download';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -65,13 +65,13 @@ export function LedgerList() {
           current &&
           setLoaded({
             state: 'failed',
-            text: error instanceof ApiError ? error.message : String(error),
+            text: apiErrorText(error, t),
           }),
       );
     return () => {
       current = false;
     };
-  }, [client, getToken, filter]);
+  }, [client, getToken, filter, t]);
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -92,7 +92,7 @@ export function LedgerList() {
         totals: page.totals,
       });
     } catch (error) {
-      setOutcome({ ok: false, text: error instanceof ApiError ? error.message : String(error) });
+      setOutcome({ ok: false, text: apiErrorText(error, t) });
     } finally {
       setMore(false);
     }
@@ -103,7 +103,7 @@ export function LedgerList() {
     try {
       saveBlob(await downloadDonationsCsv(client, filter, await getToken()), 'donativos.csv');
     } catch (error) {
-      setOutcome({ ok: false, text: error instanceof ApiError ? error.message : String(error) });
+      setOutcome({ ok: false, text: apiErrorText(error, t) });
     } finally {
       setDownloading(false);
     }

@@ -7,7 +7,7 @@ import { checkoutTotalCents, MESSAGES } from '@parroquia/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-error';
+import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -81,7 +81,7 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
       setMethod('cash');
       onRegistered();
     } catch (error) {
-      setResult({ ok: false, text: error instanceof ApiError ? error.message : String(error) });
+      setResult({ ok: false, text: apiErrorText(error, t) });
     } finally {
       setSending(false);
     }

@@ -7,7 +7,7 @@ import { RESERVATION_BALANCE_CENTS, type ReservationView } from '@parroquia/doma
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-error';
+import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -75,7 +75,7 @@ export function ReservationActions({
     } catch (refusal) {
       setError({
         ok: false,
-        text: refusal instanceof ApiError ? refusal.message : String(refusal),
+        text: apiErrorText(refusal, t),
       });
     } finally {
       setSending(false);

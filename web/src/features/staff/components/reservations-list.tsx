@@ -7,7 +7,7 @@ import type { ReservationView } from '@parroquia/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-error';
+import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { formatDate, localeOf } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -49,13 +49,13 @@ export function ReservationsList() {
         (error: unknown) =>
           settle({
             state: 'failed',
-            text: error instanceof ApiError ? error.message : String(error),
+            text: apiErrorText(error, t),
           }),
       );
     return () => {
       current = false;
     };
-  }, [client, getToken, version]);
+  }, [client, getToken, version, t]);
 
   const done = (next: Outcome) => {
     setOutcome(next);

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-error';
+import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { localeOf } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -27,8 +27,6 @@ interface Listing {
 
 type Loading = { state: 'loading' } | { state: 'failed'; text: string } | { state: 'ready' };
 
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : String(error));
-
 export function StaffActionsList() {
   const { t } = useTranslation();
   const client = useApiClient();
@@ -44,12 +42,12 @@ export function StaffActionsList() {
       .then((token) => listStaffActions(client, kind ? { kind } : {}, token))
       .then(
         (page) => current && setListing({ kind, actions: page.actions, next: page.next_cursor }),
-        (error: unknown) => current && setFailure({ kind, text: errorText(error) }),
+        (error: unknown) => current && setFailure({ kind, text: apiErrorText(error, t) }),
       );
     return () => {
       current = false;
     };
-  }, [client, getToken, kind]);
+  }, [client, getToken, kind, t]);
 
   const loadMore = async () => {
     if (!listing?.next) return;
@@ -67,7 +65,7 @@ export function StaffActionsList() {
       });
       setMore({ state: 'ready' });
     } catch (error) {
-      setMore({ state: 'failed', text: errorText(error) });
+      setMore({ state: 'failed', text: apiErrorText(error, t) });
     }
   };
 
