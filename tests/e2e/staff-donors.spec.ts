@@ -83,10 +83,7 @@ async function tidy(plots: string[]) {
   }
 }
 
-// Skipped, with its reason in its name: run after the whole end-to-end suite (two fresh clones,
-// 2026-11-26), the donor's page answers 504 right after the refund is asked; alone, or after
-// phone-donor.spec.ts, it passes. The ro phone journey below covers the same steps meanwhile.
-test.fixme('es, desktop: the treasurer finds a donor, refunds part of a card gift and voids a cash registration (skipped: after the whole suite the donor page answers 504 once the refund is asked; passes alone)', async ({
+test('es, desktop: the treasurer finds a donor, refunds part of a card gift and voids a cash registration', async ({
   page,
 }, testInfo) => {
   // A real card payment, then a refund whose webhook may be slow on a busy machine.

@@ -99,9 +99,13 @@ export function firestoreStaffDonors(db: () => Firestore, proofs: AddressProofs)
     return [...byId.values()];
   }
 
-  /** The cash limit's person, read as a registration would (a transaction that writes nothing). */
+  /**
+   * The cash limit's person, read as a registration would, in one snapshot: a read-only
+   * transaction, which takes no locks (a page asked again while a refund is written must not
+   * hold up the refund).
+   */
   const cashOf = (uids: string[], mailboxes: string[]) =>
-    db().runTransaction((tx) => readCashPerson(db(), tx, { uids, mailboxes }));
+    db().runTransaction((tx) => readCashPerson(db(), tx, { uids, mailboxes }), { readOnly: true });
 
   /** Whether Auth proves the account's address (docs/product.md): what the page says. */
   async function emailVerified(uid: string, email: string): Promise<boolean> {
@@ -218,7 +222,7 @@ export function firestoreStaffDonors(db: () => Firestore, proofs: AddressProofs)
       const named = rows[0]?.row;
       const plots = [...new Set(waitingRegistrations(certificates).flatMap((code) => code.plots))];
       const cells = plots.length
-        ? await db().runTransaction((tx) => readStoredCells(db(), tx, plots))
+        ? await db().runTransaction((tx) => readStoredCells(db(), tx, plots), { readOnly: true })
         : [];
       return donorPageOf({
         id: personIdOf(person),

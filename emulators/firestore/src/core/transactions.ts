@@ -45,7 +45,8 @@ export interface Transaction {
   wounded: boolean;
   /** A non-transactional write: waits for locks at most WRITE_LOCK_WAIT_MS, then gives up. */
   writeOnly?: boolean;
-  waiting?: Waiter;
+  /** Its waits for locks: several at once when it reads documents in parallel. */
+  waiting: Set<Waiter>;
   lastUsed: number;
 }
 
@@ -105,6 +106,7 @@ export class TransactionRegistry {
       reads: new Map(),
       queries: [],
       locks: new Set(),
+      waiting: new Set(),
       state: 'active',
       wounded: false,
       lastUsed: Date.now(),
@@ -132,6 +134,8 @@ export class TransactionRegistry {
 
   retire(transaction: Transaction): void {
     transaction.state = 'done';
+    // Its waits end with it: a lock granted later to a finished transaction would never go.
+    this.stopWaiting(transaction);
     this.release(transaction);
     this.open.delete(transaction.id);
     this.retiredAges.set(transaction.id, transaction.age);
@@ -203,10 +207,10 @@ export class TransactionRegistry {
         timer: setTimeout(
           () => {
             const current = locks.get(path);
-            if (!current || current.holder === transaction || transaction.waiting !== waiter)
+            if (!current || current.holder === transaction || !transaction.waiting.has(waiter))
               return;
             if (transaction.writeOnly) {
-              transaction.waiting = undefined;
+              transaction.waiting.delete(waiter);
               current.waiters = current.waiters.filter((w) => w !== waiter);
               reject(aborted('Transaction lock timeout.'));
             } else this.wound(current.holder);
@@ -215,7 +219,7 @@ export class TransactionRegistry {
         ),
       };
       waiter.timer.unref?.();
-      transaction.waiting = waiter;
+      transaction.waiting.add(waiter);
       const younger = lock.waiters.findIndex((w) => w.transaction.age > transaction.age);
       if (younger < 0) lock.waiters.push(waiter);
       else lock.waiters.splice(younger, 0, waiter);
@@ -232,7 +236,7 @@ export class TransactionRegistry {
         clearTimeout(next.timer);
         lock.holder = next.transaction;
         next.transaction.locks.add(path);
-        next.transaction.waiting = undefined;
+        next.transaction.waiting.delete(next);
         next.resolve();
       } else locks.delete(path);
     }
@@ -242,15 +246,20 @@ export class TransactionRegistry {
   private wound(transaction: Transaction): void {
     if (transaction.state !== 'active') return;
     transaction.wounded = true;
-    const waiter = transaction.waiting;
-    if (waiter) {
-      transaction.waiting = undefined;
+    this.stopWaiting(transaction);
+    this.release(transaction);
+  }
+
+  /** Every wait of `transaction` ends with ABORTED, its place in each lock's queue given up. */
+  private stopWaiting(transaction: Transaction): void {
+    const locks = this.locksOf(transaction.database);
+    for (const waiter of transaction.waiting) {
       clearTimeout(waiter.timer);
-      const lock = this.locksOf(transaction.database).get(waiter.path);
+      const lock = locks.get(waiter.path);
       if (lock) lock.waiters = lock.waiters.filter((w) => w !== waiter);
       waiter.reject(aborted());
     }
-    this.release(transaction);
+    transaction.waiting.clear();
   }
 
   private sweep(): void {

@@ -450,6 +450,68 @@ describe('locks (wound-wait)', () => {
   });
 });
 
+describe('locks of a transaction waiting on several documents at once', () => {
+  it('a rolled-back waiter never inherits a lock: the next transaction reads at once', async () => {
+    const b = backend();
+    await set(b, 'w/x', { n: int(0) });
+    await set(b, 'w/y', { n: int(0) });
+    const { transaction: holder } = await b.beginTransaction({ database: DB });
+    await b.batchGetDocuments({
+      database: DB,
+      documents: [N('w/x'), N('w/y')],
+      transaction: holder,
+    });
+    // Two reads in parallel (as Promise.all of tx.get does): both wait for the holder.
+    const { transaction: waiter } = await b.beginTransaction({ database: DB });
+    const reads = [N('w/x'), N('w/y')].map((name) =>
+      code(b.getDocument({ name, transaction: waiter })),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    // The client gives up on it (one read failed elsewhere): rolled back while both wait.
+    await b.rollback({ database: DB, transaction: waiter });
+    expect(await Promise.all(reads)).toEqual([Code.ABORTED, Code.ABORTED]);
+    await b.commit({ database: DB, transaction: holder, writes: [] });
+    // Nobody holds either document now: a new transaction and a plain write go straight through.
+    const { transaction: next } = await b.beginTransaction({ database: DB });
+    const started = Date.now();
+    await b.batchGetDocuments({ database: DB, documents: [N('w/x'), N('w/y')], transaction: next });
+    await b.commit({
+      database: DB,
+      transaction: next,
+      writes: [{ update: { name: N('w/x'), fields: { n: int(1) } } }],
+    });
+    await set(b, 'w/y', { n: int(2) });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('a wounded waiter drops every wait, not only its last one', async () => {
+    const b = backend();
+    for (const doc of ['w/x', 'w/y', 'w/z']) await set(b, doc, { n: int(0) });
+    const { transaction: oldest } = await b.beginTransaction({ database: DB });
+    const { transaction: holder } = await b.beginTransaction({ database: DB });
+    const { transaction: youngest } = await b.beginTransaction({ database: DB });
+    await b.getDocument({ name: N('w/z'), transaction: youngest });
+    await b.batchGetDocuments({
+      database: DB,
+      documents: [N('w/x'), N('w/y')],
+      transaction: holder,
+    });
+    const reads = [N('w/x'), N('w/y')].map((name) =>
+      code(b.getDocument({ name, transaction: youngest })),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    // The oldest wants z, held by the youngest: wounded, it waits for nothing any more.
+    await b.getDocument({ name: N('w/z'), transaction: oldest });
+    expect(await Promise.all(reads)).toEqual([Code.ABORTED, Code.ABORTED]);
+    await b.commit({ database: DB, transaction: holder, writes: [] });
+    await b.commit({ database: DB, transaction: oldest, writes: [] });
+    const started = Date.now();
+    await set(b, 'w/x', { n: int(1) });
+    await set(b, 'w/y', { n: int(1) });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
 describe('listen', () => {
   it('sends ADD, docs, CURRENT, global; then changes per commit; REMOVE', async () => {
     const b = backend();
