@@ -84,13 +84,17 @@ export class MapZoom {
    * are laid out once, at their size, not at 1300 px first and again after the zoom.
    */
   start(): void {
-    const scale = touchFirst() ? this.minScale() : this.defaultScale();
+    // The frame is measured once (a layout forced in the map's first commit costs a phone
+    // tens of milliseconds each time), and a fitted plan needs no scrolling to its centre.
+    const min = this.minScale();
+    const scale = touchFirst() ? min : this.defaultScale();
     this.scale = scale;
     this.drawing.style.width = `${MAP_WIDTH_PX * scale}px`;
     this.drawing.style.height = `${MAP_HEIGHT_PX * scale}px`;
     this.drawing.dataset.sized = 'true';
-    this.frame.scrollLeft = (this.frame.scrollWidth - this.frame.clientWidth) / 2;
-    this.changed();
+    const fitted = scale <= min + 0.001;
+    if (!fitted) this.frame.scrollLeft = (this.frame.scrollWidth - this.frame.clientWidth) / 2;
+    this.changed(fitted);
   }
 
   /** The whole plan is in the frame: nothing of it to pan, so a swipe may move the page. */
@@ -99,8 +103,8 @@ export class MapZoom {
   }
 
   /** Tells the frame's CSS and the listeners (the zoom buttons) the new zoom. */
-  private changed(): void {
-    this.fitted = this.isFitted();
+  private changed(fitted = this.isFitted()): void {
+    this.fitted = fitted;
     if (this.fitted) this.frame.dataset.fitted = 'true';
     else delete this.frame.dataset.fitted;
     if (this.scale < MIN_TEXT_ZOOM) this.frame.dataset.overview = 'true';
