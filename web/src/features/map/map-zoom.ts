@@ -21,7 +21,7 @@ export const MAX_ZOOM = 3;
 /**
  * Below this zoom a plot's code is under 7 px on screen, too small for anyone to read: the frame
  * says `data-overview` and its CSS leaves the plots' texts out of the layout. On a phone the map
- * opens fitted, far below it, and laying out 936 unreadable texts was most of its first render.
+ * opens fitted, far below it: 936 texts nobody can read need not be laid out and painted.
  */
 export const MIN_TEXT_ZOOM = 0.5;
 /** The default zoom fits the plan's width when the frame allows, never below readable. */
