@@ -10,8 +10,10 @@ import { expect, test } from './csp-guard.ts';
 import { Timestamp } from 'firebase-admin/firestore';
 import { DEMO } from '../support/clients.ts';
 import {
+  catalogue,
   expectNoAxeViolations,
   freeCell,
+  type Catalogue,
   setCell,
   signInOnLoginPage,
   type Language,
@@ -261,30 +263,9 @@ test.describe('on a touch screen', () => {
   });
 });
 
-/** The parts of the church as the plan names them, east to west (web/src/locales). */
-const ZONE_NAMES: Record<Language, Record<string, string>> = {
-  es: {
-    altar: 'Altar',
-    iconostasis: 'Iconostasio',
-    nave: 'Nave',
-    narthex: 'Nártex',
-    entrance: 'Entrada',
-  },
-  en: {
-    altar: 'Altar',
-    iconostasis: 'Iconostasis',
-    nave: 'Nave',
-    narthex: 'Narthex',
-    entrance: 'Entrance',
-  },
-  ro: {
-    altar: 'Altar',
-    iconostasis: 'Catapeteasmă',
-    nave: 'Naos',
-    narthex: 'Pronaos',
-    entrance: 'Intrare',
-  },
-};
+/** The parts of the church as the plan names them, east to west: the page's catalogue. */
+const zoneNames = (language: Language) =>
+  (catalogue(language).map as Catalogue).zones as Record<string, string>;
 
 /** A plot in the altar and one in the nave, and how the details say where each is. */
 const PLACES: Record<Language, Array<[string, string]>> = {
@@ -326,7 +307,7 @@ const sizeOnScreen = (page: Page, zone: string) =>
  */
 async function expectZonesNamed(page: Page, language: Language) {
   await expect(zoneLabel(page, 'altar')).toBeInViewport();
-  for (const [zone, name] of Object.entries(ZONE_NAMES[language])) {
+  for (const [zone, name] of Object.entries(zoneNames(language))) {
     const label = zoneLabel(page, zone);
     await expect(label).toHaveText(name);
     await label.scrollIntoViewIfNeeded();
@@ -334,7 +315,7 @@ async function expectZonesNamed(page: Page, language: Language) {
     expect(await sizeOnScreen(page, zone), `${zone} on screen`).toBeGreaterThanOrEqual(16);
   }
   await page.getByTestId('zoom-fit').click();
-  for (const zone of Object.keys(ZONE_NAMES[language])) {
+  for (const zone of Object.keys(zoneNames(language))) {
     await expect(zoneLabel(page, zone)).toBeInViewport();
     expect(await sizeOnScreen(page, zone), `${zone}, whole plan`).toBeGreaterThanOrEqual(16);
   }

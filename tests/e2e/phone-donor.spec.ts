@@ -9,15 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './csp-guard.ts';
-import { freeCell } from './support.ts';
-
-type Catalogue = { [key: string]: string | Catalogue };
-type Language = 'es' | 'en' | 'ro';
-
-const catalogue = (language: Language): Catalogue =>
-  JSON.parse(
-    readFileSync(new URL(`../../web/src/locales/${language}.json`, import.meta.url), 'utf8'),
-  ) as Catalogue;
+import { catalogue, freeCell, type Catalogue, type Language } from './support.ts';
 
 /** Every string of a catalogue, with its interpolations (`{{n}}`) and plural forms. */
 function strings(tree: Catalogue): string[] {

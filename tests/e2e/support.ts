@@ -1,4 +1,5 @@
 /** Shared steps of the browser journeys: signing in through the page, axe, Firestore writes. */
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
@@ -7,6 +8,14 @@ import { adminFirestore, DEMO } from '../support/clients.ts';
 
 export const LANGUAGES = ['es', 'en', 'ro'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+export type Catalogue = { [key: string]: string | Catalogue };
+
+/** The web app's catalogue of `language` (web/src/locales), as the page shows its words. */
+export const catalogue = (language: Language): Catalogue =>
+  JSON.parse(
+    readFileSync(new URL(`../../web/src/locales/${language}.json`, import.meta.url), 'utf8'),
+  ) as Catalogue;
 
 export const firestore = () => adminFirestore(process.env.TEST_FIRESTORE_HOST!);
 

@@ -112,6 +112,7 @@ describe('api client', () => {
       const error = await failure(call);
       expect(error.message).toBe('Alguna parcela no está disponible');
       expect(error.status).toBe(409);
+      expect(error.fromServer).toBe(true);
     }
   });
 
@@ -122,6 +123,7 @@ describe('api client', () => {
     expect(blank.message).toBe('HTTP error! status: 400');
     const missing = await failure(client.call(get('missing', Anything), {}));
     expect(missing.message).toBe('HTTP error! status: 404');
+    expect([notJson, blank, missing].map((error) => error.fromServer)).toEqual([false, false, false]);
   });
 
   it("throws 'Error al hacer la petición' from a POST without an error field", async () => {

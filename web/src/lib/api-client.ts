@@ -101,9 +101,9 @@ export function createApiClient({
       throw new ApiError(REQUEST_FAILED, null, { cause });
     }
     if (!response.ok) {
-      const payload = await readJson(response);
+      const said = errorField(await readJson(response));
       const fallback = method === 'GET' ? httpErrorMessage(response.status) : REQUEST_FAILED;
-      throw new ApiError(errorField(payload) ?? fallback, response.status);
+      throw new ApiError(said ?? fallback, response.status, { fromServer: said !== null });
     }
     return response;
   }

@@ -5,7 +5,7 @@ import { i18n } from './i18n';
 
 describe('apiErrorText', () => {
   it('passes on what the API said, in the language it was asked in', () => {
-    const said = new ApiError('Nu există niciun donator cu acest cod.', 404);
+    const said = new ApiError('Nu există niciun donator cu acest cod.', 404, { fromServer: true });
     expect(apiErrorText(said, i18n.getFixedT('ro'))).toBe('Nu există niciun donator cu acest cod.');
   });
 

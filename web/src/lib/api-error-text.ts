@@ -5,12 +5,11 @@
  * Spanish or technical ("HTTP error! status: 504").
  */
 import type { TFunction } from 'i18next';
-import { ApiError, httpErrorMessage, REQUEST_FAILED } from './api-error';
+import { ApiError } from './api-error';
 
 export function apiErrorText(error: unknown, t: TFunction): string {
   if (!(error instanceof ApiError)) return t('error.server', { status: '?' });
+  if (error.fromServer) return error.message;
   if (error.status === null) return t('error.network');
-  const fallback =
-    error.message === REQUEST_FAILED || error.message === httpErrorMessage(error.status);
-  return fallback ? t('error.server', { status: error.status }) : error.message;
+  return t('error.server', { status: error.status });
 }

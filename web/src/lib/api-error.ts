@@ -9,10 +9,17 @@ export const httpErrorMessage = (status: number) => `HTTP error! status: ${statu
 export class ApiError extends Error {
   /** The HTTP status, or null when no response arrived (network failure). */
   readonly status: number | null;
+  /** The message is the API's own (in the language asked), not one of the fallbacks above. */
+  readonly fromServer: boolean;
 
-  constructor(message: string, status: number | null, options?: ErrorOptions) {
+  constructor(
+    message: string,
+    status: number | null,
+    options?: ErrorOptions & { fromServer?: boolean },
+  ) {
     super(message, options);
     this.name = 'ApiError';
     this.status = status;
+    this.fromServer = options?.fromServer ?? false;
   }
 }

@@ -50,6 +50,19 @@ function Harness({ mode = 'donor' as const }: { mode?: 'donor' | 'staff' }) {
   );
 }
 
+/** The map of `cells` alone, nothing selected, as a donor sees it. */
+const renderMap = (cells: CellWithId[]) =>
+  render(
+    <PlotMap
+      cells={new Map(cells.map((cell) => [cell.id, cell]))}
+      selection={EMPTY_SELECTION}
+      onToggle={() => {}}
+      mode="donor"
+      uid="me"
+      now={NOW}
+    />,
+  );
+
 const plot = (code: string) => document.querySelector<SVGGElement>(`[data-code="${code}"]`)!;
 
 /** The plot's name from its content as a screen reader gets it: its texts but aria-hidden ones. */
@@ -120,16 +133,7 @@ describe('PlotMap', () => {
       user: 'x',
       hold: { session_id: 'cs', kind: 'buy', expires_at: NOW - 1000 },
     });
-    render(
-      <PlotMap
-        cells={new Map([['C1', held]])}
-        selection={EMPTY_SELECTION}
-        onToggle={() => {}}
-        mode="donor"
-        uid="me"
-        now={NOW}
-      />,
-    );
+    renderMap([held]);
     expect(plot('C1').dataset.status).toBe('available');
     expect(availableCell({ x: 'C', y: 1 }).status).toBe('available');
   });
@@ -151,16 +155,7 @@ describe('PlotMap', () => {
   });
 
   it('the details say which part of the church the plot is in', async () => {
-    render(
-      <PlotMap
-        cells={new Map(['L4', 'L20', 'A20'].map((code) => [code, cellOf(code)]))}
-        selection={EMPTY_SELECTION}
-        onToggle={() => {}}
-        mode="donor"
-        uid="me"
-        now={NOW}
-      />,
-    );
+    renderMap(['L4', 'L20', 'A20'].map((code) => cellOf(code)));
     const details = () => screen.getByTestId('plot-details');
     fireEvent.focus(plot('L4'));
     expect(details().textContent).toContain('En el altar');
