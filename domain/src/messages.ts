@@ -126,6 +126,9 @@ const es = {
   refundRefused: 'La pasarela de pago no aceptó la devolución; no se ha devuelto nada.',
   donorUnknown: 'No hay ningún donante con esa referencia.',
   donorSearchInvalid: 'Escribe entre 2 y 100 caracteres: nombre, correo, código o parcela.',
+  // My donations (issue 30).
+  ownDonationUnknown: 'No hay ningún donativo tuyo con esa referencia.',
+  statementYearInvalid: 'El año debe ser un número de cuatro cifras, como 2026.',
 } as const;
 
 export type DomainMessages = CatalogueOf<typeof es>;
@@ -214,6 +217,8 @@ const en: DomainMessages = {
   refundRefused: 'The payment gateway did not accept the refund; nothing was refunded.',
   donorUnknown: 'There is no donor with that reference.',
   donorSearchInvalid: 'Type 2 to 100 characters: a name, e-mail, code or plot.',
+  ownDonationUnknown: 'You have no donation with that reference.',
+  statementYearInvalid: 'The year must be a four-digit number, such as 2026.',
 };
 
 const ro: DomainMessages = {
@@ -305,6 +310,8 @@ const ro: DomainMessages = {
   donorUnknown: 'Nu există niciun donator cu această referință.',
   donorSearchInvalid:
     'Scrieți între 2 și 100 de caractere: un nume, un e-mail, un cod sau o parcelă.',
+  ownDonationUnknown: 'Nu aveți nicio donație cu această referință.',
+  statementYearInvalid: 'Anul trebuie să fie un număr de patru cifre, de exemplu 2026.',
 };
 
 /** Every language's catalogue of the domain's texts. */

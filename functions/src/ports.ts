@@ -233,6 +233,11 @@ export interface DonationLedger {
     next_cursor: string | null;
     totals: LedgerTotals;
   }>;
+  /**
+   * The rows whose `donor` is this account (its card gifts, and the registrations of the
+   * certificates linked to it), with their refunds and voids: "My donations" (issue 30).
+   */
+  rowsOfDonor(uid: string): Promise<LedgerRow[]>;
 }
 
 // --- Payments (issue 10) ---

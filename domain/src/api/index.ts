@@ -27,6 +27,9 @@ import {
 } from './staff';
 import {
   acceptPrivacyPolicy,
+  donationHistory,
+  donationReceipt,
+  donationStatement,
   generateCertificate,
   linkCode,
   logout,
@@ -67,13 +70,16 @@ export const API_ROUTES = {
   searchDonors,
   donorPage,
   refundDonation,
+  donationHistory,
+  donationReceipt,
+  donationStatement,
 } as const;
 
 export type ApiRoutes = typeof API_ROUTES;
 export type RouteName = keyof ApiRoutes;
 
 export * from './route';
-export type { DonorProfileJson } from './users';
+export type { DonationHistoryJson, DonationLineJson, DonorProfileJson } from './users';
 export type { CheckoutRequest, PaymentRequestBody } from './payments';
 export type {
   CertificateCountBody,

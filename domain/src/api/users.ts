@@ -7,7 +7,10 @@ import {
   updateUserBodySchema,
 } from '../donor-profile';
 import { certificateQuerySchema } from '../certificate-language';
+import { validateReceiptQuery, validateStatementQuery } from '../donation-history';
+import type { Language } from '../messages';
 import { defineRoute } from './route';
+import { validated } from './validated';
 
 /** whoami, update_user and accept-privacy-policy answer the profile. */
 export const donorProfileSchema = z.object({
@@ -85,5 +88,68 @@ export const generateCertificate = defineRoute({
   access: 'signed-in',
   privacyPolicy: 'required',
   query: certificateQuerySchema,
+  answer: 'file',
+});
+
+/** One row of "My donations": a gift, or a refund or void of one (docs/api.md). */
+const donationLineSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  method: z.enum(['card', 'cash', 'transfer']),
+  kind: z.enum(['buy', 'reserve', 'complete', 'refund', 'void']),
+  amount_cents: z.number(),
+  plots: z.array(z.string()),
+  refund_of: z.nullable(z.string()),
+  undone_cents: z.number(),
+  state: z.enum(['kept', 'refunded-in-part', 'refunded', 'voided', 'refund', 'void']),
+});
+export type DonationLineJson = z.output<typeof donationLineSchema>;
+
+export const donationHistorySchema = z.object({
+  donations: z.array(donationLineSchema),
+  /** Plots reserved and not yet paid in full, earliest deadline first. */
+  balances_due: z.array(
+    z.object({
+      plot: z.string(),
+      balance_cents: z.number(),
+      reserved_until: z.nullable(z.string()),
+    }),
+  ),
+  balance_due_cents: z.number(),
+  /** The years with rows, newest first: the statements there are. */
+  statement_years: z.array(z.number()),
+});
+export type DonationHistoryJson = z.output<typeof donationHistorySchema>;
+
+/** The signed-in donor's own gifts, refunds and balances due (issue 30). */
+export const donationHistory = defineRoute({
+  method: 'GET',
+  path: '/api/users/donations/',
+  access: 'signed-in',
+  privacyPolicy: 'required',
+  answer: donationHistorySchema,
+});
+
+/** A receipt of one of the donor's gifts as a PDF, in `lang` (es, en or ro). */
+export const donationReceipt = defineRoute({
+  method: 'GET',
+  path: '/api/users/donations/receipt/',
+  access: 'signed-in',
+  privacyPolicy: 'required',
+  query: validated<{ id: string; lang: string }, { id: string; lang: Language }>(
+    validateReceiptQuery,
+  ),
+  answer: 'file',
+});
+
+/** The donor's statement of a calendar year as a PDF, in `lang` (es, en or ro). */
+export const donationStatement = defineRoute({
+  method: 'GET',
+  path: '/api/users/donations/statement/',
+  access: 'signed-in',
+  privacyPolicy: 'required',
+  query: validated<{ year: string; lang: string }, { year: number; lang: Language }>(
+    validateStatementQuery,
+  ),
   answer: 'file',
 });

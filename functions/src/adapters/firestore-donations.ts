@@ -97,6 +97,12 @@ export function firestoreDonationLedger(db: () => Firestore): DonationLedger {
   }
 
   return {
+    async rowsOfDonor(uid) {
+      // Refunds and voids copy their gift's `donor`: one equality finds them all.
+      const snapshot = await donations().where('donor', '==', uid).get();
+      return snapshot.docs.map((doc) => readLedgerRow(doc.id, doc.data()));
+    },
+
     async listDonations(filter) {
       const query = await filtered(filter);
       // Read in the list's order, so one set of indexes serves both, and turned round.

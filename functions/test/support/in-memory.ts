@@ -224,6 +224,10 @@ export class InMemoryLedger implements DonationLedger {
     return this.found(filter);
   }
 
+  async rowsOfDonor(uid: string) {
+    return this.entries.filter((entry) => entry.donor === uid);
+  }
+
   async pageDonations({ filter }: LedgerListQuery) {
     const rows = this.found(filter).sort((a, b) => b.created_at - a.created_at);
     const net = rows.reduce((sum, row) => sum + row.amount_cents, 0);

@@ -13,6 +13,7 @@ import { listCells, mapSnapshot } from './cells';
 import { generateCertificatesPdf, generateJsonCodes } from './certificate-codes';
 import { cancelCheckout, checkoutOutcome, startCheckout } from './checkout';
 import { donationsCsv, listDonations } from './donations';
+import { donationHistory, donationReceiptPdf, donationStatementPdf } from './donation-history';
 import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
 import { registerPhysicalCertificate } from './physical-certificates';
@@ -54,6 +55,9 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   searchDonors,
   donorPage,
   refundDonation,
+  donationHistory,
+  donationReceipt: donationReceiptPdf,
+  donationStatement: donationStatementPdf,
 };
 
 function bound<Name extends RouteName>(name: Name): Route {
