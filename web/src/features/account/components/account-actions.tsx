@@ -1,11 +1,12 @@
 /**
- * The header's account part (docs/screens.md): Certificate, Profile and Logout when signed in; a
- * Login button that remembers the current path otherwise; a spinner while the session loads.
+ * The header's account part (docs/screens.md): My account, Certificate, Profile and Logout when
+ * signed in; a Login button that remembers the current path otherwise; a spinner while the
+ * session loads.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from '@/lib/navigation';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
@@ -50,6 +51,9 @@ export function AccountActions() {
           {t('backOffice.staffLink')}
         </Link>
       )}
+      <ButtonLink variant="secondary" className={styles.headerButton} to={paths.account.getHref()}>
+        {t('accountPage.link')}
+      </ButtonLink>
       <Button
         variant="secondary"
         className={styles.headerButton}

@@ -1,0 +1,18 @@
+/**
+ * /mi-cuenta: the donor's own account (issue 30; docs/screens.md), one page of self-contained
+ * sections: what they gave and what is left to pay ("My donations").
+ */
+import { useTranslation } from 'react-i18next';
+import { DonationHistorySection } from '@/features/account/components/donation-history-section';
+import { RequireAccess } from './access';
+
+export default function AccountRoute() {
+  const { t } = useTranslation();
+  return (
+    <RequireAccess level="donor">
+      <title>{t('accountPage.documentTitle')}</title>
+      <h1>{t('accountPage.title')}</h1>
+      <DonationHistorySection />
+    </RequireAccess>
+  );
+}

@@ -1,0 +1,18 @@
+/** The donor's gifts and their documents (docs/api.md, "My donations"). */
+import { API_ROUTES, type Language } from '@parroquia/domain';
+import type { ApiClient } from '@/lib/api-client';
+
+export function loadDonationHistory(client: ApiClient, token: string) {
+  return client.call(API_ROUTES.donationHistory, { token });
+}
+
+export function downloadReceipt(client: ApiClient, id: string, lang: Language, token: string) {
+  return client.call(API_ROUTES.donationReceipt, { query: { id, lang }, token });
+}
+
+export function downloadStatement(client: ApiClient, year: number, lang: Language, token: string) {
+  return client.call(API_ROUTES.donationStatement, {
+    query: { year: String(year), lang },
+    token,
+  });
+}
