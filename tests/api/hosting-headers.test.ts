@@ -87,7 +87,13 @@ describe('Hosting headers', () => {
       expectSecurityHeaders(response);
     }
     expect((await get('/aviso-legal')).headers.get('x-robots-tag')).toBeNull();
-    for (const path of ['/verificar/ABCD2345', '/set/certificate', '/login', '/success']) {
+    for (const path of [
+      '/verificar/ABCD2345',
+      '/set/certificate',
+      '/login',
+      '/success',
+      '/mi-cuenta',
+    ]) {
       expect((await get(path)).headers.get('x-robots-tag'), path).toBe('noindex');
     }
   });

@@ -161,3 +161,11 @@ export function documentDate(at: number, locale: string): string {
     timeZone: 'Europe/Madrid',
   }).format(new Date(at));
 }
+
+/** A table row's day, short enough for its column: "27 nov 2026", "27 Nov 2026", "27 nov. 2026". */
+export function documentShortDate(at: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeZone: 'Europe/Madrid',
+  }).format(new Date(at));
+}

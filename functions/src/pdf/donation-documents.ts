@@ -10,11 +10,12 @@ import {
   type DonationHistoryLine,
   type Language,
 } from '@parroquia/domain';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import type { ParishDetails } from '../parish-details';
 import {
   DONATION_DOCUMENT_TEXTS,
   documentDate,
+  documentShortDate,
   type DonationDocumentTexts,
 } from './donation-documents-texts';
 import { charactersMissingFrom, embedCertificateFonts, type CertificateFonts } from './fonts';
@@ -150,7 +151,7 @@ class Pages {
 /** The table's columns: left edges, and the amount's right edge. */
 const COLUMNS = {
   date: MARGIN,
-  what: MARGIN + 110,
+  what: MARGIN + 90,
   plots: MARGIN + 290,
   amountRight: A4.width - MARGIN,
 };
@@ -174,13 +175,13 @@ async function renderDocument(facts: DocumentFacts, body: Body): Promise<Uint8Ar
   pages.y -= 18;
   pages.paragraph(body.title, { size: 20, bold: true });
   pages.y -= 6;
-  const facts_ = [
+  const heading = [
     [texts.donor, donorName],
     [texts.personalCode, facts.personalCode],
     [texts.issued, documentDate(facts.issuedAt, texts.locale)],
     ...(body.reference ? [[texts.reference, body.reference]] : []),
   ];
-  for (const [label, value] of facts_) pages.paragraph(`${label}: ${value}`);
+  for (const [label, value] of heading) pages.paragraph(`${label}: ${value}`);
   pages.y -= 14;
 
   drawTable(pages, texts, body.lines);
@@ -248,7 +249,7 @@ function drawTable(
   header();
   for (const line of lines) {
     const what = wrapText(
-      `${texts.kinds[line.kind]} (${texts.methods[line.method]})`,
+      `${texts.kinds[line.kind]} · ${texts.methods[line.method]}`,
       regular,
       BODY,
       WHAT_WIDTH,
@@ -258,7 +259,7 @@ function drawTable(
     const page = pages.page;
     pages.need(rows * BODY * LEADING + 4);
     if (pages.page !== page) header();
-    pages.text(documentDate(line.created_at, texts.locale), COLUMNS.date);
+    pages.text(documentShortDate(line.created_at, texts.locale), COLUMNS.date);
     const amount = formatEuroCents(line.amount_cents, texts.locale);
     pages.text(amount, COLUMNS.amountRight - textWidth(regular, amount, BODY));
     const top = pages.y;

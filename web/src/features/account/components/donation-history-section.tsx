@@ -64,6 +64,18 @@ export function DonationHistorySection() {
     };
   }, [client, getToken, t]);
 
+  /** What became of a gift; for a refund or void, the day of the gift it undoes. */
+  const stateText = (line: DonationLineJson) => {
+    const undone =
+      loading.state === 'ready' && line.refund_of !== null
+        ? loading.history.donations.find((gift) => gift.id === line.refund_of)
+        : undefined;
+    if (undone && (line.state === 'refund' || line.state === 'void')) {
+      return t(`donations.states.${line.state}Of`, { date: day(undone.created_at) });
+    }
+    return t(`donations.states.${STATE_KEYS[line.state]}`, { amount: money(line.undone_cents) });
+  };
+
   const download = async (
     key: string,
     fetchFile: (token: string) => Promise<Blob>,
@@ -124,9 +136,7 @@ export function DonationHistorySection() {
                         : t('donations.noPlots')}
                     </span>
                     <span className={styles.state} data-state={line.state}>
-                      {t(`donations.states.${STATE_KEYS[line.state]}`, {
-                        amount: money(line.undone_cents),
-                      })}
+                      {stateText(line)}
                     </span>
                     {line.state !== 'refund' && line.state !== 'void' && (
                       <Button
