@@ -11,6 +11,7 @@ import {
   validateStatementQuery,
 } from './donation-history';
 import { donationEntry, refundEntry, voidEntry, type LedgerRow } from './ledger';
+import { parsePlotCode } from './plot-code';
 
 const DAY = 24 * 60 * 60 * 1000;
 const UID = 'ana';
@@ -77,8 +78,7 @@ describe('donationHistoryLines', () => {
 describe('balancesDue', () => {
   const cell = (id: string, fields: Partial<CellWithId>): CellWithId => ({
     id,
-    x: id[0]!,
-    y: Number(id.slice(1)),
+    ...parsePlotCode(id),
     status: 'reserved',
     user: UID,
     donor_display: 'Ana',
