@@ -106,7 +106,7 @@ describe('routes', () => {
     expect(document.body.textContent).toContain('Google Firebase');
   });
 
-  it.each(['/donativos', '/success', '/cancel', '/post-login', '/set/certificate'])(
+  it.each(['/donativos', '/success', '/cancel', '/post-login', '/set/certificate', '/mi-cuenta'])(
     '%s sends a visitor to /login, without the header, keeping the return path',
     async (path) => {
       renderAt(path);
@@ -161,6 +161,21 @@ describe('routes', () => {
     for (const name of ['Certificado', 'Mi perfil', 'Cerrar sesión']) {
       expect(within(header).getByRole('button', { name })).toBeTruthy();
     }
+  });
+
+  it('/mi-cuenta: the header leads to it', async () => {
+    renderAt('/aviso-legal', donor());
+    await screen.findByRole('heading', { level: 1, name: 'Aviso legal' });
+    fireEvent.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Mi cuenta' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/mi-cuenta');
+    expect(screen.getByRole('heading', { level: 2, name: 'Mis donativos' })).toBeTruthy();
+  });
+
+  it('/mi-cuenta waits for the privacy policy', async () => {
+    renderAt('/mi-cuenta', donor({ accepted_privacy_policy: false }));
+    expect(await screen.findByRole('heading', { level: 1, name: '¡Bienvenido!' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/post-login');
   });
 
   it('any other path shows the not-found page with a way home', async () => {
