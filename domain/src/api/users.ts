@@ -7,6 +7,7 @@ import {
   updateUserBodySchema,
 } from '../donor-profile';
 import { certificateQuerySchema } from '../certificate-language';
+import { passwordResetBodySchema } from '../password-reset-mail';
 import { defineRoute } from './route';
 
 /** whoami, update_user and accept-privacy-policy answer the profile. */
@@ -86,4 +87,17 @@ export const generateCertificate = defineRoute({
   privacyPolicy: 'required',
   query: certificateQuerySchema,
   answer: 'file',
+});
+
+/**
+ * A forgotten password (issue 30): the parish mails the reset link if the address has an account.
+ * Public; the same 202 whether it has one or not, 429 past the limits per address and per caller
+ * (docs/api.md, "Rate limits"), which count every request alike.
+ */
+export const passwordReset = defineRoute({
+  method: 'POST',
+  path: '/api/users/password-reset/',
+  access: 'public',
+  body: passwordResetBodySchema,
+  answer: z.object({ status: z.literal('requested') }),
 });

@@ -12,9 +12,12 @@ export interface OobCode {
   oobLink: string;
 }
 
+/**
+ * Only the verification link: the site asks the API for a password reset (issue 30), which has
+ * Auth make the link without mailing it and queues the parish's own e-mail in `mail`; mailing
+ * those links here too would send every reset twice.
+ */
 const SUBJECTS: Record<string, string> = {
-  PASSWORD_RESET:
-    'Restablecer la contraseña · Reset your password · Resetați parola (Parroquia Ortodoxa de Asturias)',
   VERIFY_EMAIL: 'Verifica tu correo · Verify your e-mail · Verificați adresa de e-mail',
 };
 

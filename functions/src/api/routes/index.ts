@@ -15,6 +15,7 @@ import { cancelCheckout, checkoutOutcome, startCheckout } from './checkout';
 import { donationsCsv, listDonations } from './donations';
 import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
+import { passwordReset } from './password-reset';
 import { registerPhysicalCertificate } from './physical-certificates';
 import { listStaffActions, printFilledCertificate } from './staff-actions';
 import { donorPage, refundDonation, searchDonors } from './staff-donors';
@@ -54,6 +55,7 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   searchDonors,
   donorPage,
   refundDonation,
+  passwordReset,
 };
 
 function bound<Name extends RouteName>(name: Name): Route {
