@@ -12,7 +12,7 @@ const WORDS: Readonly<
   Record<Language, { subject: string; lead: string; link: string; ignore: string }>
 > = {
   es: {
-    subject: 'Restablecer tu contraseña',
+    subject: 'Restablecer tu contraseña · Parroquia Ortodoxa de Asturias',
     lead: 'Alguien (esperamos que tú) ha pedido restablecer la contraseña de tu cuenta de donante.',
     link: 'Elige una contraseña nueva',
     ignore:
@@ -20,14 +20,14 @@ const WORDS: Readonly<
       'caduca en una hora.',
   },
   en: {
-    subject: 'Reset your password',
+    subject: 'Reset your password · Orthodox Parish of Asturias',
     lead: 'Someone (we hope you) asked to reset the password of your donor account.',
     link: 'Choose a new password',
     ignore:
       'If it was not you, do nothing: your password stays as it is. The link expires in an hour.',
   },
   ro: {
-    subject: 'Resetați parola',
+    subject: 'Resetați parola · Parohia Ortodoxă din Asturias',
     lead:
       'Cineva (sperăm că dumneavoastră) a cerut resetarea parolei contului dumneavoastră de ' +
       'donator.',

@@ -206,12 +206,11 @@ test('the password reset e-mail arrives in the inbox and its link sets a new pas
   await page.getByRole('button', { name: '¿Has olvidado tu contraseña?' }).click();
   await page.locator('input[type=email]').fill(email);
   await page.getByRole('button', { name: 'Enviarme el enlace' }).click();
+  const RESET_SUBJECT = /^Restablecer tu contraseña · Parroquia Ortodoxa de Asturias$/;
   // The parish's own e-mail (issue 30), from the parish, in the page's language, with Auth's link;
   // the emulator's action page takes the new password as `newPassword` where Firebase's asks.
-  await expect
-    .poll(async () => (await mailsTo(email, /^Restablecer tu contraseña$/)).length)
-    .toBe(1);
-  const [mail] = await mailsTo(email, /^Restablecer tu contraseña$/);
+  await expect.poll(async () => (await mailsTo(email, RESET_SUBJECT)).length).toBe(1);
+  const [mail] = await mailsTo(email, RESET_SUBJECT);
   expect(mail!.from[0]?.name).toBe('Parroquia Ortodoxa de Asturias');
   await lookAtInbox(page, testInfo, mail!, 'password-reset-mail');
   const link = /(http\S+)/.exec(mail!.text)![1]!;

@@ -108,9 +108,9 @@ function resetRequested(page: Page) {
 }
 
 const RESET_SUBJECT: Record<Language, string> = {
-  es: 'Restablecer tu contraseña',
-  en: 'Reset your password',
-  ro: 'Resetați parola',
+  es: 'Restablecer tu contraseña · Parroquia Ortodoxa de Asturias',
+  en: 'Reset your password · Orthodox Parish of Asturias',
+  ro: 'Resetați parola · Parohia Ortodoxă din Asturias',
 };
 
 async function accountExists(email: string): Promise<boolean> {

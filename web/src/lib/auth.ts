@@ -81,13 +81,10 @@ export async function createAccountWithEmail(
  * Auth's own `too-many-requests`; a refused address as `invalid-email`.
  */
 export async function sendPasswordReset(email: string, language: Language): Promise<void> {
-  // Loaded when asked, as `api-client-context.tsx` does: pages that never call the API skip it.
-  const [{ apiClient }, { API_ROUTES }] = await Promise.all([
-    import('@/lib/api-client'),
-    import('@parroquia/domain'),
-  ]);
+  // Loaded when asked, as `api-client-context.tsx` loads the client: other pages skip it.
+  const { askPasswordReset } = await import('./password-reset');
   try {
-    await apiClient.call(API_ROUTES.passwordReset, { body: { email, language } });
+    await askPasswordReset(email, language);
   } catch (error) {
     if (error instanceof ApiError && error.status === 429) {
       throw Object.assign(new Error(error.message), { code: 'auth/too-many-requests' });
