@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isPooledForHolds } from './hold-cap';
 import { availableCell, effectiveCell } from './cell';
+import { columnLetter } from './grid';
 import type { CellWithId } from './cell-document';
 import {
   MAX_PLOTS_HELD_BY_UNPROVEN_ACCOUNTS,
@@ -21,7 +22,7 @@ import type { CheckoutOrder } from './checkout-order';
 const START = Date.UTC(2026, 10, 27, 3);
 const HOLD_MS = 35 * 60 * 1000;
 const PLOTS = Array.from({ length: 120 }, (_, i) => {
-  const x = 'ABCDEFGH'[i % 8]!;
+  const x = columnLetter(i % 8);
   const y = Math.floor(i / 8) + 1;
   return { ...availableCell({ x, y }), id: `${x}${y}` } satisfies CellWithId;
 });
