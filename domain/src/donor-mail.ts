@@ -139,7 +139,7 @@ const WORDS: Record<Language, Words> = {
 };
 
 /** One message from lines of text: the plain text as they are, the HTML escaped. */
-function compose(
+export function compose(
   language: Language,
   subject: string,
   lines: Array<{ text: string; href?: string }>,

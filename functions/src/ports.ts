@@ -81,6 +81,8 @@ export interface Caller {
 export interface AddressProofs {
   /** The address each account has proven (lower-case, `provenAddressOf`); absent: none. */
   provenAddresses(uids: readonly string[]): Promise<ReadonlyMap<string, string>>;
+  /** Whether the account's holds count in the shared pool (`isPooledForHolds`). */
+  pooledForHolds(uid: string): Promise<boolean>;
 }
 
 export interface IdTokenVerifier {
@@ -154,6 +156,16 @@ export interface ApiDependencies {
   backOffice: BackOfficeStore;
   staffActions: StaffActionLog;
   staffDonors: StaffDonorStore;
+  passwordResets: PasswordResetMailer;
+}
+
+/** A forgotten password (issue 30): the parish's own e-mail with Auth's reset link. */
+export interface PasswordResetMailer {
+  /**
+   * Queues the reset e-mail to `email` in `language` when an account has that address; does
+   * nothing otherwise. Never says which: the caller answers the same either way.
+   */
+  mailResetLink(email: string, language: Language, continueUrl: string): Promise<void>;
 }
 
 /** One rate-limit counter: a limit's requests under one key in one window of time. */

@@ -22,6 +22,7 @@ import { firestoreDonationLedger } from '../../functions/src/adapters/firestore-
 import { firestorePhysicalCertificates } from '../../functions/src/adapters/firestore-physical-certificates.ts';
 import { firestoreUserRepository } from '../../functions/src/adapters/firestore-users.ts';
 import { firestorePaymentStore } from '../../functions/src/adapters/firestore-payments.ts';
+import { firebasePasswordResets } from '../../functions/src/adapters/firebase-password-resets.ts';
 import { stripeCheckoutGateway } from '../../functions/src/adapters/stripe-checkout.ts';
 import type { ApiDependencies } from '../../functions/src/ports.ts';
 import { startServer, type RunningServer } from '../../functions/test/support/http-server.ts';
@@ -56,6 +57,7 @@ beforeAll(async () => {
     backOffice: firestoreBackOffice(db, proofs),
     staffActions: firestoreStaffActions(db, () => auth),
     staffDonors: firestoreStaffDonors(db, proofs),
+    passwordResets: firebasePasswordResets(() => auth, db),
     randomIndex: randomInt,
     donors: firestoreDonorAccounts(db, proofs),
     sessions: firebaseSessionRevoker(() => auth),

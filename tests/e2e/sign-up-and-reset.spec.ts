@@ -1,8 +1,9 @@
 /**
  * Issue 19 item 1: e-mail sign-up asks the donor's name (the profile's rules, refused under the
  * field in the visitor's language, creating nothing), so the new donor is never "Usuario sin
- * nombre"; "forgot password" sends Firebase Auth's reset e-mail, whose link (the Auth emulator's
- * `oobCodes`) sets a new password and comes back to /login.
+ * nombre"; "forgot password" asks the API, which mails the parish's reset e-mail (issue 30) in
+ * the page's language, whose link (Firebase Auth's, made by the Admin SDK) sets a new password and
+ * comes back to /login.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './csp-guard.ts';
@@ -90,6 +91,28 @@ async function linksFor(
     .map((code) => code.oobLink);
 }
 
+/** The reset e-mails the API queued for `email` (`mail` documents): subject and link. */
+async function resetMailsTo(email: string): Promise<Array<{ subject: string; link: string }>> {
+  const found = await firestore().collection('mail').where('to', '==', email).get();
+  return found.docs
+    .filter((doc) => doc.id.startsWith('password-reset-'))
+    .map((doc) => ({
+      subject: doc.get('message.subject') as string,
+      link: /(http\S+)/.exec(doc.get('message.text') as string)![1]!,
+    }));
+}
+
+/** The reset asked of the API, and the language it asked in. */
+function resetRequested(page: Page) {
+  return page.waitForRequest((request) => request.url().endsWith('/api/users/password-reset/'));
+}
+
+const RESET_SUBJECT: Record<Language, string> = {
+  es: 'Restablecer tu contraseña · Parroquia Ortodoxa de Asturias',
+  en: 'Reset your password · Orthodox Parish of Asturias',
+  ro: 'Resetați parola · Parohia Ortodoxă din Asturias',
+};
+
 async function accountExists(email: string): Promise<boolean> {
   const found = await firestore().collection('users').where('email', '==', email).get();
   return !found.empty;
@@ -161,17 +184,18 @@ for (const language of LANGUAGES) {
     await page.goto(`/login?lng=${language}`);
     await page.getByRole('button', { name: text.forgot }).click();
     await page.locator('input[type=email]').fill(email);
-    const resetAsked = page.waitForRequest((request) =>
-      request.url().includes('accounts:sendOobCode'),
-    );
+    const resetAsked = resetRequested(page);
     await page.getByRole('button', { name: text.send }).click();
-    expect((await resetAsked).headers()['x-firebase-locale']).toBe(language);
+    expect((await resetAsked).postDataJSON()).toEqual({ email, language });
     await expect(page.getByRole('status').filter({ hasText: text.sent })).toBeVisible();
     await expectNoAxeViolations(page);
     await screenshotAtBothSizes(page, testInfo, `password-reset-${language}`);
-    await expect.poll(async () => (await linksFor(email)).length).toBe(1);
-    const [link] = await linksFor(email);
-    const reset = await fetch(`${link}&newPassword=Segunda-2026`, { redirect: 'manual' });
+    // The parish's e-mail, in her language, with Auth's link (the emulator's action page sets
+    // the password given in `newPassword`, as Firebase's page does with what is typed there).
+    await expect.poll(async () => (await resetMailsTo(email)).length).toBe(1);
+    const [mail] = await resetMailsTo(email);
+    expect(mail!.subject).toBe(RESET_SUBJECT[language]);
+    const reset = await fetch(`${mail!.link}&newPassword=Segunda-2026`, { redirect: 'manual' });
     expect(reset.status).toBe(303);
     expect(new URL(reset.headers.get('location')!).pathname).toBe('/login');
 
@@ -192,9 +216,10 @@ test('a reset asked for an address with no account answers the same, and sends n
   await page.getByRole('button', { name: TEXT.es.send }).click();
   await expect(page.getByRole('status').filter({ hasText: TEXT.es.sent })).toBeVisible();
   expect(await linksFor(email)).toEqual([]);
+  expect(await resetMailsTo(email)).toEqual([]);
 });
 
-test("a browser in ro-RO asks Firebase for the reset e-mail in ro, the site's resolved language", async ({
+test("a browser in ro-RO asks for the reset e-mail in ro, the site's resolved language", async ({
   browser,
 }) => {
   const context = await browser.newContext({ locale: 'ro-RO' });
@@ -204,9 +229,9 @@ test("a browser in ro-RO asks Firebase for the reset e-mail in ro, the site's re
     await page.goto('/login');
     await page.getByRole('button', { name: TEXT.ro.forgot }).click();
     await page.locator('input[type=email]').fill(email);
-    const asked = page.waitForRequest((request) => request.url().includes('accounts:sendOobCode'));
+    const asked = resetRequested(page);
     await page.getByRole('button', { name: TEXT.ro.send }).click();
-    expect((await asked).headers()['x-firebase-locale']).toBe('ro');
+    expect((await asked).postDataJSON()).toEqual({ email, language: 'ro' });
     await expect(page.getByRole('status').filter({ hasText: TEXT.ro.sent })).toBeVisible();
   } finally {
     await context.close();

@@ -21,6 +21,7 @@ import { firestoreDonorAccounts } from '../../functions/src/adapters/firestore-d
 import { firestorePaymentStore } from '../../functions/src/adapters/firestore-payments.ts';
 import { firestorePhysicalCertificates } from '../../functions/src/adapters/firestore-physical-certificates.ts';
 import { firestoreUserRepository } from '../../functions/src/adapters/firestore-users.ts';
+import { firebasePasswordResets } from '../../functions/src/adapters/firebase-password-resets.ts';
 import { stripeCheckoutGateway } from '../../functions/src/adapters/stripe-checkout.ts';
 import { createApiHandler } from '../../functions/src/api/app.ts';
 import { startServer, type RunningServer } from '../../functions/test/support/http-server.ts';
@@ -52,6 +53,7 @@ export function startInProcessApi(stack: {
       backOffice: firestoreBackOffice(db, proofs),
       staffActions: firestoreStaffActions(db, () => auth),
       staffDonors: firestoreStaffDonors(db, proofs),
+      passwordResets: firebasePasswordResets(() => auth, db),
       randomIndex: randomInt,
       donors: firestoreDonorAccounts(db, proofs),
       sessions: firebaseSessionRevoker(() => auth),

@@ -37,6 +37,8 @@ import {
   updateUser,
   whoami,
 } from './users';
+// Issue 30: a forgotten password, through the API so that it can be limited and stay neutral.
+import { passwordReset } from './users';
 
 export const API_ROUTES = {
   listCells,
@@ -73,6 +75,7 @@ export const API_ROUTES = {
   donationHistory,
   donationReceipt,
   donationStatement,
+  passwordReset,
 } as const;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -9,6 +9,7 @@ import {
 import { certificateQuerySchema } from '../certificate-language';
 import { validateReceiptQuery, validateStatementQuery } from '../donation-history';
 import type { Language } from '../messages';
+import { passwordResetBodySchema } from '../password-reset-mail';
 import { defineRoute } from './route';
 import { validated } from './validated';
 
@@ -152,4 +153,17 @@ export const donationStatement = defineRoute({
     validateStatementQuery,
   ),
   answer: 'file',
+});
+
+/**
+ * A forgotten password (issue 30): the parish mails the reset link if the address has an account.
+ * Public; the same 202 whether it has one or not, 429 past the limits per address and per caller
+ * (docs/api.md, "Rate limits"), which count every request alike.
+ */
+export const passwordReset = defineRoute({
+  method: 'POST',
+  path: '/api/users/password-reset/',
+  access: 'public',
+  body: passwordResetBodySchema,
+  answer: z.object({ status: z.literal('requested') }),
 });

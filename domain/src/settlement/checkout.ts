@@ -6,7 +6,12 @@ import type { Cell } from '../cell';
 import type { CellWithId } from '../cell-document';
 import { releaseHold, startHold, type TransitionRefusal } from '../cell-transitions';
 import type { CheckoutOrder } from '../checkout-order';
-import { fitsHoldCap } from '../hold-cap';
+import {
+  fitsHoldCap,
+  liveUnprovenHolds,
+  unprovenCapReached,
+  type UnprovenHolds,
+} from '../hold-cap';
 import {
   decided,
   movesOf,
@@ -20,7 +25,11 @@ export type HoldOutcome =
   /** `unknown-plot`: no `cells` document (a position the layout leaves out). */
   | { ok: false; reason: TransitionRefusal | 'unknown-plot'; plot: string }
   /** The account would hold more than `MAX_PLOTS_HELD_PER_ACCOUNT` plots in checkouts. */
-  | { ok: false; reason: 'too-many-held' };
+  | { ok: false; reason: 'too-many-held' }
+  /** A pooled account would pass its own cap (`MAX_PLOTS_HELD_PER_UNPROVEN_ACCOUNT`). */
+  | { ok: false; reason: 'too-many-held-unproven' }
+  /** The pooled accounts together would pass `MAX_PLOTS_HELD_BY_UNPROVEN_ACCOUNTS`. */
+  | { ok: false; reason: 'unproven-pool-full' };
 
 export interface HoldFacts {
   order: CheckoutOrder;
@@ -29,19 +38,42 @@ export interface HoldFacts {
   plots: ReadonlyArray<{ code: string; cell: CellWithId | null }>;
   /** Every plot whose `user` is the account (its live holds count against the cap). */
   accountCells: readonly Cell[];
+  /**
+   * Only for an account whose holds count in the shared pool (`isPooledForHolds`): the pool as
+   * stored (`hold_pools/unproven`) and its plots as read in the same transaction. Absent: the
+   * account is not pooled.
+   */
+  unprovenPool?: { holds: UnprovenHolds; cells: readonly CellWithId[] } | null;
   now: number;
 }
 
+/** A hold decision, and for a pooled account the pool to store with it (live entries only). */
+export type HoldDecision = Decision<HoldOutcome> & { unprovenPool: UnprovenHolds | null };
+
 /** Every plot of the order held for it, or none: the first refusal is the answer. */
-export function decideHold(facts: HoldFacts): Decision<HoldOutcome> {
+export function decideHold(facts: HoldFacts): HoldDecision {
   const { order, now } = facts;
+  const refused = (outcome: HoldOutcome): HoldDecision => ({
+    ...decided(outcome),
+    unprovenPool: null,
+  });
   const missing = facts.plots.find(({ cell }) => cell === null);
-  if (missing) return decided({ ok: false, reason: 'unknown-plot', plot: missing.code });
+  if (missing) return refused({ ok: false, reason: 'unknown-plot', plot: missing.code });
   if (
     order.kind !== 'complete' &&
     !fitsHoldCap(facts.accountCells, order.uid, facts.plots.length, now)
   ) {
-    return decided({ ok: false, reason: 'too-many-held' });
+    return refused({ ok: false, reason: 'too-many-held' });
+  }
+  // Completions take nothing off sale (the plots are the donor's reservations): never pooled.
+  const pool =
+    facts.unprovenPool && order.kind !== 'complete'
+      ? liveUnprovenHolds(facts.unprovenPool.holds, facts.unprovenPool.cells, now)
+      : null;
+  if (pool) {
+    const cap = unprovenCapReached(facts.accountCells, order.uid, pool, facts.plots.length, now);
+    if (cap === 'account') return refused({ ok: false, reason: 'too-many-held-unproven' });
+    if (cap === 'pool') return refused({ ok: false, reason: 'unproven-pool-full' });
   }
   const cells = [];
   for (const { cell } of facts.plots) {
@@ -51,10 +83,13 @@ export function decideHold(facts: HoldFacts): Decision<HoldOutcome> {
       { uid: order.uid, kind: order.kind, sessionId: order.checkoutId, expiresAt: facts.expiresAt },
       now,
     );
-    if (!move.ok) return decided({ ok: false, reason: move.reason, plot: stored.id });
+    if (!move.ok) return refused({ ok: false, reason: move.reason, plot: stored.id });
     cells.push({ before: stored, after: { ...move.cell, id: stored.id } });
   }
-  return decided({ ok: true }, { cells });
+  const unprovenPool = pool
+    ? { ...pool, ...Object.fromEntries(order.plots.map((plot) => [plot, order.checkoutId])) }
+    : null;
+  return { ...decided({ ok: true }, { cells }), unprovenPool };
 }
 
 /** The plots this checkout still holds go back (reserved again when completing a live one). */

@@ -2,8 +2,8 @@
  * The Auth emulator's e-mail links (`GET /emulator/v1/projects/{project}/oobCodes`) as the
  * e-mails Firebase Auth would send. Production sends its own template, in the language the
  * SDK asked for (`auth.languageCode`, the site's); the emulator keeps no language, so this one
- * says it in the site's three languages. Its link opens the emulator's action page, which sets
- * the new password from `&newPassword=` and then goes back to the site (docs/local-stack.md).
+ * says it in the site's three languages. Its link opens the emulator's action page, which proves
+ * the address and then goes back to the site (docs/local-stack.md).
  */
 export interface OobCode {
   email: string;
@@ -12,9 +12,12 @@ export interface OobCode {
   oobLink: string;
 }
 
+/**
+ * Only the verification link: the site asks the API for a password reset (issue 30), which has
+ * Auth make the link without mailing it and queues the parish's own e-mail in `mail`; mailing
+ * those links here too would send every reset twice.
+ */
 const SUBJECTS: Record<string, string> = {
-  PASSWORD_RESET:
-    'Restablecer la contraseña · Reset your password · Resetați parola (Parroquia Ortodoxa de Asturias)',
   VERIFY_EMAIL: 'Verifica tu correo · Verify your e-mail · Verificați adresa de e-mail',
 };
 
@@ -25,18 +28,12 @@ export function authEmulatorMail(
 ): { subject: string; text: string; html: string } | null {
   const subject = SUBJECTS[code.requestType];
   if (!subject) return null;
-  const link =
-    code.requestType === 'PASSWORD_RESET' ? `${code.oobLink}&newPassword=` : code.oobLink;
-  const lines = [
-    'Abre este enlace y escribe tu nueva contraseña al final de la dirección. · Open this link and type your new password at the end of the address. · Deschideți acest link și scrieți parola nouă la sfârșitul adresei.',
-    link,
-    '(Auth emulator, local stack)',
-  ];
-  const shown = code.requestType === 'PASSWORD_RESET' ? lines : [lines[1]!, lines[2]!];
+  const link = code.oobLink;
+  const lines = [link, '(Auth emulator, local stack)'];
   return {
     subject,
-    text: `${shown.join('\n\n')}\n`,
-    html: shown
+    text: `${lines.join('\n\n')}\n`,
+    html: lines
       .map((line) =>
         line === link
           ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`

@@ -12,7 +12,7 @@ import {
   readPaymentDocument,
 } from '@parroquia/domain';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import type { PaymentStore } from '../ports';
+import type { AddressProofs, PaymentStore } from '../ports';
 import { writeDecision } from './decision-writes';
 import { isAlreadyExists } from './firestore-errors';
 import { readCells, storedCell } from './firestore-reads';
@@ -40,16 +40,41 @@ type Checkouts = Pick<
   | 'recordCheckout'
 >;
 
-export function firestoreCheckouts(db: () => Firestore, now: () => number): Checkouts {
+export function firestoreCheckouts(
+  db: () => Firestore,
+  now: () => number,
+  proofs: Pick<AddressProofs, 'pooledForHolds'>,
+): Checkouts {
   const paymentRef = (id: string) => db().collection('payments').doc(id);
   const holdLockRef = (uid: string) => db().collection('hold_locks').doc(uid);
+  // One document for every pooled account: two of them racing for the pool's last places both
+  // read and write it, so they conflict and the second decides on the first's holds.
+  const unprovenPoolRef = () => db().collection('hold_pools').doc('unproven');
   const run = <T>(work: (tx: Transaction) => Promise<T>) => runPayment(db(), work);
   const statusOf = (tx: Transaction, sessionId: string) => paymentStatusIn(db(), tx, sessionId);
 
+  /** The pool as stored and its plots as they are now, read inside `tx`. */
+  async function readUnprovenPool(tx: Transaction) {
+    const stored = (await tx.get(unprovenPoolRef())).get('holds') as unknown;
+    const holds: Record<string, string> = {};
+    if (stored && typeof stored === 'object') {
+      for (const [plot, checkout] of Object.entries(stored)) {
+        if (typeof checkout === 'string') holds[plot] = checkout;
+      }
+    }
+    const codes = Object.keys(holds);
+    const snapshots = codes.length
+      ? await tx.getAll(...codes.map((code) => db().collection('cells').doc(code)))
+      : [];
+    return { holds, cells: snapshots.filter((s) => s.exists).map(storedCell) };
+  }
+
   return {
     async holdPlots(order, expiresAt) {
+      const pooled = order.kind !== 'complete' && (await proofs.pooledForHolds(order.uid));
       return run(async (tx) => {
         await tx.get(holdLockRef(order.uid));
+        const unprovenPool = pooled ? await readUnprovenPool(tx) : null;
         const own = await tx.get(db().collection('cells').where('user', '==', order.uid));
         const snapshots = await tx.getAll(
           ...order.plots.map((code) => db().collection('cells').doc(code)),
@@ -59,10 +84,17 @@ export function firestoreCheckouts(db: () => Firestore, now: () => number): Chec
           expiresAt,
           plots: snapshots.map((s) => ({ code: s.id, cell: s.exists ? storedCell(s) : null })),
           accountCells: own.docs.map(storedCell),
+          unprovenPool,
           now: now(),
         });
         writeDecision(tx, db(), decision);
         tx.set(holdLockRef(order.uid), { updated_at: FieldValue.serverTimestamp() });
+        if (decision.unprovenPool) {
+          tx.set(unprovenPoolRef(), {
+            holds: decision.unprovenPool,
+            updated_at: FieldValue.serverTimestamp(),
+          });
+        }
         return decision.outcome;
       });
     },

@@ -38,7 +38,7 @@ export function firestorePaymentStore(
   const statusOf = (tx: Transaction, sessionId: string) => paymentStatusIn(db(), tx, sessionId);
 
   return {
-    ...firestoreCheckouts(db, now),
+    ...firestoreCheckouts(db, now, proofs),
 
     async settlePaid(paid) {
       const { sessionId, order } = paid;

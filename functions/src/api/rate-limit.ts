@@ -28,6 +28,24 @@ export const VERIFY_LIMIT: RateLimit = { name: 'verify', perKey: 20, windowMs: 6
 /** `POST /api/users/link-code/`: 10 tries a minute per account, so codes cannot be guessed. */
 export const LINK_CODE_LIMIT: RateLimit = { name: 'link-code', perKey: 10, windowMs: 60_000 };
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * `POST /api/users/password-reset/`: 3 reset e-mails an hour to one address, whoever asks, so
+ * nobody floods a mailbox; 10 an hour from one caller, so nobody floods many. Both count every
+ * request, whether the address has an account or not, so being limited says nothing of it.
+ */
+export const RESET_ADDRESS_LIMIT: RateLimit = {
+  name: 'reset-address',
+  perKey: 3,
+  windowMs: HOUR_MS,
+};
+export const RESET_CALLER_LIMIT: RateLimit = {
+  name: 'reset-caller',
+  perKey: 10,
+  windowMs: HOUR_MS,
+};
+
 /** The window `now` falls in. */
 export function windowOf(limit: RateLimit, now: number): { start: number; end: number } {
   const start = Math.floor(now / limit.windowMs) * limit.windowMs;

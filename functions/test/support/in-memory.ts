@@ -315,6 +315,7 @@ export function testDependencies(): TestDependencies {
     backOffice: unusedPort<ApiDependencies['backOffice']>('the back office'),
     staffActions: new RecordedStaffActions(),
     staffDonors: unusedPort<ApiDependencies['staffDonors']>('the donors pages'),
+    passwordResets: unusedPort<ApiDependencies['passwordResets']>('the password reset'),
   };
 }
 

@@ -9,7 +9,6 @@ import {
   GoogleAuthProvider,
   OAuthProvider,
   sendEmailVerification,
-  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
   updateProfile,
@@ -55,8 +54,4 @@ export async function emailAccount(
 /** Firebase Auth's e-mail with the link that proves the signed-in account's address. */
 export async function verificationEmail(auth: Auth, verifiedUrl: string): Promise<void> {
   if (auth.currentUser) await sendEmailVerification(auth.currentUser, { url: verifiedUrl });
-}
-
-export async function passwordResetEmail(auth: Auth, email: string, url: string): Promise<void> {
-  await sendPasswordResetEmail(auth, email, { url });
 }

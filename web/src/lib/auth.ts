@@ -3,6 +3,7 @@
  * password. Plain functions over `lib/firebase`, so components never touch the SDK.
  */
 import type { User } from 'firebase/auth';
+import { ApiError } from '@/lib/api-error';
 import { env } from '@/config/env';
 import { getFirebaseAuth, onAuthStart } from '@/lib/firebase';
 import type { Language } from '@/lib/i18n';
@@ -73,22 +74,28 @@ export async function createAccountWithEmail(
 }
 
 /**
- * Firebase Auth's password reset e-mail; its link comes back to `continueUrl` once the new
- * password is set. An unknown address is not an error the visitor sees (nobody learns from
- * this form who has an account), so it resolves the same. Firebase writes the e-mail in
- * `language`, the site's.
+ * The password reset e-mail, asked of the API (issue 30): the parish mails Auth's link in
+ * `language` when the address has an account, and answers the same when it has none, so nobody
+ * learns from this form who is a donor. The link comes back to /login once the new password
+ * is set. Past the API's limits (per address and per caller) it answers 429, said as
+ * Auth's own `too-many-requests`; a refused address as `invalid-email`.
  */
-export async function sendPasswordReset(
-  email: string,
-  continueUrl: string,
-  language: Language,
-): Promise<void> {
-  const [auth, signIn] = await signInTools();
-  auth.languageCode = language;
+export async function sendPasswordReset(email: string, language: Language): Promise<void> {
+  // Loaded when asked, as `api-client-context.tsx` loads the client: other pages skip it.
+  const { askPasswordReset } = await import('./password-reset');
   try {
-    await signIn.passwordResetEmail(auth, email, continueUrl);
+    await askPasswordReset(email, language);
   } catch (error) {
-    if (authErrorCode(error) !== 'auth/user-not-found') throw error;
+    if (error instanceof ApiError && error.status === 429) {
+      throw Object.assign(new Error(error.message), { code: 'auth/too-many-requests' });
+    }
+    if (error instanceof ApiError && error.status === 400) {
+      throw Object.assign(new Error(error.message), { code: 'auth/invalid-email' });
+    }
+    if (error instanceof ApiError && error.status === null) {
+      throw Object.assign(new Error(error.message), { code: 'auth/network-request-failed' });
+    }
+    throw error;
   }
 }
 

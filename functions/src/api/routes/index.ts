@@ -16,6 +16,7 @@ import { donationsCsv, listDonations } from './donations';
 import { donationHistory, donationReceiptPdf, donationStatementPdf } from './donation-history';
 import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
+import { passwordReset } from './password-reset';
 import { registerPhysicalCertificate } from './physical-certificates';
 import { listStaffActions, printFilledCertificate } from './staff-actions';
 import { donorPage, refundDonation, searchDonors } from './staff-donors';
@@ -58,6 +59,7 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   donationHistory,
   donationReceipt: donationReceiptPdf,
   donationStatement: donationStatementPdf,
+  passwordReset,
 };
 
 function bound<Name extends RouteName>(name: Name): Route {

@@ -1,11 +1,11 @@
 /**
- * "Forgot your password?": Firebase Auth sends its password reset e-mail, whose link comes back
- * to /login (docs/screens.md). The answer is the same whether or not the address has an account.
+ * "Forgot your password?": the API mails the parish's reset e-mail with Firebase Auth's link, which
+ * comes back to /login (docs/screens.md). The answer is the same whether or not the address has
+ * an account; past the limits per address and per caller it says to wait.
  */
 import { useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
 import { sendPasswordReset } from '@/lib/auth';
 import { currentLanguage } from '@/lib/i18n';
 import { useSignInAttempt } from './use-sign-in-attempt';
@@ -30,8 +30,7 @@ export function PasswordResetForm({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
-    const back = new URL(paths.login.getHref(), window.location.origin).href;
-    void attempt(() => sendPasswordReset(address, back, currentLanguage())).then((sent) => {
+    void attempt(() => sendPasswordReset(address, currentLanguage())).then((sent) => {
       setSentTo(sent ? address : null);
     });
   };

@@ -1,0 +1,41 @@
+/**
+ * A forgotten password (issue 30, docs/api.md): the reset e-mail is the parish's, asked for
+ * through the API so that it can be limited per address and per caller, and so that the answer
+ * is the same whether the address has an account or not. The site used to ask Firebase Auth's
+ * client API, which answered EMAIL_NOT_FOUND to anyone probing who is a donor of this parish.
+ */
+import { type ApiRoutes } from '@parroquia/domain';
+import { jsonReply } from '../http';
+import { assertWithinRateLimit, RESET_ADDRESS_LIMIT, RESET_CALLER_LIMIT } from '../rate-limit';
+import type { Handler } from '../router';
+
+const PATH = '/api/users/password-reset/';
+
+export const passwordReset: Handler<ApiRoutes['passwordReset']> = async ({
+  deps,
+  body,
+  headers,
+  language: callerLanguage,
+  clientAddress,
+}) => {
+  const now = deps.now();
+  // The caller first: one who floods many addresses is stopped before it counts against them.
+  await assertWithinRateLimit(
+    deps.rateLimits,
+    RESET_CALLER_LIMIT,
+    `ip:${clientAddress}`,
+    now,
+    PATH,
+  );
+  await assertWithinRateLimit(
+    deps.rateLimits,
+    RESET_ADDRESS_LIMIT,
+    `email:${body.email}`,
+    now,
+    PATH,
+  );
+  const language = body.language ?? callerLanguage;
+  const site = deps.payments.siteUrl(typeof headers.origin === 'string' ? headers.origin : null);
+  await deps.passwordResets.mailResetLink(body.email, language, `${site}/login`);
+  return jsonReply({ status: 'requested' as const }, 202);
+};
