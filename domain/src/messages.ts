@@ -126,6 +126,16 @@ const es = {
   refundRefused: 'La pasarela de pago no aceptó la devolución; no se ha devuelto nada.',
   donorUnknown: 'No hay ningún donante con esa referencia.',
   donorSearchInvalid: 'Escribe entre 2 y 100 caracteres: nombre, correo, código o parcela.',
+  // The names donors ask prayers for (issue 30, item 3).
+  commemorationsNotList: 'La lista de nombres para recordar no es válida.',
+  commemorationsTooMany: (max: number) => `Puedes dar como máximo ${max} nombres para recordar.`,
+  commemorationStateUnknown: 'Indica si la persona está viva o es difunta.',
+  commemorationOnCertificateNotBoolean:
+    'La opción de imprimir los nombres en el certificado debe ser verdadero o falso.',
+  commemorationNameRefused: (position: string, reason: string) =>
+    `Nombre n.º ${position}: ${reason}`,
+  commemorationNameUnprintable: (characters: string) =>
+    `No se pueden imprimir estos caracteres: ${characters}.`,
 } as const;
 
 export type DomainMessages = CatalogueOf<typeof es>;
@@ -214,6 +224,14 @@ const en: DomainMessages = {
   refundRefused: 'The payment gateway did not accept the refund; nothing was refunded.',
   donorUnknown: 'There is no donor with that reference.',
   donorSearchInvalid: 'Type 2 to 100 characters: a name, e-mail, code or plot.',
+  commemorationsNotList: 'The list of names to remember is not valid.',
+  commemorationsTooMany: (max) => `You can give at most ${max} names to remember.`,
+  commemorationStateUnknown: 'Say whether the person is living or departed.',
+  commemorationOnCertificateNotBoolean:
+    'The option to print the names on the certificate must be true or false.',
+  commemorationNameRefused: (position, reason) => `Name no. ${position}: ${reason}`,
+  commemorationNameUnprintable: (characters) =>
+    `These characters cannot be printed: ${characters}.`,
 };
 
 const ro: DomainMessages = {
@@ -305,6 +323,14 @@ const ro: DomainMessages = {
   donorUnknown: 'Nu există niciun donator cu această referință.',
   donorSearchInvalid:
     'Scrieți între 2 și 100 de caractere: un nume, un e-mail, un cod sau o parcelă.',
+  commemorationsNotList: 'Lista numelor de pomenit nu este validă.',
+  commemorationsTooMany: (max) => `Puteți da cel mult ${max} de nume de pomenit.`,
+  commemorationStateUnknown: 'Indicați dacă persoana este vie sau adormită.',
+  commemorationOnCertificateNotBoolean:
+    'Opțiunea de a tipări numele pe certificat trebuie să fie adevărat sau fals.',
+  commemorationNameRefused: (position, reason) => `Numele nr. ${position}: ${reason}`,
+  commemorationNameUnprintable: (characters) =>
+    `Aceste caractere nu pot fi tipărite: ${characters}.`,
 };
 
 /** Every language's catalogue of the domain's texts. */

@@ -26,8 +26,15 @@ import {
   registerPhysicalCertificate,
 } from './staff';
 import {
+  donorCommemorations,
+  exportCommemorations,
+  printCommemorations,
+} from './staff-commemorations';
+import {
   acceptPrivacyPolicy,
   generateCertificate,
+  getCommemorations,
+  saveCommemorations,
   linkCode,
   logout,
   sync,
@@ -67,13 +74,18 @@ export const API_ROUTES = {
   searchDonors,
   donorPage,
   refundDonation,
+  getCommemorations,
+  saveCommemorations,
+  printCommemorations,
+  exportCommemorations,
+  donorCommemorations,
 } as const;
 
 export type ApiRoutes = typeof API_ROUTES;
 export type RouteName = keyof ApiRoutes;
 
 export * from './route';
-export type { DonorProfileJson } from './users';
+export type { CommemorationsView, DonorProfileJson } from './users';
 export type { CheckoutRequest, PaymentRequestBody } from './payments';
 export type {
   CertificateCountBody,
