@@ -22,7 +22,7 @@ export type CommemorationState = (typeof COMMEMORATION_STATES)[number];
 /** How many names one donor may give. */
 export const MAX_COMMEMORATION_NAMES = 20;
 /** A first name's length once trimmed (UTF-16 units, as the donor name's 120). */
-export const COMMEMORATION_NAME_MAX_LENGTH = 40;
+export const COMMEMORATION_NAME_MAX_LENGTH = 30;
 
 export interface CommemorationName {
   name: string;

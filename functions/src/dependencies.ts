@@ -10,6 +10,7 @@ import { firestoreStaffActions } from './adapters/firestore-staff-actions';
 import { firestoreDonationLedger } from './adapters/firestore-donations';
 import { firestorePhysicalCertificates } from './adapters/firestore-physical-certificates';
 import { firestoreCellRepository } from './adapters/firestore-cells';
+import { firestoreCommemorations } from './adapters/firestore-commemorations';
 import { firestorePaymentStore } from './adapters/firestore-payments';
 import { firestoreDonorAccounts } from './adapters/firestore-donors';
 import { firestoreUserRepository } from './adapters/firestore-users';
@@ -49,6 +50,7 @@ export function productionDependencies(): ApiDependencies {
     backOffice: firestoreBackOffice(firestore, proofs),
     staffActions: firestoreStaffActions(firestore, auth),
     staffDonors: firestoreStaffDonors(firestore, proofs),
+    commemorations: firestoreCommemorations(firestore),
   };
 }
 

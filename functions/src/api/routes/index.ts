@@ -12,6 +12,13 @@ import { verifyCertificate } from './certificates';
 import { listCells, mapSnapshot } from './cells';
 import { generateCertificatesPdf, generateJsonCodes } from './certificate-codes';
 import { cancelCheckout, checkoutOutcome, startCheckout } from './checkout';
+import {
+  donorCommemorations,
+  exportCommemorations,
+  getCommemorations,
+  printCommemorations,
+  saveCommemorations,
+} from './commemorations';
 import { donationsCsv, listDonations } from './donations';
 import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
@@ -54,6 +61,11 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   searchDonors,
   donorPage,
   refundDonation,
+  getCommemorations,
+  saveCommemorations,
+  printCommemorations,
+  exportCommemorations,
+  donorCommemorations,
 };
 
 function bound<Name extends RouteName>(name: Name): Route {
