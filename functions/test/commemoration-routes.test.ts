@@ -142,7 +142,7 @@ describe('the donor names to be remembered', () => {
     );
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({
-      error: 'Numele nr. 2: Aceste caractere nu pot fi tipărite: 李 娜.',
+      error: 'Numele nr. 2: Aceste caractere nu pot fi tipărite: 李 娜. (câmp: names.1.name)',
       field: 'names.1.name',
     });
     expect(deps.commemorations.lists.size).toBe(0);

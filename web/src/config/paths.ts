@@ -5,6 +5,7 @@
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   donate: { path: '/donativos', getHref: () => '/donativos' },
+  account: { path: '/mi-cuenta', getHref: () => '/mi-cuenta' },
   postLogin: { path: '/post-login', getHref: () => '/post-login' },
   paymentSuccess: {
     path: '/success',

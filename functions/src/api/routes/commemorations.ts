@@ -13,6 +13,7 @@ import {
 } from '@parroquia/domain';
 import type { StoredCommemorations } from '../../ports';
 import { ApiError, fileReply, jsonReply } from '../http';
+import { API_MESSAGES } from '../messages';
 import type { Handler } from '../router';
 
 function view(list: StoredCommemorations): CommemorationsView {
@@ -39,15 +40,13 @@ export const saveCommemorations: Handler<ApiRoutes['saveCommemorations']> = asyn
   const missing = await unprintableCharacters(body.names.map(({ name }) => name));
   const refused = missing.findIndex((characters) => characters.length > 0);
   if (refused >= 0) {
-    throw new ApiError(
-      400,
-      MESSAGES.commemorationNameRefused(
-        String(refused + 1),
-        MESSAGES.commemorationNameUnprintable(missing[refused]!.join(' ')),
-      ),
-      {},
-      { field: `names.${refused}.name` },
+    // Answered as the router answers a refused field, so callers read both alike.
+    const field = `names.${refused}.name`;
+    const reason = MESSAGES.commemorationNameRefused(
+      String(refused + 1),
+      MESSAGES.commemorationNameUnprintable(missing[refused]!.join(' ')),
     );
+    throw new ApiError(400, API_MESSAGES.invalidField(reason, field), {}, { field });
   }
   const saved = await deps.commemorations.replace(caller.uid, body, deps.now());
   if (!saved) throw new ApiError(404, MESSAGES.userNotFound);
