@@ -11,6 +11,7 @@ export default function AccountRoute() {
   return (
     <RequireAccess level="donor">
       <title>{t('commemorations.documentTitle')}</title>
+      <h1>{t('commemorations.pageTitle')}</h1>
       <CommemorationNamesSection />
     </RequireAccess>
   );
