@@ -15,6 +15,7 @@ import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-i
 import { firestoreBackOffice } from '../../functions/src/adapters/firestore-back-office.ts';
 import { firestoreStaffDonors } from '../../functions/src/adapters/firestore-staff-donors.ts';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
+import { firestoreCommemorations } from '../../functions/src/adapters/firestore-commemorations.ts';
 import { firestoreCertificateCodes } from '../../functions/src/adapters/firestore-certificate-codes.ts';
 import { firestoreStaffActions } from '../../functions/src/adapters/firestore-staff-actions.ts';
 import { firestoreRateLimitCounters } from '../../functions/src/adapters/firestore-rate-limits.ts';
@@ -56,6 +57,7 @@ beforeAll(async () => {
     backOffice: firestoreBackOffice(db, proofs),
     staffActions: firestoreStaffActions(db, () => auth),
     staffDonors: firestoreStaffDonors(db, proofs),
+    commemorations: firestoreCommemorations(db),
     randomIndex: randomInt,
     donors: firestoreDonorAccounts(db, proofs),
     sessions: firebaseSessionRevoker(() => auth),
