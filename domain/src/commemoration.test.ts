@@ -62,7 +62,7 @@ describe('validateCommemorations', () => {
     ['Ana\nPop', 'El nombre contiene caracteres no permitidos.'],
     [
       'a'.repeat(COMMEMORATION_NAME_MAX_LENGTH + 1),
-      'El nombre no puede tener más de 40 caracteres.',
+      'El nombre no puede tener más de 30 caracteres.',
     ],
     [7, 'El nombre debe ser un texto.'],
   ])('refuses the third name %j, naming its entry and field', (name, reason) => {
@@ -71,7 +71,7 @@ describe('validateCommemorations', () => {
     ).toEqual({ ok: false, error: `Nombre n.º 3: ${reason}`, path: ['names', 2, 'name'] });
   });
 
-  it('accepts a name of exactly 40 characters once trimmed', () => {
+  it('accepts a name of exactly 30 characters once trimmed', () => {
     const name = 'Ș'.repeat(COMMEMORATION_NAME_MAX_LENGTH);
     expect(validateCommemorations(body([entry(`  ${name}\u200B`)])).ok).toBe(true);
   });
@@ -123,7 +123,7 @@ describe('commemorationsBodySchema', () => {
 describe('checkCommemorationName (the form, while typing)', () => {
   it.each([
     ['', 'ro', 'Numele nu poate fi gol.'],
-    ['a'.repeat(41), 'en', 'The name cannot be longer than 40 characters.'],
+    ['a'.repeat(31), 'en', 'The name cannot be longer than 30 characters.'],
     ['An\u2066a', 'es', 'El nombre contiene caracteres no permitidos.'],
   ] as const)('refuses %j in %s', (value, language, message) => {
     expect(checkCommemorationName(value, language)).toEqual({ ok: false, message });
