@@ -48,3 +48,4 @@ export * from './settlement/index';
 export * from './donor-search';
 export * from './staff-donors';
 export * from './donation-history';
+export * from './commemoration';

@@ -136,6 +136,16 @@ const es = {
   // My donations (issue 30).
   ownDonationUnknown: 'No hay ningún donativo tuyo con esa referencia.',
   statementYearInvalid: 'El año debe ser un número de cuatro cifras, como 2026.',
+  // The names donors ask prayers for (issue 30, item 3).
+  commemorationsNotList: 'La lista de nombres para recordar no es válida.',
+  commemorationsTooMany: (max: number) => `Puedes dar como máximo ${max} nombres para recordar.`,
+  commemorationStateUnknown: 'Indica si la persona está viva o es difunta.',
+  commemorationOnCertificateNotBoolean:
+    'La opción de imprimir los nombres en el certificado debe ser verdadero o falso.',
+  commemorationNameRefused: (position: string, reason: string) =>
+    `Nombre n.º ${position}: ${reason}`,
+  commemorationNameUnprintable: (characters: string) =>
+    `No se pueden imprimir estos caracteres: ${characters}.`,
 } as const;
 
 export type DomainMessages = CatalogueOf<typeof es>;
@@ -232,6 +242,14 @@ const en: DomainMessages = {
   donorSearchInvalid: 'Type 2 to 100 characters: a name, e-mail, code or plot.',
   ownDonationUnknown: 'You have no donation with that reference.',
   statementYearInvalid: 'The year must be a four-digit number, such as 2026.',
+  commemorationsNotList: 'The list of names to remember is not valid.',
+  commemorationsTooMany: (max) => `You can give at most ${max} names to remember.`,
+  commemorationStateUnknown: 'Say whether the person is living or departed.',
+  commemorationOnCertificateNotBoolean:
+    'The option to print the names on the certificate must be true or false.',
+  commemorationNameRefused: (position, reason) => `Name no. ${position}: ${reason}`,
+  commemorationNameUnprintable: (characters) =>
+    `These characters cannot be printed: ${characters}.`,
 };
 
 const ro: DomainMessages = {
@@ -333,6 +351,14 @@ const ro: DomainMessages = {
     'Scrieți între 2 și 100 de caractere: un nume, un e-mail, un cod sau o parcelă.',
   ownDonationUnknown: 'Nu aveți nicio donație cu această referință.',
   statementYearInvalid: 'Anul trebuie să fie un număr de patru cifre, de exemplu 2026.',
+  commemorationsNotList: 'Lista numelor de pomenit nu este validă.',
+  commemorationsTooMany: (max) => `Puteți da cel mult ${max} de nume de pomenit.`,
+  commemorationStateUnknown: 'Indicați dacă persoana este vie sau adormită.',
+  commemorationOnCertificateNotBoolean:
+    'Opțiunea de a tipări numele pe certificat trebuie să fie adevărat sau fals.',
+  commemorationNameRefused: (position, reason) => `Numele nr. ${position}: ${reason}`,
+  commemorationNameUnprintable: (characters) =>
+    `Aceste caractere nu pot fi tipărite: ${characters}.`,
 };
 
 /** Every language's catalogue of the domain's texts. */

@@ -11,6 +11,7 @@ import { firestoreStaffActions } from './adapters/firestore-staff-actions';
 import { firestoreDonationLedger } from './adapters/firestore-donations';
 import { firestorePhysicalCertificates } from './adapters/firestore-physical-certificates';
 import { firestoreCellRepository } from './adapters/firestore-cells';
+import { firestoreCommemorations } from './adapters/firestore-commemorations';
 import { firestorePaymentStore } from './adapters/firestore-payments';
 import { firestoreDonorAccounts } from './adapters/firestore-donors';
 import { firestoreUserRepository } from './adapters/firestore-users';
@@ -51,6 +52,7 @@ export function productionDependencies(): ApiDependencies {
     staffActions: firestoreStaffActions(firestore, auth),
     staffDonors: firestoreStaffDonors(firestore, proofs),
     passwordResets: firebasePasswordResets(auth, firestore),
+    commemorations: firestoreCommemorations(firestore),
   };
 }
 

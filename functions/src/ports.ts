@@ -4,6 +4,8 @@
  */
 import type {
   CellWithId,
+  Commemorations,
+  DonorCommemorations,
   DonorFound,
   DonorPageView,
   DonorSearch,
@@ -157,6 +159,7 @@ export interface ApiDependencies {
   staffActions: StaffActionLog;
   staffDonors: StaffDonorStore;
   passwordResets: PasswordResetMailer;
+  commemorations: CommemorationStore;
 }
 
 /** A forgotten password (issue 30): the parish's own e-mail with Auth's reset link. */
@@ -398,4 +401,28 @@ export interface StaffDonorStore {
   page(person: PersonRef, now: number): Promise<DonorPageView | null>;
   /** Reads the gift and what was refunded in one transaction and asks the money core. */
   checkRefund(request: RefundRequest, staffUid: string, now: number): Promise<StaffRefundCheck>;
+}
+
+// --- The names donors ask prayers for (issue 30, item 3) ---
+
+/** A donor's list as stored; `updatedAt` (epoch ms) null before the first save. */
+export interface StoredCommemorations extends Commemorations {
+  updatedAt: number | null;
+}
+
+/** `commemorations/{uid}`: written and read only here (firestore.rules: no client access). */
+export interface CommemorationStore {
+  /** The donor's list; no document: no names, not printed. */
+  read(uid: string): Promise<StoredCommemorations>;
+  /** Replaces the whole list in one write; null when the account has no profile (erased). */
+  replace(uid: string, list: Commemorations, now: number): Promise<StoredCommemorations | null>;
+  /**
+   * Every donor's names (each with the donor's name and code), and the staff action that
+   * carried them away, in one transaction: no list leaves unrecorded.
+   */
+  carryOut(
+    kind: 'print-commemorations' | 'export-commemorations',
+    staffUid: string,
+    now: number,
+  ): Promise<DonorCommemorations[]>;
 }

@@ -8,6 +8,10 @@
  */
 import {
   checkDonorName,
+  COMMEMORATION_NAME_MAX_LENGTH,
+  MAX_COMMEMORATION_NAMES,
+  validateCommemorations,
+  type CommemorationName,
   DONOR_NAME_MAX_LENGTH,
   layoutPlots,
   MAX_PLOTS_PER_REQUEST,
@@ -139,6 +143,61 @@ describe.each(Object.entries(HOSTILE_NAMES))('a certificate for %s', (label, nam
       expect(text).toContain(plotsLine(certificate).replace(/\s+/g, ''));
     }
   });
+});
+
+/**
+ * The most names to be remembered a donor may give, each as long and wide as the rule lets it
+ * be, half of them living and half departed, printed because the donor chose so (issue 30).
+ */
+const widestRemembered = (unit: string): CommemorationName[] =>
+  Array.from({ length: MAX_COMMEMORATION_NAMES }, (_, i) => ({
+    name: unit.repeat(COMMEMORATION_NAME_MAX_LENGTH).slice(0, COMMEMORATION_NAME_MAX_LENGTH),
+    state: i % 2 === 0 ? 'living' : 'departed',
+  }));
+const REMEMBERED = {
+  'unbroken W': widestRemembered('W'),
+  'unbroken widest character': widestRemembered('⸻'),
+  'Romanian words': Array.from({ length: MAX_COMMEMORATION_NAMES }, (_, i) => ({
+    name: `Arhimandritul Ștefan ${String(i).padStart(2, '0')} Bartolomeu`.slice(
+      0,
+      COMMEMORATION_NAME_MAX_LENGTH,
+    ),
+    state: i < 12 ? 'living' : 'departed',
+  })) as CommemorationName[],
+};
+
+describe.each(Object.entries(REMEMBERED))('with 20 names to remember (%s)', (label, names) => {
+  const file = `remembered-${label.replace(/\W+/g, '-')}`;
+
+  it('are names the site accepts, as many and as long as it lets them be', () => {
+    expect(validateCommemorations({ names, on_certificate: true }).ok).toBe(true);
+  });
+
+  it.each(['es', 'ro'] as const)(
+    'and the longest widest name with 100 plots, in %s: one page, names, plots and QR code',
+    async (language) => {
+      const name = HOSTILE_NAMES['the widest Latin capital, unbroken'];
+      const bytes = await renderDonorCertificate({
+        language,
+        donorName: name,
+        personalCode: 'ANA7K3QZ',
+        plots: widestPlots,
+        issuedAt: ISSUED,
+        verifyUrl: VERIFY_URL,
+        commemorations: names,
+      });
+      const page = await expectOnePageInside(bytes, inset(29.1), inset(21), `${file}-${language}`);
+      const text = pageTextWithoutSpaces(page);
+      expect(text).toContain(name);
+      for (const entry of names)
+        expect(text).toContain(visibleText(entry.name).replace(/\s+/g, ''));
+      expect(text).toContain(language === 'es' ? 'Vivos:' : 'Vii:');
+      expect(text).toContain(language === 'es' ? 'Difuntos:' : 'Adormiți:');
+      const printed = new Set(page.runs.flatMap((run) => run.text.split(/[\s,]+/)));
+      expect(widestPlots.filter((plot) => !printed.has(plot.code))).toEqual([]);
+      expect(readQrCode(page)).toBe(VERIFY_URL);
+    },
+  );
 });
 
 describe('a certificate of every plot of the church', () => {

@@ -65,12 +65,13 @@ const NOT_IN_JOURNEY = [
 afterAll(() => resetCells(db(), ALL_PLOTS));
 
 describe('the data model doc, read as data', () => {
-  it('has a field table for each of the fourteen collections, and the check finds what differs', () => {
+  it('has a field table for each of the fifteen collections, and the check finds what differs', () => {
     expect([...DOC.keys()]).toEqual([
       'cells',
       'campaign',
       'users',
       'personal_codes',
+      'commemorations',
       'payments',
       'donations',
       'certificate_codes',
@@ -89,6 +90,16 @@ describe('the data model doc, read as data', () => {
       '`updated_at` is integer, documented timestamp',
     ]);
     expect(fieldProblems({}, holdLock)).toEqual(['`updated_at` is missing']);
+    const remembered = DOC.get('commemorations')!;
+    const at = { on_certificate: true, updated_at: Timestamp.now() };
+    expect(fieldProblems({ names: [], ...at }, remembered)).toEqual([]);
+    expect(
+      fieldProblems({ names: [{ name: 'Ioan', state: 'living' }], ...at }, remembered),
+    ).toEqual([]);
+    expect(fieldProblems({ names: [{ name: 'Ioan', age: 3 }], ...at }, remembered)).toEqual([
+      '`names.age` is not documented',
+      '`names.state` is missing',
+    ]);
     const cell = { x: 'K', y: 3, status: 'held', user: 'u', donor_display: null };
     const stamp = { reserved_until: null, updated_at: Timestamp.now() };
     expect(
@@ -145,7 +156,9 @@ describe('after a whole journey, every document written matches docs/data-model.
       const [head, nested] = field.name.split('.') as [string, string?];
       const value = data[head];
       const there = nested
-        ? typeof value === 'object' && value !== null && nested in value
+        ? Array.isArray(value)
+          ? value.some((item) => typeof item === 'object' && item !== null && nested in item)
+          : typeof value === 'object' && value !== null && nested in value
         : head in data;
       if (there) seen.add(`${collection}.${field.name}`);
     }
@@ -191,6 +204,18 @@ async function journey() {
   });
   expect(refunded.status, await refunded.clone().text()).toBe(200);
   await waitFor('the refund', async () => paymentStatus(reserved, 'refunded'));
+
+  const remembered = await callApi(siteUrl, '/api/users/commemorations/', {
+    token: lucia.idToken,
+    body: {
+      names: [
+        { name: 'Ioan', state: 'living' },
+        { name: 'Gheorghe', state: 'departed' },
+      ],
+      on_certificate: true,
+    },
+  });
+  expect(remembered.status).toBe(200);
 
   const renamed = await callApi(siteUrl, '/api/users/update_user/', {
     token: lucia.idToken,

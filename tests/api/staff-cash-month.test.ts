@@ -15,6 +15,7 @@ import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-i
 import { firestoreBackOffice } from '../../functions/src/adapters/firestore-back-office.ts';
 import { firestoreStaffDonors } from '../../functions/src/adapters/firestore-staff-donors.ts';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
+import { firestoreCommemorations } from '../../functions/src/adapters/firestore-commemorations.ts';
 import { firestoreCertificateCodes } from '../../functions/src/adapters/firestore-certificate-codes.ts';
 import { firestoreStaffActions } from '../../functions/src/adapters/firestore-staff-actions.ts';
 import { firestoreRateLimitCounters } from '../../functions/src/adapters/firestore-rate-limits.ts';
@@ -58,6 +59,7 @@ beforeAll(async () => {
     staffActions: firestoreStaffActions(db, () => auth),
     staffDonors: firestoreStaffDonors(db, proofs),
     passwordResets: firebasePasswordResets(() => auth, db),
+    commemorations: firestoreCommemorations(db),
     randomIndex: randomInt,
     donors: firestoreDonorAccounts(db, proofs),
     sessions: firebaseSessionRevoker(() => auth),

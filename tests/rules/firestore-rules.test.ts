@@ -69,6 +69,10 @@ for (const target of rulesTargets()) {
         await setDoc(doc(db, 'personal_codes/ABCD2345'), { uid: 'ana' });
         await setDoc(doc(db, 'stripe_events/evt_1'), { type: 'checkout.session.completed' });
         await setDoc(doc(db, 'staff_actions/a1'), { action: 'void', staff: 'staff-1' });
+        await setDoc(doc(db, 'commemorations/ana'), {
+          names: [{ name: 'Ioan', state: 'departed' }],
+          on_certificate: true,
+        });
         await setDoc(doc(db, 'rate_limits/verify_0a1b_1767225600000'), {
           name: 'verify',
           count: 3,
@@ -261,9 +265,30 @@ for (const target of rulesTargets()) {
       });
     });
 
+    describe('commemorations: no client access, not even the donor whose names they are', () => {
+      it('the donor cannot read their own names from the browser (denied)', async () => {
+        await assertFails(getDoc(doc(donor('ana').firestore(), 'commemorations/ana')));
+      });
+      it('the donor cannot write or delete their own names from the browser (denied)', async () => {
+        const own = doc(donor('ana').firestore(), 'commemorations/ana');
+        await assertFails(setDoc(own, { names: [], on_certificate: false }));
+        await assertFails(updateDoc(own, { on_certificate: false }));
+        await assertFails(deleteDoc(own));
+      });
+      it("another donor cannot read or list anyone's names (denied)", async () => {
+        await assertFails(getDoc(doc(donor('ion').firestore(), 'commemorations/ana')));
+        await assertFails(getDocs(collection(donor('ion').firestore(), 'commemorations')));
+      });
+      it('staff cannot read or list them from the browser either (denied)', async () => {
+        await assertFails(getDoc(doc(staff().firestore(), 'commemorations/ana')));
+        await assertFails(getDocs(collection(staff().firestore(), 'commemorations')));
+      });
+    });
+
     for (const documentPath of [
       'personal_codes/ABCD2345',
       'stripe_events/evt_1',
+      'commemorations/ana',
       'rate_limits/verify_0a1b_1767225600000',
     ]) {
       describe(`${documentPath.split('/')[0]}: server-side only`, () => {

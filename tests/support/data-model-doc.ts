@@ -4,7 +4,17 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 
-const TYPES = ['string', 'integer', 'boolean', 'timestamp', 'map', 'list', 'null'] as const;
+/** `list` is a list of strings; `list of maps` one of maps, whose fields are `list.field` rows. */
+const TYPES = [
+  'string',
+  'integer',
+  'boolean',
+  'timestamp',
+  'map',
+  'list',
+  'list of maps',
+  'null',
+] as const;
 export type FieldType = (typeof TYPES)[number];
 
 export interface DocumentedField {
@@ -57,8 +67,13 @@ export function typeOf(value: unknown): FieldType | 'other' {
   if (typeof value === 'string') return 'string';
   if (typeof value === 'boolean') return 'boolean';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'other';
-  if (Array.isArray(value))
-    return value.every((item) => typeof item === 'string') ? 'list' : 'other';
+  if (Array.isArray(value)) {
+    if (value.every((item) => typeof item === 'string')) return 'list';
+    const maps = value.every(
+      (item) => typeof item === 'object' && item !== null && !Array.isArray(item),
+    );
+    return maps ? 'list of maps' : 'other';
+  }
   if (typeof value === 'object') return 'map';
   return 'other';
 }
@@ -87,11 +102,22 @@ export function fieldProblems(
       continue;
     }
     const value = data[key];
-    const type = typeOf(value);
+    let type = typeOf(value);
+    // An empty list is a list of maps with none in it as much as a list of strings.
+    if (
+      type === 'list' &&
+      (value as unknown[]).length === 0 &&
+      field.types.includes('list of maps')
+    )
+      type = 'list of maps';
     if (!(field.types as string[]).includes(type)) {
       problems.push(`\`${field.name}\` is ${type}, documented ${field.types.join(' or ')}`);
     } else if (type === 'map' && fields.some((other) => other.name.startsWith(`${field.name}.`))) {
       problems.push(...fieldProblems(value as Record<string, unknown>, fields, `${field.name}.`));
+    } else if (type === 'list of maps') {
+      for (const item of value as Array<Record<string, unknown>>) {
+        problems.push(...fieldProblems(item, fields, `${field.name}.`));
+      }
     }
   }
   return problems;

@@ -13,6 +13,7 @@ import { firestoreBackOffice } from '../../functions/src/adapters/firestore-back
 import { firestoreStaffDonors } from '../../functions/src/adapters/firestore-staff-donors.ts';
 import { firebaseSessionRevoker } from '../../functions/src/adapters/firebase-sessions.ts';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
+import { firestoreCommemorations } from '../../functions/src/adapters/firestore-commemorations.ts';
 import { firestoreCertificateCodes } from '../../functions/src/adapters/firestore-certificate-codes.ts';
 import { firestoreStaffActions } from '../../functions/src/adapters/firestore-staff-actions.ts';
 import { firestoreRateLimitCounters } from '../../functions/src/adapters/firestore-rate-limits.ts';
@@ -54,6 +55,7 @@ export function startInProcessApi(stack: {
       staffActions: firestoreStaffActions(db, () => auth),
       staffDonors: firestoreStaffDonors(db, proofs),
       passwordResets: firebasePasswordResets(() => auth, db),
+      commemorations: firestoreCommemorations(db),
       randomIndex: randomInt,
       donors: firestoreDonorAccounts(db, proofs),
       sessions: firebaseSessionRevoker(() => auth),

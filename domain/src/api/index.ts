@@ -26,11 +26,18 @@ import {
   registerPhysicalCertificate,
 } from './staff';
 import {
+  donorCommemorations,
+  exportCommemorations,
+  printCommemorations,
+} from './staff-commemorations';
+import {
   acceptPrivacyPolicy,
   donationHistory,
   donationReceipt,
   donationStatement,
   generateCertificate,
+  getCommemorations,
+  saveCommemorations,
   linkCode,
   logout,
   sync,
@@ -76,13 +83,23 @@ export const API_ROUTES = {
   donationReceipt,
   donationStatement,
   passwordReset,
+  getCommemorations,
+  saveCommemorations,
+  printCommemorations,
+  exportCommemorations,
+  donorCommemorations,
 } as const;
 
 export type ApiRoutes = typeof API_ROUTES;
 export type RouteName = keyof ApiRoutes;
 
 export * from './route';
-export type { DonationHistoryJson, DonationLineJson, DonorProfileJson } from './users';
+export type {
+  CommemorationsView,
+  DonationHistoryJson,
+  DonationLineJson,
+  DonorProfileJson,
+} from './users';
 export type { CheckoutRequest, PaymentRequestBody } from './payments';
 export type {
   CertificateCountBody,

@@ -10,6 +10,7 @@ import { certificateQuerySchema } from '../certificate-language';
 import { validateReceiptQuery, validateStatementQuery } from '../donation-history';
 import type { Language } from '../messages';
 import { passwordResetBodySchema } from '../password-reset-mail';
+import { COMMEMORATION_STATES, commemorationsBodySchema } from '../commemoration';
 import { defineRoute } from './route';
 import { validated } from './validated';
 
@@ -166,4 +167,31 @@ export const passwordReset = defineRoute({
   access: 'public',
   body: passwordResetBodySchema,
   answer: z.object({ status: z.literal('requested') }),
+});
+
+/** A donor's names to be remembered at the liturgy (docs/product.md), as stored and answered. */
+export const commemorationsAnswerSchema = z.object({
+  names: z.array(z.object({ name: z.string(), state: z.enum(COMMEMORATION_STATES) })),
+  on_certificate: z.boolean(),
+  /** ISO instant of the last save; null before the first. */
+  updated_at: z.nullable(z.string()),
+});
+export type CommemorationsView = z.output<typeof commemorationsAnswerSchema>;
+
+export const getCommemorations = defineRoute({
+  method: 'GET',
+  path: '/api/users/commemorations/',
+  access: 'signed-in',
+  privacyPolicy: 'required',
+  answer: commemorationsAnswerSchema,
+});
+
+/** The whole list replaced at once; a refused entry changes nothing. */
+export const saveCommemorations = defineRoute({
+  method: 'POST',
+  path: '/api/users/commemorations/',
+  access: 'signed-in',
+  privacyPolicy: 'required',
+  body: commemorationsBodySchema,
+  answer: commemorationsAnswerSchema,
 });

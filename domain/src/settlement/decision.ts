@@ -128,6 +128,8 @@ export const STAFF_ACTION_KINDS = [
   'print-blank',
   'print-filled',
   'export-csv',
+  'print-commemorations',
+  'export-commemorations',
 ] as const;
 
 export type StaffActionKind = (typeof STAFF_ACTION_KINDS)[number];

@@ -164,3 +164,22 @@ export function decideLedgerExport(facts: LedgerExportFacts): Decision<{ ok: tru
     },
   );
 }
+
+export interface CommemorationsOutFacts {
+  /** The priest's list printed (PDF) or the staff's copy downloaded (CSV). */
+  kind: 'print-commemorations' | 'export-commemorations';
+  /** How many names it carries. */
+  rows: number;
+  context: RecordContext;
+}
+
+/**
+ * The names donors ask prayers for, carried out of the site: recorded in the transaction that
+ * read them, with how many names left (docs/product.md, "Names remembered in prayer").
+ */
+export function decideCommemorationsOut(facts: CommemorationsOutFacts): Decision<{ ok: true }> {
+  return decided(
+    { ok: true },
+    { actions: [record(facts.kind, facts.context, { rows: facts.rows })] },
+  );
+}

@@ -5,6 +5,12 @@
  * to 18 pt, then wraps (a word longer than the line is cut between letters); the list and the
  * plan shrink before the name goes below 18 pt. Any accepted name (120 characters, however wide)
  * with 100 plots fits; only hundreds of plots can still run past the page, onto more pages.
+ *
+ * The names the donor asks prayers for, when they chose to print them, follow the plots in the
+ * list's type, living and departed each a line that wraps ("Vivos: Ioan, Maria…"), under a
+ * heading; they take their room before the name and the plots do. One more scale, with a smaller
+ * plan, and then smaller type for the names alone keep the longest name, 100 plots and 20 names of
+ * 30 characters (of any characters the rule accepts) on one page.
  */
 import type { PDFFont } from 'pdf-lib';
 import { textWidth, wrapText } from './text-layout';
@@ -35,7 +41,33 @@ const SCALES: readonly Scale[] = [
   { nameFloor: 10, listSize: 7.5, planWidth: 150 },
 ];
 
+/**
+ * With the names to be remembered, one more: the plan gives up room before the type does. A
+ * narrower plan would gain nothing: the foot's right column (code, date, QR code, signature
+ * line) is as tall as a 130 pt wide plan.
+ */
+const SCALES_WITH_NAMES: readonly Scale[] = [
+  ...SCALES,
+  { nameFloor: 10, listSize: 7.5, planWidth: 130 },
+];
+
+/** The smallest the names to be remembered get, reached only by names of the widest signs. */
+const NAMES_FLOOR = 4;
+/** Above the names' lines: a gap and their heading, in the plots heading's size. */
+export const COMMEMORATION_HEADING_SIZE = 11.5;
+export const COMMEMORATION_GAP = 10;
+/** Below the heading: the names' type may be much smaller than the heading's. */
+export const COMMEMORATION_HEADING_AFTER = 3;
+const commemorationHeading =
+  COMMEMORATION_GAP + COMMEMORATION_HEADING_SIZE * LIST_LEADING + COMMEMORATION_HEADING_AFTER;
+
 export interface TextBlock {
+  size: number;
+  lines: string[];
+}
+
+/** The names to be remembered, each group's lines already labelled ("Vivos: Ioan, Maria"). */
+export interface CommemorationBlock {
   size: number;
   lines: string[];
 }
@@ -43,6 +75,8 @@ export interface TextBlock {
 export interface MiddleLayout {
   name: TextBlock;
   plots: TextBlock;
+  /** Null when the certificate prints no names. */
+  commemorations: CommemorationBlock | null;
   planWidth: number;
   /** False when even the last scale leaves plots over: the list goes on onto more pages. */
   fitsOnePage: boolean;
@@ -53,6 +87,8 @@ export interface MiddleRequest {
   name: string;
   /** The plots' codes, comma-separated. */
   plotList: string;
+  /** The groups of names as printed, each labelled; empty or absent: none printed. */
+  commemorations?: readonly string[];
   bold: PDFFont;
   regular: PDFFont;
   /** The width of a line of text. */
@@ -63,17 +99,51 @@ export interface MiddleRequest {
 
 export function layOutMiddle(request: MiddleRequest): MiddleLayout {
   const { name, plotList, bold, regular, width, roomFor } = request;
-  for (const scale of SCALES) {
+  const groups = request.commemorations ?? [];
+  const names = (size: number): CommemorationBlock | null =>
+    groups.length === 0
+      ? null
+      : { size, lines: groups.flatMap((group) => wrapText(group, regular, size, width)) };
+  const namesHeight = (layout: CommemorationBlock | null) =>
+    layout ? commemorationHeading + layout.lines.length * layout.size * LIST_LEADING : 0;
+  const scales = groups.length === 0 ? SCALES : SCALES_WITH_NAMES;
+  for (const scale of scales) {
     const plots = block(plotList, regular, scale.listSize, width);
-    const room = roomFor(scale.planWidth) - height(plots, LIST_LEADING);
+    const commemorations = names(scale.listSize);
+    const room =
+      roomFor(scale.planWidth) - height(plots, LIST_LEADING) - namesHeight(commemorations);
     const fitted = fitName(name, bold, width, scale.nameFloor, room);
-    if (fitted) return { name: fitted, plots, planWidth: scale.planWidth, fitsOnePage: true };
+    if (fitted) {
+      return { name: fitted, plots, commemorations, planWidth: scale.planWidth, fitsOnePage: true };
+    }
+  }
+  // Names of the widest characters (a run of three-em dashes is a name the rule accepts): on the
+  // last scale, their type alone shrinks further, so the page still holds them.
+  if (groups.length > 0) {
+    const last = scales[scales.length - 1]!;
+    const plots = block(plotList, regular, last.listSize, width);
+    for (let size = last.listSize - 0.5; size >= NAMES_FLOOR; size -= 0.5) {
+      const commemorations = names(size);
+      const room =
+        roomFor(last.planWidth) - height(plots, LIST_LEADING) - namesHeight(commemorations);
+      const fitted = fitName(name, bold, width, last.nameFloor, room);
+      if (fitted) {
+        return {
+          name: fitted,
+          plots,
+          commemorations,
+          planWidth: last.planWidth,
+          fitsOnePage: true,
+        };
+      }
+    }
   }
   // Hundreds of plots: the name as large as on a roomy page, the list as small as it gets and
   // running on, and the foot, on a page of its own if need be, with the largest plan.
   return {
     name: block(name, bold, roomySize(name, bold, width), width),
-    plots: block(plotList, regular, SCALES[SCALES.length - 1]!.listSize, width),
+    plots: block(plotList, regular, scales[scales.length - 1]!.listSize, width),
+    commemorations: names(scales[scales.length - 1]!.listSize),
     planWidth: SCALES[0]!.planWidth,
     fitsOnePage: false,
   };

@@ -14,6 +14,10 @@ export interface DonorCertificateTexts {
   planCaption: string;
   /** Under the line where the parish signs and stamps it. */
   signature: string;
+  /** The heading of the names the donor asks prayers for, and their two groups. */
+  commemorations: string;
+  living: string;
+  departed: string;
   locale: string;
 }
 
@@ -32,6 +36,9 @@ export const DONOR_CERTIFICATE_TEXTS: Record<CertificateLanguage, DonorCertifica
     check: 'Comprueba este certificado en',
     planCaption: 'Sus parcelas en el plano de la iglesia',
     signature: 'Firma y sello de la parroquia',
+    commemorations: 'Recordados en la oración de la parroquia',
+    living: 'Vivos',
+    departed: 'Difuntos',
     locale: 'es-ES',
   },
   ro: {
@@ -48,6 +55,9 @@ export const DONOR_CERTIFICATE_TEXTS: Record<CertificateLanguage, DonorCertifica
     check: 'Verificați acest certificat la',
     planCaption: 'Parcelele dumneavoastră în planul bisericii',
     signature: 'Semnătura și ștampila parohiei',
+    commemorations: 'Pomeniți în rugăciunile parohiei',
+    living: 'Vii',
+    departed: 'Adormiți',
     locale: 'ro-RO',
   },
 };

@@ -5,14 +5,23 @@
  * the date, the QR code of the public check page and a line for the parish's signature and stamp.
  */
 import {
+  commemorationsByState,
   formatPlotCode,
   visibleText,
   type CertificateLanguage,
+  type CommemorationName,
   type PlotPosition,
 } from '@parroquia/domain';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { drawCentredLabel, drawChurchPlan, planHeight } from './church-plan';
-import { LIST_LEADING, NAME_LEADING, layOutMiddle } from './donor-certificate-layout';
+import {
+  COMMEMORATION_GAP,
+  COMMEMORATION_HEADING_AFTER,
+  COMMEMORATION_HEADING_SIZE,
+  LIST_LEADING,
+  NAME_LEADING,
+  layOutMiddle,
+} from './donor-certificate-layout';
 import { DONOR_CERTIFICATE_TEXTS, certificateDate } from './donor-certificate-texts';
 import { charactersMissingFrom, embedCertificateFonts } from './fonts';
 import { drawQrCode } from './qr-code';
@@ -27,6 +36,11 @@ export interface DonorCertificate {
   issuedAt: number;
   /** The public check page, `<site>/verificar/<personal code>`. */
   verifyUrl: string;
+  /**
+   * The names the donor asks prayers for, printed only when they chose so (the caller passes
+   * none otherwise); at most 20.
+   */
+  commemorations?: readonly CommemorationName[];
 }
 
 /** Thrown for a name the embedded font cannot print, naming the characters. */
@@ -50,8 +64,13 @@ const MUTED = rgb(0.4, 0.36, 0.33);
 const QR_SIZE = 120;
 /** The space kept between the last line of plots and the foot. */
 const FOOT_GAP = 18;
-/** The foot: the plan with its labels and caption (the right column is shorter). */
-const footHeight = (planWidth: number) => planHeight(planWidth) + 44;
+/**
+ * The foot: the plan with its labels and caption, and never shorter than the right column (code,
+ * date, QR code, the check text and address, the signature line), which a narrow plan would
+ * otherwise push onto the signature line.
+ */
+const FOOT_COLUMN_HEIGHT = 252;
+const footHeight = (planWidth: number) => Math.max(planHeight(planWidth) + 44, FOOT_COLUMN_HEIGHT);
 /** Below the name: a gap, the "has given" line, a gap and the "Plots:" heading. */
 const CONTRIBUTION_SIZE = 12.5;
 const PLOTS_HEADING_SIZE = 11.5;
@@ -69,6 +88,10 @@ export async function renderDonorCertificate(certificate: DonorCertificate): Pro
   const fonts = await embedCertificateFonts(doc);
   const missing = charactersMissingFrom(fonts.bold, donorName);
   if (missing.length > 0) throw new UnprintableTextError(missing);
+  const remembered = commemorationGroups(certificate.commemorations ?? [], texts);
+  // Checked when the donor saved them; a list stored before would still print no blank box.
+  const missingInNames = charactersMissingFrom(fonts.regular, remembered.join(' '));
+  if (missingInNames.length > 0) throw new UnprintableTextError(missingInNames);
 
   const newPage = () => {
     const added = doc.addPage([A4.width, A4.height]);
@@ -105,6 +128,7 @@ export async function renderDonorCertificate(certificate: DonorCertificate): Pro
   const middle = layOutMiddle({
     name: donorName,
     plotList: certificate.plots.map((plot) => formatPlotCode(plot)).join(', '),
+    commemorations: remembered,
     bold: fonts.bold,
     regular: fonts.regular,
     width,
@@ -118,6 +142,14 @@ export async function renderDonorCertificate(certificate: DonorCertificate): Pro
   for (const part of middle.plots.lines) {
     line(part, fonts.regular, middle.plots.size, INK, LIST_LEADING);
   }
+  if (middle.commemorations) {
+    y -= COMMEMORATION_GAP;
+    line(`${texts.commemorations}:`, fonts.bold, COMMEMORATION_HEADING_SIZE, BURGUNDY);
+    y -= COMMEMORATION_HEADING_AFTER;
+    for (const part of middle.commemorations.lines) {
+      line(part, fonts.regular, middle.commemorations.size, INK, LIST_LEADING);
+    }
+  }
 
   // The foot sits at the bottom of the page; past hundreds of plots, of the list's last page.
   if (y - FOOT_GAP - footHeight(middle.planWidth) < BOTTOM) page = newPage();
@@ -126,6 +158,15 @@ export async function renderDonorCertificate(certificate: DonorCertificate): Pro
 }
 
 type Texts = (typeof DONOR_CERTIFICATE_TEXTS)[CertificateLanguage];
+
+/** "Vivos: Ioan, Maria" and "Difuntos: Gheorghe": each group a line, none when it is empty. */
+function commemorationGroups(names: readonly CommemorationName[], texts: Texts): string[] {
+  const { living, departed } = commemorationsByState(names);
+  return [
+    ...(living.length > 0 ? [`${texts.living}: ${living.join(', ')}`] : []),
+    ...(departed.length > 0 ? [`${texts.departed}: ${departed.join(', ')}`] : []),
+  ];
+}
 
 /** The plan with the plots on the left; code, date, QR and signature line on the right. */
 async function drawFoot(

@@ -10,6 +10,7 @@ import {
   sweptCell,
 } from '@parroquia/domain';
 import type {
+  Commemorations,
   LedgerFilter,
   LedgerListQuery,
   LedgerRow,
@@ -23,6 +24,7 @@ import type {
   Caller,
   CellRepository,
   CertificateCodeStore,
+  CommemorationStore,
   DonationLedger,
   PhysicalCertificateRegistrar,
   StaffActionLog,
@@ -32,6 +34,7 @@ import type {
   IdTokenVerifier,
   SessionRevoker,
   StoredCell,
+  StoredCommemorations,
   UserProfile,
   UserRepository,
 } from '../../src/ports';
@@ -270,7 +273,24 @@ export class RecordedStaffActions implements StaffActionLog {
   }
 }
 
+/** `commemorations`: each donor's list, saved whole; carrying them out is tests/api's. */
+export class InMemoryCommemorations implements CommemorationStore {
+  readonly lists = new Map<string, StoredCommemorations>();
+  async read(uid: string): Promise<StoredCommemorations> {
+    return this.lists.get(uid) ?? { names: [], on_certificate: false, updatedAt: null };
+  }
+  async replace(uid: string, list: Commemorations, now: number) {
+    const stored = { ...list, updatedAt: now };
+    this.lists.set(uid, stored);
+    return stored;
+  }
+  carryOut(): never {
+    throw new Error('the priest list is not part of these handler tests');
+  }
+}
+
 export interface TestDependencies extends ApiDependencies {
+  commemorations: InMemoryCommemorations;
   staffActions: RecordedStaffActions;
   cells: InMemoryCells;
   users: InMemoryUsers;
@@ -316,6 +336,7 @@ export function testDependencies(): TestDependencies {
     staffActions: new RecordedStaffActions(),
     staffDonors: unusedPort<ApiDependencies['staffDonors']>('the donors pages'),
     passwordResets: unusedPort<ApiDependencies['passwordResets']>('the password reset'),
+    commemorations: new InMemoryCommemorations(),
   };
 }
 

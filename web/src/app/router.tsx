@@ -41,6 +41,7 @@ const framed: Page[] = [
   legalPage(paths.cookiePolicy.path, () => import('./routes/legal/cookie-policy')),
   legalPage(paths.legalNotice.path, () => import('./routes/legal/legal-notice')),
   page(paths.donate.path, () => import('./routes/donate')),
+  page(paths.account.path, () => import('./routes/account')),
   page(paths.postLogin.path, () => import('./routes/post-login')),
   page(paths.paymentSuccess.path, () => import('./routes/payment-success')),
   page(paths.paymentCancel.path, () => import('./routes/payment-cancel')),
@@ -52,7 +53,6 @@ const framed: Page[] = [
   page(paths.staffDonors.path, () => import('./routes/staff-donors')),
   page(paths.staffDonor.path, () => import('./routes/staff-donor')),
   page(paths.verifyCertificate.path, () => import('./routes/verify')),
-  page(paths.account.path, () => import('./routes/account')),
   page(undefined, () => import('./routes/not-found')),
 ];
 

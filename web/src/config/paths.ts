@@ -5,6 +5,7 @@
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   donate: { path: '/donativos', getHref: () => '/donativos' },
+  account: { path: '/mi-cuenta', getHref: () => '/mi-cuenta' },
   postLogin: { path: '/post-login', getHref: () => '/post-login' },
   paymentSuccess: {
     path: '/success',
@@ -29,7 +30,6 @@ export const paths = {
     getHref: (id: string) => `/staff/donantes/${encodeURIComponent(id)}`,
   },
   login: { path: '/login', getHref: () => '/login' },
-  account: { path: '/mi-cuenta', getHref: () => '/mi-cuenta' },
   verifyCertificate: {
     path: '/verificar/:code',
     getHref: (code: string) => `/verificar/${encodeURIComponent(code)}`,

@@ -17,6 +17,8 @@ export const generateCertificate: Handler<ApiRoutes['generateCertificate']> = as
   if (plots.length === 0) throw new ApiError(404, MESSAGES.noPlotsBought);
   // Loaded on first use: the fonts and PDF code are most of the bundle, and every other
   // route's cold start would pay for them.
+  // The names the donor asks prayers for, only when they chose to print them.
+  const remembered = await deps.commemorations.read(caller.uid);
   const { renderDonorCertificate, UnprintableTextError } =
     await import('../../pdf/donor-certificate');
   try {
@@ -27,6 +29,7 @@ export const generateCertificate: Handler<ApiRoutes['generateCertificate']> = as
       plots,
       issuedAt: now,
       verifyUrl: verifyPageUrl(siteOrigin(headers), profile.personal_code),
+      commemorations: remembered.on_certificate ? remembered.names : [],
     });
     return fileReply('application/pdf', pdf, certificateFileName(language));
   } catch (error) {

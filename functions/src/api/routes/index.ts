@@ -12,6 +12,13 @@ import { verifyCertificate } from './certificates';
 import { listCells, mapSnapshot } from './cells';
 import { generateCertificatesPdf, generateJsonCodes } from './certificate-codes';
 import { cancelCheckout, checkoutOutcome, startCheckout } from './checkout';
+import {
+  donorCommemorations,
+  exportCommemorations,
+  getCommemorations,
+  printCommemorations,
+  saveCommemorations,
+} from './commemorations';
 import { donationsCsv, listDonations } from './donations';
 import { donationHistory, donationReceiptPdf, donationStatementPdf } from './donation-history';
 import { generateCertificate } from './donor-certificate';
@@ -60,6 +67,11 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   donationReceipt: donationReceiptPdf,
   donationStatement: donationStatementPdf,
   passwordReset,
+  getCommemorations,
+  saveCommemorations,
+  printCommemorations,
+  exportCommemorations,
+  donorCommemorations,
 };
 
 function bound<Name extends RouteName>(name: Name): Route {

@@ -1,8 +1,10 @@
 /**
  * /mi-cuenta: the donor's own account (issue 30; docs/screens.md), one page of self-contained
- * sections: what they gave and what is left to pay ("My donations").
+ * sections: what they gave and what is left to pay ("My donations"), the names they ask prayers
+ * for.
  */
 import { useTranslation } from 'react-i18next';
+import { CommemorationNamesSection } from '@/features/account/components/commemoration-names-section';
 import { DonationHistorySection } from '@/features/account/components/donation-history-section';
 import { RequireAccess } from './access';
 
@@ -13,6 +15,7 @@ export default function AccountRoute() {
       <title>{t('accountPage.documentTitle')}</title>
       <h1>{t('accountPage.title')}</h1>
       <DonationHistorySection />
+      <CommemorationNamesSection />
     </RequireAccess>
   );
 }

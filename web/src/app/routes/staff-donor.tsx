@@ -1,6 +1,7 @@
 /** /staff/donantes/:id: everything of one donor, and the corrections (docs/screens.md). */
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { DonorCommemorations } from '@/features/staff/components/donor-commemorations';
 import { DonorPage } from '@/features/staff/components/donor-page';
 import { Link, useParams } from '@/lib/navigation';
 import { RequireAccess } from './access';
@@ -15,6 +16,7 @@ export default function StaffDonorRoute() {
         <Link to={paths.staffDonors.getHref()}>{t('staffDonors.backToSearch')}</Link>
       </p>
       <DonorPage id={id} />
+      <DonorCommemorations id={id} />
     </RequireAccess>
   );
 }

@@ -1,6 +1,7 @@
 /** /staff/donantes: find a donor by name, e-mail, code or plot (docs/screens.md). */
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { CommemorationListExport } from '@/features/staff/components/commemoration-list-export';
 import { DonorSearch } from '@/features/staff/components/donor-search';
 import { Link } from '@/lib/navigation';
 import { RequireAccess } from './access';
@@ -16,6 +17,7 @@ export default function StaffDonorsRoute() {
       <h1>{t('staffDonors.title')}</h1>
       <p>{t('staffDonors.lead')}</p>
       <DonorSearch />
+      <CommemorationListExport />
     </RequireAccess>
   );
 }

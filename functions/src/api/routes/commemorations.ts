@@ -1,0 +1,99 @@
+/**
+ * The names donors ask prayers for (docs/api.md, docs/product.md "Names remembered in prayer"):
+ * the donor reads and replaces their own list; staff print every list for the priest, download
+ * it as CSV (each recorded as a staff action in the transaction that read the names), and read
+ * one donor's list on their page.
+ */
+import {
+  MESSAGES,
+  commemorationsCsv,
+  priestList,
+  type ApiRoutes,
+  type CommemorationsView,
+} from '@parroquia/domain';
+import type { StoredCommemorations } from '../../ports';
+import { ApiError, fileReply, jsonReply } from '../http';
+import { API_MESSAGES } from '../messages';
+import type { Handler } from '../router';
+
+function view(list: StoredCommemorations): CommemorationsView {
+  return {
+    names: list.names.map(({ name, state }) => ({ name, state })),
+    on_certificate: list.on_certificate,
+    updated_at: list.updatedAt === null ? null : new Date(list.updatedAt).toISOString(),
+  };
+}
+
+export const getCommemorations: Handler<ApiRoutes['getCommemorations']> = async ({
+  deps,
+  caller,
+}) => jsonReply(view(await deps.commemorations.read(caller.uid)));
+
+export const saveCommemorations: Handler<ApiRoutes['saveCommemorations']> = async ({
+  deps,
+  caller,
+  body,
+}) => {
+  // A name the certificate's type cannot draw would print as blank boxes on the certificate and
+  // on the priest's list: refused now, naming its entry. The fonts load only for this check.
+  const { unprintableCharacters } = await import('../../pdf/printable-names');
+  const missing = await unprintableCharacters(body.names.map(({ name }) => name));
+  const refused = missing.findIndex((characters) => characters.length > 0);
+  if (refused >= 0) {
+    // Answered as the router answers a refused field, so callers read both alike.
+    const field = `names.${refused}.name`;
+    const reason = MESSAGES.commemorationNameRefused(
+      String(refused + 1),
+      MESSAGES.commemorationNameUnprintable(missing[refused]!.join(' ')),
+    );
+    throw new ApiError(400, API_MESSAGES.invalidField(reason, field), {}, { field });
+  }
+  const saved = await deps.commemorations.replace(caller.uid, body, deps.now());
+  if (!saved) throw new ApiError(404, MESSAGES.userNotFound);
+  return jsonReply(view(saved));
+};
+
+export const printCommemorations: Handler<ApiRoutes['printCommemorations']> = async ({
+  deps,
+  caller,
+  body,
+}) => {
+  const now = deps.now();
+  const donors = await deps.commemorations.carryOut('print-commemorations', caller.uid, now);
+  const { renderCommemorationList } = await import('../../pdf/commemoration-list');
+  const pdf = await renderCommemorationList({
+    language: body.lang,
+    ...priestList(donors),
+    printedAt: now,
+  });
+  return fileReply('application/pdf', pdf, 'pomelnic.pdf');
+};
+
+export const exportCommemorations: Handler<ApiRoutes['exportCommemorations']> = async ({
+  deps,
+  caller,
+}) => {
+  const donors = await deps.commemorations.carryOut(
+    'export-commemorations',
+    caller.uid,
+    deps.now(),
+  );
+  // The byte-order mark makes spreadsheet programs read the accents as UTF-8.
+  const csv = `\uFEFF${commemorationsCsv(donors)}`;
+  return fileReply(
+    'text/csv; charset=utf-8; header=present',
+    Buffer.from(csv, 'utf8'),
+    'pomelnic.csv',
+  );
+};
+
+/** A person without an account (a registration waiting on its code) has no list. */
+export const donorCommemorations: Handler<ApiRoutes['donorCommemorations']> = async ({
+  deps,
+  params,
+}) =>
+  jsonReply(
+    params.kind === 'account'
+      ? view(await deps.commemorations.read(params.uid))
+      : { names: [], on_certificate: false, updated_at: null },
+  );

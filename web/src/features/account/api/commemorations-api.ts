@@ -1,0 +1,11 @@
+/** The donor's names to be remembered (docs/api.md): read the list, replace it whole. */
+import { API_ROUTES, type CommemorationsBody } from '@parroquia/domain';
+import type { ApiClient } from '@/lib/api-client';
+
+export function loadCommemorations(client: ApiClient, token: string) {
+  return client.call(API_ROUTES.getCommemorations, { token });
+}
+
+export function saveCommemorations(client: ApiClient, body: CommemorationsBody, token: string) {
+  return client.call(API_ROUTES.saveCommemorations, { body, token });
+}

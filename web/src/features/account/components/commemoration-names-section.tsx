@@ -1,0 +1,270 @@
+/**
+ * The names the donor asks the parish to remember at the liturgy (docs/screens.md, /mi-cuenta):
+ * up to 20 first names, each among the living or the departed, and whether the certificate
+ * prints them. Each name is checked as it would be by the API (the name rule, 30 characters) and
+ * its refusal shown under it in the page's language; the whole list is saved at once.
+ */
+import {
+  COMMEMORATION_NAME_MAX_LENGTH,
+  MAX_COMMEMORATION_NAMES,
+  checkCommemorationName,
+  type CommemorationState,
+  type CommemorationsView,
+} from '@parroquia/domain';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { apiErrorText } from '@/lib/api-error-text';
+import { useApiClient } from '@/lib/api-client-context';
+import { currentLanguage } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { loadCommemorations, saveCommemorations } from '../api/commemorations-api';
+import styles from './commemorations.module.css';
+
+interface Row {
+  /** A stable key while rows are added and removed. */
+  key: number;
+  name: string;
+  state: CommemorationState;
+  error: string | null;
+}
+
+type Loading = { state: 'loading' } | { state: 'failed'; text: string } | { state: 'ready' };
+
+/**
+ * The entry a refusal of the API names in its field ("… (campo: names.2.name)"), and the text to
+ * show under that entry, without the field's technical name.
+ */
+const REFUSED_FIELD = /\s*\([^():]+: names\.(\d+)\.(?:name|state)\)$/;
+function refusedEntry(message: string): { index: number; text: string } | null {
+  const match = REFUSED_FIELD.exec(message);
+  return match ? { index: Number(match[1]), text: message.replace(REFUSED_FIELD, '') } : null;
+}
+
+export function CommemorationNamesSection() {
+  const { t } = useTranslation();
+  const client = useApiClient();
+  const { getToken } = useSession();
+  const id = useId();
+  const nextKey = useRef(0);
+  const [loading, setLoading] = useState<Loading>({ state: 'loading' });
+  const [rows, setRows] = useState<Row[]>([]);
+  const [onCertificate, setOnCertificate] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  /** The entry to focus once rendered: one just added, or the first refused. */
+  const focusKey = useRef<number | null>(null);
+  const setFocusKey = (key: number) => {
+    focusKey.current = key;
+  };
+  const inputs = useRef(new Map<number, HTMLInputElement>());
+
+  const show = (list: CommemorationsView) => {
+    setRows(
+      list.names.map(({ name, state }) => ({ key: nextKey.current++, name, state, error: null })),
+    );
+    setOnCertificate(list.on_certificate);
+  };
+
+  useEffect(() => {
+    let current = true;
+    getToken()
+      .then((token) => loadCommemorations(client, token))
+      .then(
+        (list) => {
+          if (!current) return;
+          show(list);
+          setLoading({ state: 'ready' });
+        },
+        (error: unknown) =>
+          current && setLoading({ state: 'failed', text: apiErrorText(error, t) }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [client, getToken, t]);
+
+  useEffect(() => {
+    if (focusKey.current === null) return;
+    inputs.current.get(focusKey.current)?.focus();
+    focusKey.current = null;
+  });
+
+  const change = (key: number, patch: Partial<Row>) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+
+  const add = () => {
+    const key = nextKey.current++;
+    setRows((current) => [...current, { key, name: '', state: 'living', error: null }]);
+    setFocusKey(key);
+  };
+
+  const remove = (key: number) => {
+    setRows((current) => current.filter((row) => row.key !== key));
+    setFormError(null);
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const language = currentLanguage();
+    const checked = rows.map((row) => {
+      const outcome = checkCommemorationName(row.name, language);
+      return outcome.ok
+        ? { ...row, name: outcome.name, error: null }
+        : { ...row, error: outcome.message };
+    });
+    setRows(checked);
+    const firstRefused = checked.find((row) => row.error !== null);
+    if (firstRefused) {
+      setFormError(t('commemorations.fixErrors'));
+      setFocusKey(firstRefused.key);
+      return;
+    }
+    setFormError(null);
+    setSaving(true);
+    try {
+      const saved = await saveCommemorations(
+        client,
+        {
+          names: checked.map(({ name, state }) => ({ name, state })),
+          on_certificate: onCertificate,
+        },
+        await getToken(),
+      );
+      show(saved);
+      toast.success(t('commemorations.saved.title'), {
+        description: t('commemorations.saved.description'),
+      });
+    } catch (error) {
+      const text = apiErrorText(error, t);
+      const entry = refusedEntry(text);
+      const refused = entry ? checked[entry.index] : undefined;
+      if (entry && refused) {
+        change(refused.key, { error: entry.text });
+        setFocusKey(refused.key);
+        setFormError(t('commemorations.fixErrors'));
+      } else {
+        setFormError(text);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const titleId = `${id}-title`;
+  const full = rows.length >= MAX_COMMEMORATION_NAMES;
+
+  return (
+    <section className={styles.section} aria-labelledby={titleId} data-testid="commemorations">
+      <h2 id={titleId}>{t('commemorations.title')}</h2>
+      <p className={styles.lead}>{t('commemorations.lead')}</p>
+      {loading.state === 'loading' && (
+        <p role="status">
+          <Spinner /> {t('commemorations.loading')}
+        </p>
+      )}
+      {loading.state === 'failed' && (
+        <p role="alert" className={styles.error}>
+          {loading.text}
+        </p>
+      )}
+      {loading.state === 'ready' && (
+        <form className={styles.section} onSubmit={(event) => void save(event)} noValidate>
+          {rows.length === 0 && <p className={styles.help}>{t('commemorations.empty')}</p>}
+          <ol className={styles.list}>
+            {rows.map((row, index) => {
+              const number = index + 1;
+              const errorId = `${id}-error-${row.key}`;
+              return (
+                <li key={row.key} className={styles.entry} data-testid="commemoration-entry">
+                  <div className={styles.row}>
+                    <label className={styles.field}>
+                      {t('commemorations.nameLabel', { number })}
+                      <input
+                        ref={(element) => {
+                          if (element) inputs.current.set(row.key, element);
+                          else inputs.current.delete(row.key);
+                        }}
+                        type="text"
+                        autoComplete="off"
+                        value={row.name}
+                        maxLength={COMMEMORATION_NAME_MAX_LENGTH + 10}
+                        aria-invalid={row.error !== null}
+                        aria-describedby={row.error ? errorId : undefined}
+                        onChange={(event) =>
+                          change(row.key, { name: event.target.value, error: null })
+                        }
+                      />
+                    </label>
+                    <label className={styles.field}>
+                      {t('commemorations.stateLabel')}
+                      <select
+                        value={row.state}
+                        onChange={(event) =>
+                          change(row.key, { state: event.target.value as CommemorationState })
+                        }
+                      >
+                        <option value="living">{t('commemorations.states.living')}</option>
+                        <option value="departed">{t('commemorations.states.departed')}</option>
+                      </select>
+                    </label>
+                    <Button
+                      variant="secondary"
+                      className={styles.target}
+                      aria-label={t('commemorations.removeLabel', { number })}
+                      onClick={() => remove(row.key)}
+                    >
+                      {t('commemorations.remove')}
+                    </Button>
+                  </div>
+                  {row.error && (
+                    <p id={errorId} className={styles.error} data-testid="commemoration-error">
+                      {row.error}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+          {full ? (
+            <p className={styles.help}>
+              {t('commemorations.full', { max: MAX_COMMEMORATION_NAMES })}
+            </p>
+          ) : (
+            <div>
+              <Button variant="secondary" className={styles.target} onClick={add}>
+                {t('commemorations.add')}
+              </Button>
+            </div>
+          )}
+          <div>
+            <label className={styles.check}>
+              <input
+                type="checkbox"
+                checked={onCertificate}
+                aria-describedby={`${id}-certificate-help`}
+                onChange={(event) => setOnCertificate(event.target.checked)}
+              />
+              {t('commemorations.onCertificate')}
+            </label>
+            <p id={`${id}-certificate-help`} className={styles.help}>
+              {t('commemorations.onCertificateHelp')}
+            </p>
+          </div>
+          {formError && (
+            <p role="alert" className={styles.error} data-testid="commemorations-form-error">
+              {formError}
+            </p>
+          )}
+          <div className={styles.buttons}>
+            <Button type="submit" className={styles.target} disabled={saving}>
+              {saving ? t('commemorations.saving') : t('commemorations.save')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

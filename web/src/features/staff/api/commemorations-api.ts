@@ -1,0 +1,19 @@
+/** The names donors ask prayers for, from the back office (docs/api.md). */
+import { API_ROUTES, type CertificateLanguage } from '@parroquia/domain';
+import type { ApiClient } from '@/lib/api-client';
+
+export function printCommemorationList(
+  client: ApiClient,
+  lang: CertificateLanguage,
+  token: string,
+) {
+  return client.call(API_ROUTES.printCommemorations, { body: { lang }, token });
+}
+
+export function downloadCommemorationsCsv(client: ApiClient, token: string) {
+  return client.call(API_ROUTES.exportCommemorations, { token });
+}
+
+export function loadDonorCommemorations(client: ApiClient, id: string, token: string) {
+  return client.call(API_ROUTES.donorCommemorations, { query: { id }, token });
+}
