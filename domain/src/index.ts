@@ -46,3 +46,4 @@ export * from './staff-action-requests';
 export * from './settlement/index';
 export * from './donor-search';
 export * from './staff-donors';
+export * from './account-erasure';

@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { generatePersonalCode } from '@parroquia/domain';
 import { firebaseAddressProofs } from './adapters/firebase-address-proofs';
 import { firebaseIdTokenVerifier } from './adapters/firebase-id-tokens';
+import { firestoreAccountData } from './adapters/firestore-account-data';
 import { firestoreBackOffice } from './adapters/firestore-back-office';
 import { firebaseSessionRevoker } from './adapters/firebase-sessions';
 import { firestoreCertificateCodes } from './adapters/firestore-certificate-codes';
@@ -49,6 +50,7 @@ export function productionDependencies(): ApiDependencies {
     backOffice: firestoreBackOffice(firestore, proofs),
     staffActions: firestoreStaffActions(firestore, auth),
     staffDonors: firestoreStaffDonors(firestore, proofs),
+    accountData: firestoreAccountData(firestore, auth),
   };
 }
 

@@ -64,7 +64,7 @@ const NOT_IN_JOURNEY = [
 afterAll(() => resetCells(db(), ALL_PLOTS));
 
 describe('the data model doc, read as data', () => {
-  it('has a field table for each of the thirteen collections, and the check finds what differs', () => {
+  it('has a field table for each of the fourteen collections, and the check finds what differs', () => {
     expect([...DOC.keys()]).toEqual([
       'cells',
       'campaign',
@@ -79,6 +79,7 @@ describe('the data model doc, read as data', () => {
       'rate_limits',
       'staff_actions',
       'mail',
+      'erased_donors',
     ]);
     const holdLock = DOC.get('hold_locks')!;
     expect(fieldProblems({ updated_at: Timestamp.now() }, holdLock)).toEqual([]);
@@ -155,7 +156,8 @@ describe('after a whole journey, every document written matches docs/data-model.
  * (its webhook applies them), a checkout expired, the reservation refunded by staff through
  * Stripe, a profile edit, staff
  * codes registered by cash (for the donor's account) and by transfer (for someone without one,
- * who then signs up and links the code), a checkout left open, and the rate-limited verify route.
+ * who then signs up and links the code), a checkout left open, the rate-limited verify route, and
+ * the newcomer erasing his account.
  */
 async function journey() {
   const account = await newEmailAccount(authHost);
@@ -242,6 +244,13 @@ async function journey() {
     `/api/certificates/verify/?code=${encodeURIComponent(lucia.personalCode)}`,
   );
   expect(verified.status).toBe(200);
+
+  // Pablo leaves (GDPR art. 17): his rows and certificate keep no name, blocked apart.
+  const erased = await callApi(siteUrl, '/api/users/erase-account/', {
+    token: newcomer.idToken,
+    body: { confirm: true },
+  });
+  expect(erased.status, await erased.clone().text()).toBe(200);
 }
 
 /** Starts a checkout and pays it with the test card on the double's page: the session id. */

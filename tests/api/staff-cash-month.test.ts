@@ -9,6 +9,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { generatePersonalCode } from '@parroquia/domain';
 import { firebaseAddressProofs } from '../../functions/src/adapters/firebase-address-proofs.ts';
 import { firebaseSessionRevoker } from '../../functions/src/adapters/firebase-sessions.ts';
+import { firestoreAccountData } from '../../functions/src/adapters/firestore-account-data.ts';
 import { firestoreDonorAccounts } from '../../functions/src/adapters/firestore-donors.ts';
 import { createApiHandler } from '../../functions/src/api/app.ts';
 import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-id-tokens.ts';
@@ -56,6 +57,7 @@ beforeAll(async () => {
     backOffice: firestoreBackOffice(db, proofs),
     staffActions: firestoreStaffActions(db, () => auth),
     staffDonors: firestoreStaffDonors(db, proofs),
+    accountData: firestoreAccountData(db, () => auth),
     randomIndex: randomInt,
     donors: firestoreDonorAccounts(db, proofs),
     sessions: firebaseSessionRevoker(() => auth),

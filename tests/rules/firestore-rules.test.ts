@@ -69,6 +69,7 @@ for (const target of rulesTargets()) {
         await setDoc(doc(db, 'personal_codes/ABCD2345'), { uid: 'ana' });
         await setDoc(doc(db, 'stripe_events/evt_1'), { type: 'checkout.session.completed' });
         await setDoc(doc(db, 'staff_actions/a1'), { action: 'void', staff: 'staff-1' });
+        await setDoc(doc(db, 'erased_donors/ana'), { name: 'Ana', email: 'ana@example.com' });
         await setDoc(doc(db, 'rate_limits/verify_0a1b_1767225600000'), {
           name: 'verify',
           count: 3,
@@ -182,6 +183,8 @@ for (const target of rulesTargets()) {
       ['donations', 'donations/d1'],
       ['certificate_codes', 'certificate_codes/C0DE1234'],
       ['staff_actions', 'staff_actions/a1'],
+      // Keyed by the erased account's uid: its own former donor reads nothing of it either.
+      ['erased_donors', 'erased_donors/ana'],
     ] as const) {
       describe(`${collectionId}: staff only, read only`, () => {
         it('staff get a document', async () => {

@@ -12,6 +12,7 @@ import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-i
 import { firestoreBackOffice } from '../../functions/src/adapters/firestore-back-office.ts';
 import { firestoreStaffDonors } from '../../functions/src/adapters/firestore-staff-donors.ts';
 import { firebaseSessionRevoker } from '../../functions/src/adapters/firebase-sessions.ts';
+import { firestoreAccountData } from '../../functions/src/adapters/firestore-account-data.ts';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
 import { firestoreCertificateCodes } from '../../functions/src/adapters/firestore-certificate-codes.ts';
 import { firestoreStaffActions } from '../../functions/src/adapters/firestore-staff-actions.ts';
@@ -33,11 +34,13 @@ export function startInProcessApi(stack: {
   authHost: string;
   stripeUrl: string;
   siteUrl: string;
+  /** The API's clock (the real one unless told): a test may stand minutes later. */
+  now?: () => number;
 }): Promise<RunningServer> {
   const db = () => adminFirestore(stack.firestoreHost);
   const auth = adminAuth(stack.authHost);
   const double = new URL(stack.stripeUrl);
-  const now = () => Date.now();
+  const now = stack.now ?? (() => Date.now());
   const proofs = firebaseAddressProofs(() => auth);
   return startServer(
     createApiHandler({
@@ -52,6 +55,7 @@ export function startInProcessApi(stack: {
       backOffice: firestoreBackOffice(db, proofs),
       staffActions: firestoreStaffActions(db, () => auth),
       staffDonors: firestoreStaffDonors(db, proofs),
+      accountData: firestoreAccountData(db, () => auth),
       randomIndex: randomInt,
       donors: firestoreDonorAccounts(db, proofs),
       sessions: firebaseSessionRevoker(() => auth),

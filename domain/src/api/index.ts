@@ -33,6 +33,8 @@ import {
   sync,
   updateUser,
   whoami,
+  myData,
+  eraseAccount,
 } from './users';
 
 export const API_ROUTES = {
@@ -45,6 +47,8 @@ export const API_ROUTES = {
   logout,
   linkCode,
   generateCertificate,
+  myData,
+  eraseAccount,
   verifyCertificate,
   generateCertificatesPdf,
   generateJsonCodes,

@@ -20,7 +20,9 @@ export type HoldOutcome =
   /** `unknown-plot`: no `cells` document (a position the layout leaves out). */
   | { ok: false; reason: TransitionRefusal | 'unknown-plot'; plot: string }
   /** The account would hold more than `MAX_PLOTS_HELD_PER_ACCOUNT` plots in checkouts. */
-  | { ok: false; reason: 'too-many-held' };
+  | { ok: false; reason: 'too-many-held' }
+  /** The account was erased (account-erasure.ts) between the route's check and the hold. */
+  | { ok: false; reason: 'no-account' };
 
 export interface HoldFacts {
   order: CheckoutOrder;

@@ -50,6 +50,9 @@ export function firestoreCheckouts(db: () => Firestore, now: () => number): Chec
     async holdPlots(order, expiresAt) {
       return run(async (tx) => {
         await tx.get(holdLockRef(order.uid));
+        // An erasure writes the same hold lock: whichever commits second sees the first.
+        const account = await tx.get(db().collection('users').doc(order.uid));
+        if (!account.exists) return { ok: false as const, reason: 'no-account' as const };
         const own = await tx.get(db().collection('cells').where('user', '==', order.uid));
         const snapshots = await tx.getAll(
           ...order.plots.map((code) => db().collection('cells').doc(code)),

@@ -7,6 +7,7 @@
 import {
   decideStaffRefund,
   donorPageOf,
+  isoOf,
   mailboxKey,
   nameMatches,
   personIdOf,
@@ -113,6 +114,41 @@ export function firestoreStaffDonors(db: () => Firestore, proofs: AddressProofs)
     return proven !== undefined && proven === email.trim().toLowerCase();
   }
 
+  /**
+   * The page of an account its donor erased: the blocked name and e-mail (staff only), marked
+   * erased, with the rows and plots the parish keeps; null when no such account ever was.
+   */
+  async function erasedPage(uid: string, now: number) {
+    const blocked = (await db().collection('erased_donors').doc(uid).get()).data();
+    if (!blocked) return null;
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    const [held, ledger, certificates] = await Promise.all([
+      docsOf(db().collection('cells').where('user', '==', uid)),
+      ledgerOf([donations().where('donor', '==', uid)]),
+      docsOf(codes().where('user', '==', uid)),
+    ]);
+    return donorPageOf({
+      id: uid,
+      uid,
+      identity: {
+        uid,
+        name: text(blocked.name),
+        email: text(blocked.email),
+        email_verified: null,
+        personal_code: text(blocked.personal_code) || null,
+        is_anonymous_donor: true,
+        language: null,
+        erased_at: isoOf(blocked.erased_at) ?? undefined,
+      },
+      cells: cellsOf(held),
+      ledger,
+      certificates: certificates.map(paperOf),
+      // The person's cash of the month still counts (the rows keep their mailbox key).
+      cash: await cashOf([uid], Array.isArray(blocked.mailboxes) ? blocked.mailboxes : []),
+      now,
+    });
+  }
+
   return {
     async search(search) {
       const found = new Map<string, DonorFound>();
@@ -180,7 +216,7 @@ export function firestoreStaffDonors(db: () => Firestore, proofs: AddressProofs)
     async page(person, now) {
       if (person.kind === 'account') {
         const [donor] = await accounts([person.uid]);
-        if (!donor) return null;
+        if (!donor) return erasedPage(person.uid, now);
         const [verified, held, ledger, certificates, cash] = await Promise.all([
           emailVerified(donor.uid, donor.email),
           docsOf(db().collection('cells').where('user', '==', donor.uid)),

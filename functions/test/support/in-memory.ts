@@ -311,6 +311,7 @@ export function testDependencies(): TestDependencies {
     backOffice: unusedPort<ApiDependencies['backOffice']>('the back office'),
     staffActions: new RecordedStaffActions(),
     staffDonors: unusedPort<ApiDependencies['staffDonors']>('the donors pages'),
+    accountData: unusedPort<ApiDependencies['accountData']>('the donor data'),
   };
 }
 

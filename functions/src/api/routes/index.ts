@@ -15,6 +15,7 @@ import { cancelCheckout, checkoutOutcome, startCheckout } from './checkout';
 import { donationsCsv, listDonations } from './donations';
 import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
+import { eraseAccount, myData } from './my-data';
 import { registerPhysicalCertificate } from './physical-certificates';
 import { listStaffActions, printFilledCertificate } from './staff-actions';
 import { donorPage, refundDonation, searchDonors } from './staff-donors';
@@ -32,6 +33,8 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   logout,
   linkCode,
   generateCertificate,
+  myData,
+  eraseAccount,
   verifyCertificate,
   generateCertificatesPdf,
   generateJsonCodes,
