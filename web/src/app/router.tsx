@@ -52,6 +52,7 @@ const framed: Page[] = [
   page(paths.staffDonors.path, () => import('./routes/staff-donors')),
   page(paths.staffDonor.path, () => import('./routes/staff-donor')),
   page(paths.verifyCertificate.path, () => import('./routes/verify')),
+  page(paths.account.path, () => import('./routes/account')),
   page(undefined, () => import('./routes/not-found')),
 ];
 

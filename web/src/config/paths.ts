@@ -29,6 +29,7 @@ export const paths = {
     getHref: (id: string) => `/staff/donantes/${encodeURIComponent(id)}`,
   },
   login: { path: '/login', getHref: () => '/login' },
+  account: { path: '/mi-cuenta', getHref: () => '/mi-cuenta' },
   verifyCertificate: {
     path: '/verificar/:code',
     getHref: (code: string) => `/verificar/${encodeURIComponent(code)}`,
