@@ -120,6 +120,12 @@ export function DonorPage({ id }: { id: string }) {
   return (
     <>
       <h1>{identity.name || t('backOffice.noName')}</h1>
+      {identity.erased_at && (
+        // The donor erased the account: what shows here is blocked data, for staff only.
+        <p className={styles.erased} data-testid="donor-erased">
+          {t('myData.staffErased', { date: day(identity.erased_at) })}
+        </p>
+      )}
       <OutcomeMessage outcome={outcome} testId="donor-outcome" />
 
       <section aria-labelledby="donor-identity" className={styles.section}>
