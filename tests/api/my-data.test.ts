@@ -275,6 +275,22 @@ describe('POST /api/users/erase-account/', () => {
     expect(view.identity.name).toBe('Elena Borrada Zubiri');
     expect(view.identity.erased_at).toMatch(/^\d{4}-/);
     expect(view.ledger).toHaveLength(2);
+    // Staff find the erased account by its code or a plot, named by nobody in the list.
+    for (const q of [elena.personalCode, card[0]!]) {
+      const search = await callApi(siteUrl, `/api/staff/donors/?q=${encodeURIComponent(q)}`, {
+        token: staffToken,
+      });
+      expect(search.status).toBe(200);
+      const { donors } = (await search.json()) as { donors: Array<Record<string, unknown>> };
+      expect(donors).toEqual([
+        expect.objectContaining({
+          id: elena.uid,
+          name: '',
+          email: '',
+          personal_code: elena.personalCode,
+        }),
+      ]);
+    }
 
     // The old token works no more: a second erasure, a sync, the export all answer 401.
     expect((await erase(elena.idToken)).status).toBe(401);
