@@ -153,6 +153,9 @@ test('es, desktop: the donor downloads their data, then deletes the account for 
     await signInOnLoginPage(page, DEMO.staff);
     await expect(page.getByTestId('donor-erased')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('donor-erased')).toContainText('borró su cuenta');
+    const path = testInfo.outputPath('my-data-es-staff-erased-1280.png');
+    await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+    await testInfo.attach('staff page of the erased donor', { path, contentType: 'image/png' });
   } finally {
     await tidy(plot);
   }

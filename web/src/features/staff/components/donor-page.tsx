@@ -139,9 +139,11 @@ export function DonorPage({ id }: { id: string }) {
               t('backOffice.noEmail')
             )}
             {' · '}
-            {identity.email_verified === null
-              ? t('staffDonors.noAccountYet')
-              : t(identity.email_verified ? 'staffDonors.verified' : 'staffDonors.notVerified')}
+            {identity.erased_at
+              ? t('myData.erasedDonor')
+              : identity.email_verified === null
+                ? t('staffDonors.noAccountYet')
+                : t(identity.email_verified ? 'staffDonors.verified' : 'staffDonors.notVerified')}
           </dd>
           <dt>{t('staffDonors.personalCode')}</dt>
           <dd>{identity.personal_code ?? t('staffDonors.none')}</dd>
