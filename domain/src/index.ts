@@ -49,3 +49,4 @@ export * from './donor-search';
 export * from './staff-donors';
 export * from './donation-history';
 export * from './commemoration';
+export * from './account-erasure';

@@ -4,6 +4,7 @@ import { generatePersonalCode } from '@parroquia/domain';
 import { firebaseAddressProofs } from './adapters/firebase-address-proofs';
 import { firebaseIdTokenVerifier } from './adapters/firebase-id-tokens';
 import { firebasePasswordResets } from './adapters/firebase-password-resets';
+import { firestoreAccountData } from './adapters/firestore-account-data';
 import { firestoreBackOffice } from './adapters/firestore-back-office';
 import { firebaseSessionRevoker } from './adapters/firebase-sessions';
 import { firestoreCertificateCodes } from './adapters/firestore-certificate-codes';
@@ -53,6 +54,7 @@ export function productionDependencies(): ApiDependencies {
     staffDonors: firestoreStaffDonors(firestore, proofs),
     passwordResets: firebasePasswordResets(auth, firestore),
     commemorations: firestoreCommemorations(firestore),
+    accountData: firestoreAccountData(firestore, auth),
   };
 }
 

@@ -74,6 +74,8 @@ export interface Caller {
   providerId?: string;
   /** The token's `email_verified`: only then does the e-mail prove who the caller is. */
   emailVerified?: boolean;
+  /** The token's `auth_time` (when the user last signed in), epoch milliseconds. */
+  authTime?: number;
 }
 
 /**
@@ -138,6 +140,30 @@ export interface SessionRevoker {
   revokeSessions(uid: string): Promise<void>;
 }
 
+/** Thrown by `syncDonor` for an account erased a moment ago (its Auth user about to go). */
+export class AccountErasedError extends Error {
+  constructor() {
+    super('the account was erased');
+  }
+}
+
+/** What an erasure found: done now, done before (only Auth may be left), no profile, or paying. */
+export type ErasureOutcome = 'erased' | 'already-erased' | 'no-account' | 'paying';
+
+/** The donor's own data (GDPR art. 15, 17, 20; docs/product.md, "Your data"). */
+export interface AccountDataStore {
+  /** Everything kept about the donor, as the export has it (JSON-safe); null: no profile. */
+  exportOf(uid: string, now: number): Promise<Record<string, unknown> | null>;
+  /**
+   * In one transaction: the profile, commemoration names and e-mails go; the ledger rows and
+   * certificates keep no name or e-mail (kept apart in `erased_donors/{uid}`); the plots show
+   * the personal code. Refused ('paying') while a checkout of the account holds plots.
+   */
+  erase(uid: string, now: number): Promise<ErasureOutcome>;
+  /** Deletes the Firebase Auth user; done already is fine (a retried erasure). */
+  deleteSignIn(uid: string): Promise<void>;
+}
+
 export interface ApiDependencies {
   cells: CellRepository;
   users: UserRepository;
@@ -160,6 +186,7 @@ export interface ApiDependencies {
   staffDonors: StaffDonorStore;
   passwordResets: PasswordResetMailer;
   commemorations: CommemorationStore;
+  accountData: AccountDataStore;
 }
 
 /** A forgotten password (issue 30): the parish's own e-mail with Auth's reset link. */

@@ -147,6 +147,8 @@ describe('firebase-admin ID-token verifier', () => {
         email: 'ana@parroquia.test',
         providerId: 'password',
         emailVerified: true,
+        // The sign-in's time, in milliseconds: erasing an account asks for a recent one.
+        authTime: now * 1000,
       });
       expect(await verifier.verify(token({ sub: 'deleted-user' }))).toBeNull();
       expect(await verifier.verify(token({ sub: 'donor-ana', aud: 'other-project' }))).toBeNull();

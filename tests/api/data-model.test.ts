@@ -65,7 +65,7 @@ const NOT_IN_JOURNEY = [
 afterAll(() => resetCells(db(), ALL_PLOTS));
 
 describe('the data model doc, read as data', () => {
-  it('has a field table for each of the fifteen collections, and the check finds what differs', () => {
+  it('has a field table for each of the sixteen collections, and the check finds what differs', () => {
     expect([...DOC.keys()]).toEqual([
       'cells',
       'campaign',
@@ -82,6 +82,7 @@ describe('the data model doc, read as data', () => {
       'rate_limits',
       'staff_actions',
       'mail',
+      'erased_donors',
     ]);
     const holdLock = DOC.get('hold_locks')!;
     expect(fieldProblems({ updated_at: Timestamp.now() }, holdLock)).toEqual([]);
@@ -170,7 +171,8 @@ describe('after a whole journey, every document written matches docs/data-model.
  * (its webhook applies them), a checkout expired, the reservation refunded by staff through
  * Stripe, a profile edit, staff
  * codes registered by cash (for the donor's account) and by transfer (for someone without one,
- * who then signs up and links the code), a checkout left open, and the rate-limited verify route.
+ * who then signs up and links the code), a checkout left open, the rate-limited verify route, and
+ * the newcomer erasing his account.
  */
 async function journey() {
   const account = await newEmailAccount(authHost);
@@ -272,6 +274,13 @@ async function journey() {
     `/api/certificates/verify/?code=${encodeURIComponent(lucia.personalCode)}`,
   );
   expect(verified.status).toBe(200);
+
+  // Pablo leaves (GDPR art. 17): his rows and certificate keep no name, blocked apart.
+  const erased = await callApi(siteUrl, '/api/users/erase-account/', {
+    token: newcomer.idToken,
+    body: { confirm: true },
+  });
+  expect(erased.status, await erased.clone().text()).toBe(200);
 }
 
 /** Starts a checkout and pays it with the test card on the double's page: the session id. */

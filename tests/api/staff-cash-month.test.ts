@@ -9,6 +9,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { generatePersonalCode } from '@parroquia/domain';
 import { firebaseAddressProofs } from '../../functions/src/adapters/firebase-address-proofs.ts';
 import { firebaseSessionRevoker } from '../../functions/src/adapters/firebase-sessions.ts';
+import { firestoreAccountData } from '../../functions/src/adapters/firestore-account-data.ts';
 import { firestoreDonorAccounts } from '../../functions/src/adapters/firestore-donors.ts';
 import { createApiHandler } from '../../functions/src/api/app.ts';
 import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-id-tokens.ts';
@@ -60,6 +61,7 @@ beforeAll(async () => {
     staffDonors: firestoreStaffDonors(db, proofs),
     passwordResets: firebasePasswordResets(() => auth, db),
     commemorations: firestoreCommemorations(db),
+    accountData: firestoreAccountData(db, () => auth),
     randomIndex: randomInt,
     donors: firestoreDonorAccounts(db, proofs),
     sessions: firebaseSessionRevoker(() => auth),

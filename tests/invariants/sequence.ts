@@ -89,6 +89,9 @@ interface Donor extends DonorTruth {
   tokenAt: number;
 }
 
+/** Whether a donor still has an account to act with (not erased). */
+const active = (donor: Donor) => !donor.erased;
+
 interface Mailbox {
   /** The e-mail staff type for it: a donor's own, an alias of it, or a stranger's. */
   addresses: string[];
@@ -115,7 +118,8 @@ type Op =
   | 'staff-complete'
   | 'extend'
   | 'release'
-  | 'void';
+  | 'void'
+  | 'erase';
 
 const WEIGHTS: ReadonlyArray<readonly [Op, number]> = [
   ['buy', 12],
@@ -138,6 +142,8 @@ const WEIGHTS: ReadonlyArray<readonly [Op, number]> = [
   ['extend', 2],
   ['release', 2],
   ['void', 3],
+  // A donor leaves (GDPR art. 17): at most all but two, so races keep two donors.
+  ['erase', 4],
 ];
 
 export async function runSequence(stack: Stack, options: SequenceOptions): Promise<SequenceResult> {
@@ -391,7 +397,7 @@ class World {
   private async act(): Promise<string> {
     // ID tokens last an hour: long runs sign in again before (staff too: a 2000-step run on a
     // busy machine passed the hour, and the staff CSV answered 401).
-    for (const donor of this.donors) {
+    for (const donor of this.donors.filter(active)) {
       if (Date.now() - donor.tokenAt > 45 * 60_000) await this.signIn(donor);
     }
     if (Date.now() - this.staffTokenAt > 45 * 60_000) await this.signInStaff();
@@ -408,7 +414,11 @@ class World {
     switch (op) {
       case 'buy':
       case 'reserve':
-        return this.startCheckout(this.random.pick(this.donors), op, this.choosePlots());
+        return this.startCheckout(
+          this.random.pick(this.donors.filter(active)),
+          op,
+          this.choosePlots(),
+        );
       case 'complete':
         return this.complete();
       case 'pay':
@@ -431,6 +441,8 @@ class World {
         return this.reservationLapse();
       case 'register':
         return this.register();
+      case 'erase':
+        return this.erase();
       case 'link-code':
         return this.linkCode();
       case 'rename':
@@ -503,7 +515,7 @@ class World {
   }
 
   private async complete(): Promise<string | null> {
-    const donor = this.random.pick(this.donors);
+    const donor = this.random.pick(this.donors.filter(active));
     const own = this.truth.pool.filter((plot) => {
       const cell = this.lastCells.get(plot);
       return cell?.status === 'reserved' && cell.user === donor.uid;
@@ -655,7 +667,7 @@ class World {
     let name: string;
     let target: Donor | null = null;
     if (kind === 'donor') {
-      const donor = this.random.pick(this.donors);
+      const donor = this.random.pick(this.donors.filter(active));
       target = donor;
       email = donor.email;
       name = donor.name;
@@ -663,6 +675,8 @@ class World {
       name = `${this.random.pick(STRANGER_NAMES)}-${this.random.hex()}`;
       email = `${name.toLowerCase()}@correo.test`;
     } else {
+      // An erased donor's mailbox is nobody's now: staff no longer type it for them.
+      if (kind === 'alias' && this.donors[0]!.erased) return null;
       const mailbox = this.mailboxes[kind === 'alias' ? 0 : 1]!;
       email = this.random.pick(mailbox.addresses);
       name = mailbox.name();
@@ -738,7 +752,9 @@ class World {
           (r) => this.truth.links.get(r.code) === donor.uid && normaliseEmail(r.email) === mailbox,
         ),
       );
-    const donor = owner && !retry ? owner : this.random.pick(this.donors);
+    const donor = owner && !retry ? owner : this.random.pick(this.donors.filter(active));
+    // The mailbox's account was erased: nobody is left to link its codes.
+    if (donor.erased) return null;
     const answer = await this.api('POST', '/api/users/link-code/', donor.token, {
       code: registration.code,
     });
@@ -761,8 +777,41 @@ class World {
     if (donor) donor.anonymous = true;
   }
 
+  /**
+   * A donor erases their account (docs/product.md, "Your data") with a fresh sign-in. The
+   * ledger's net is read before and after: erasure moves no money. From then on the donor acts
+   * no more, and the truth treats them as anonymous: none of their names may show in public.
+   */
+  private async erase(): Promise<string | null> {
+    const left = this.donors.filter(active);
+    if (left.length <= 2) return null;
+    const donor = this.random.pick(left);
+    await this.signIn(donor);
+    const net = async () =>
+      (await this.db.collection('donations').get()).docs.reduce(
+        (sum, doc) => sum + Number(doc.get('amount_cents')),
+        0,
+      );
+    const before = await net();
+    const answer = await this.api('POST', '/api/users/erase-account/', donor.token, {
+      confirm: true,
+    });
+    const after = await net();
+    if (after !== before) {
+      this.stepViolations.push({
+        invariant: 'erasure',
+        message: `erasing ${donor.key} moved the ledger's net from ${before} to ${after} cents`,
+      });
+    }
+    if (answer.status === 200) {
+      donor.erased = true;
+      donor.anonymous = true;
+    }
+    return `erase: ${donor.key} (${donor.name}) -> ${answer.status} ${answer.status === 200 ? '' : answer.text}`;
+  }
+
   private async rename(): Promise<string> {
-    const donor = this.random.pick(this.donors);
+    const donor = this.random.pick(this.donors.filter(active));
     const name = `${donor.name.split('-')[0]}-${this.random.hex()}`;
     const answer = await this.api('POST', '/api/users/update_user/', donor.token, { name });
     const line = `rename: ${donor.key} ${donor.name} -> ${name}: ${answer.status}`;
@@ -774,7 +823,7 @@ class World {
   }
 
   private async toggleAnonymity(): Promise<string> {
-    const donor = this.random.pick(this.donors);
+    const donor = this.random.pick(this.donors.filter(active));
     const anonymous = !donor.anonymous;
     const answer = await this.api('POST', '/api/users/update_user/', donor.token, {
       is_anonymous_donor: anonymous,
@@ -784,7 +833,7 @@ class World {
   }
 
   private async logout(): Promise<string> {
-    const donor = this.random.pick(this.donors);
+    const donor = this.random.pick(this.donors.filter(active));
     const old = donor.token;
     const answer = await this.api('POST', '/api/users/logout/', old);
     // The Auth emulator counts revocation in whole seconds: a sign-in in the same second as the
@@ -797,7 +846,7 @@ class World {
   }
 
   private async race(): Promise<string | null> {
-    const [a, b] = this.random.sample(this.donors, 2);
+    const [a, b] = this.random.sample(this.donors.filter(active), 2);
     if (!a || !b) return null;
     const free = this.available();
     const shared = this.random.sample(free.length > 0 ? free : this.truth.pool, 1);
@@ -1079,6 +1128,7 @@ class World {
         ...read,
         ledger: rows.map(({ id, data }) => readLedgerRow(id, data)),
         csvNetCents: csv.status === 200 ? csvNetCents(csv.text) : null,
+        csvText: csv.status === 200 ? csv.text : '',
       },
       rows,
     };

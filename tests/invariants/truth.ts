@@ -21,7 +21,15 @@ import {
 export const CASH_LIMIT_CENTS = 99_999;
 
 export type InvariantName =
-  'coverage' | 'money' | 'privacy' | 'cash' | 'holders' | 'delivery' | 'progress' | 'mail';
+  | 'coverage'
+  | 'money'
+  | 'privacy'
+  | 'cash'
+  | 'holders'
+  | 'delivery'
+  | 'progress'
+  | 'mail'
+  | 'erasure';
 
 export interface Violation {
   invariant: InvariantName;
@@ -39,6 +47,8 @@ export interface DonorTruth {
   personalCode: string;
   /** Auth says the address is verified: staff registrations and e-mails may go to it. */
   verified: boolean;
+  /** The donor erased the account (docs/product.md, "Your data"): shown as anonymous since. */
+  erased?: boolean;
 }
 
 /** A Checkout Session as the Stripe double reports it (through the SDK and its events). */
@@ -138,6 +148,8 @@ export interface Observation {
     cells: Cell[];
     ledger: LedgerRow[];
     csvNetCents: number | null;
+    /** The staff CSV as downloaded ('' when it failed). */
+    csvText: string;
   };
   /** Every `mail` document's id and recipient (Admin SDK). */
   mails: Array<{ id: string; to: string }>;
@@ -606,8 +618,11 @@ function checkMoney(truth: Truth, seen: Observation, out: Violation[]): void {
         (off.length ? `; ${off.join('; ')}` : ''),
     });
   }
+  const erased = new Set(truth.donors.filter((donor) => donor.erased).map((donor) => donor.uid));
   for (const { id, data } of seen.ledger) {
     if (data.method !== 'card') continue;
+    // An erased donor's rows keep no name or e-mail (checkErasure says they do not).
+    if (typeof data.donor === 'string' && erased.has(data.donor)) continue;
     const missing = ['donor', 'donor_name', 'donor_email', 'month'].filter(
       (field) => typeof data[field] !== 'string' || (data[field] as string).length === 0,
     );
@@ -745,6 +760,59 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 
+// ---------------------------------------------------------------- erasure
+
+/**
+ * An erased donor's name and e-mail are in none of their ledger rows (nor their search words),
+ * nor in the staff CSV, nor on a public surface; their blocked copy is only in `erased_donors`.
+ * (The ledger's net across the erasure is checked by the step itself.)
+ */
+function checkErasure(truth: Truth, seen: Observation, out: Violation[]): void {
+  const publicTexts: Array<[string, string]> = [
+    ['GET /api/cells/', seen.apiCellsText],
+    ['GET /api/cells/snapshot/', seen.snapshotText],
+    ['the cells documents read without auth', seen.publicCellsText],
+    ...[...seen.verify].map(([code, answer]): [string, string] => [
+      `GET /api/certificates/verify/?code=${code}`,
+      answer.text,
+    ]),
+    ...[...seen.pages].map(([code, text]): [string, string] => [
+      `the page /verificar/${code}`,
+      text,
+    ]),
+  ];
+  for (const donor of truth.donors.filter((candidate) => candidate.erased)) {
+    const words = [...donor.names, donor.email].map((word) => word.toLowerCase());
+    const find = (text: string) => words.find((word) => text.toLowerCase().includes(word));
+    for (const { id, data } of seen.ledger) {
+      if (data.donor !== donor.uid) continue;
+      const found = find(JSON.stringify([data.donor_name, data.donor_email, data.search]));
+      if (found) {
+        out.push({
+          invariant: 'erasure',
+          message: `donations/${id} of ${donor.key}, who erased the account, still says ${found}`,
+        });
+      }
+    }
+    const inCsv = find(seen.progress.csvText);
+    if (inCsv) {
+      out.push({
+        invariant: 'erasure',
+        message: `the staff CSV names ${donor.key}, who erased the account: ${inCsv}`,
+      });
+    }
+    for (const [where, text] of publicTexts) {
+      const found = find(text);
+      if (found) {
+        out.push({
+          invariant: 'erasure',
+          message: `${where} names ${donor.key}, who erased the account: ${found}`,
+        });
+      }
+    }
+  }
+}
+
 export function checkInvariants(truth: Truth, seen: Observation): Violation[] {
   const out: Violation[] = [];
   for (const event of seen.undelivered)
@@ -755,6 +823,7 @@ export function checkInvariants(truth: Truth, seen: Observation): Violation[] {
   checkMoney(truth, seen, out);
   checkCash(truth, out);
   checkProgress(seen, out);
+  checkErasure(truth, seen, out);
   // The money core's coverage and single holders, on what Firestore stores.
   out.push(...coreCoverage(truth, seen));
   // No receipt or reminder to an address its account never proved (issue 32, part 9).

@@ -73,6 +73,7 @@ for (const target of rulesTargets()) {
           names: [{ name: 'Ioan', state: 'departed' }],
           on_certificate: true,
         });
+        await setDoc(doc(db, 'erased_donors/ana'), { name: 'Ana', email: 'ana@example.com' });
         await setDoc(doc(db, 'rate_limits/verify_0a1b_1767225600000'), {
           name: 'verify',
           count: 3,
@@ -186,6 +187,8 @@ for (const target of rulesTargets()) {
       ['donations', 'donations/d1'],
       ['certificate_codes', 'certificate_codes/C0DE1234'],
       ['staff_actions', 'staff_actions/a1'],
+      // Keyed by the erased account's uid: its own former donor reads nothing of it either.
+      ['erased_donors', 'erased_donors/ana'],
     ] as const) {
       describe(`${collectionId}: staff only, read only`, () => {
         it('staff get a document', async () => {

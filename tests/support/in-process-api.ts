@@ -12,6 +12,7 @@ import { firebaseIdTokenVerifier } from '../../functions/src/adapters/firebase-i
 import { firestoreBackOffice } from '../../functions/src/adapters/firestore-back-office.ts';
 import { firestoreStaffDonors } from '../../functions/src/adapters/firestore-staff-donors.ts';
 import { firebaseSessionRevoker } from '../../functions/src/adapters/firebase-sessions.ts';
+import { firestoreAccountData } from '../../functions/src/adapters/firestore-account-data.ts';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
 import { firestoreCommemorations } from '../../functions/src/adapters/firestore-commemorations.ts';
 import { firestoreCertificateCodes } from '../../functions/src/adapters/firestore-certificate-codes.ts';
@@ -35,11 +36,13 @@ export function startInProcessApi(stack: {
   authHost: string;
   stripeUrl: string;
   siteUrl: string;
+  /** The API's clock (the real one unless told): a test may stand minutes later. */
+  now?: () => number;
 }): Promise<RunningServer> {
   const db = () => adminFirestore(stack.firestoreHost);
   const auth = adminAuth(stack.authHost);
   const double = new URL(stack.stripeUrl);
-  const now = () => Date.now();
+  const now = stack.now ?? (() => Date.now());
   const proofs = firebaseAddressProofs(() => auth);
   return startServer(
     createApiHandler({
@@ -56,6 +59,7 @@ export function startInProcessApi(stack: {
       staffDonors: firestoreStaffDonors(db, proofs),
       passwordResets: firebasePasswordResets(() => auth, db),
       commemorations: firestoreCommemorations(db),
+      accountData: firestoreAccountData(db, () => auth),
       randomIndex: randomInt,
       donors: firestoreDonorAccounts(db, proofs),
       sessions: firebaseSessionRevoker(() => auth),

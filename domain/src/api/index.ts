@@ -43,6 +43,8 @@ import {
   sync,
   updateUser,
   whoami,
+  myData,
+  eraseAccount,
 } from './users';
 // Issue 30: a forgotten password, through the API so that it can be limited and stay neutral.
 import { passwordReset } from './users';
@@ -57,6 +59,8 @@ export const API_ROUTES = {
   logout,
   linkCode,
   generateCertificate,
+  myData,
+  eraseAccount,
   verifyCertificate,
   generateCertificatesPdf,
   generateJsonCodes,

@@ -65,6 +65,11 @@ const donorPageSchema = z.object({
     is_anonymous_donor: z.boolean(),
     /** The language of their e-mails; null without an account. */
     language: z.nullable(z.string()),
+    /**
+     * ISO instant the donor erased their account (docs/product.md, "Your data"): `name` and
+     * `email` are then the blocked data, shown to staff only; absent for a live account.
+     */
+    erased_at: z.optional(z.string()),
   }),
   plots: z.array(
     z.object({

@@ -195,3 +195,26 @@ export const saveCommemorations = defineRoute({
   body: commemorationsBodySchema,
   answer: commemorationsAnswerSchema,
 });
+
+/**
+ * Everything the site keeps about the caller (GDPR art. 15 and 20), as one JSON download
+ * (`mis-datos.json`): profile, plots, gifts and refunds, e-mails sent, commemoration names.
+ */
+export const myData = defineRoute({
+  method: 'GET',
+  path: '/api/users/my-data/',
+  access: 'signed-in',
+  answer: 'file',
+});
+
+/**
+ * Erases the caller's account (GDPR art. 17): only with a sign-in of the last few minutes
+ * (`ERASURE_SIGN_IN_MAX_AGE_MS`), and only when the donor means it (`confirm: true`).
+ */
+export const eraseAccount = defineRoute({
+  method: 'POST',
+  path: '/api/users/erase-account/',
+  access: 'signed-in',
+  body: z.object({ confirm: z.literal(true) }),
+  answer: z.object({ status: z.literal('erased') }),
+});

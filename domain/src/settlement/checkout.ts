@@ -29,7 +29,9 @@ export type HoldOutcome =
   /** A pooled account would pass its own cap (`MAX_PLOTS_HELD_PER_UNPROVEN_ACCOUNT`). */
   | { ok: false; reason: 'too-many-held-unproven' }
   /** The pooled accounts together would pass `MAX_PLOTS_HELD_BY_UNPROVEN_ACCOUNTS`. */
-  | { ok: false; reason: 'unproven-pool-full' };
+  | { ok: false; reason: 'unproven-pool-full' }
+  /** The account was erased (account-erasure.ts) between the route's check and the hold. */
+  | { ok: false; reason: 'no-account' };
 
 export interface HoldFacts {
   order: CheckoutOrder;

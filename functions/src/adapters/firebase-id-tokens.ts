@@ -23,6 +23,8 @@ export function firebaseIdTokenVerifier(auth: () => Auth): IdTokenVerifier {
           email: typeof decoded.email === 'string' ? decoded.email : null,
           providerId: decoded.firebase?.sign_in_provider,
           emailVerified: decoded.email_verified === true,
+          // Erasing the account asks for a recent sign-in (domain/src/account-erasure.ts).
+          authTime: typeof decoded.auth_time === 'number' ? decoded.auth_time * 1000 : undefined,
         };
       } catch (error) {
         if (isRejectedToken(error)) return null;

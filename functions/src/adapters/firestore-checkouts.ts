@@ -74,6 +74,9 @@ export function firestoreCheckouts(
       const pooled = order.kind !== 'complete' && (await proofs.pooledForHolds(order.uid));
       return run(async (tx) => {
         await tx.get(holdLockRef(order.uid));
+        // An erasure writes the same hold lock: whichever commits second sees the first.
+        const account = await tx.get(db().collection('users').doc(order.uid));
+        if (!account.exists) return { ok: false as const, reason: 'no-account' as const };
         const unprovenPool = pooled ? await readUnprovenPool(tx) : null;
         const own = await tx.get(db().collection('cells').where('user', '==', order.uid));
         const snapshots = await tx.getAll(

@@ -21,13 +21,33 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { logMalformedCell } from '../log';
-import type { AddressProofs, DonorAccountRepository, StoredCell, UserProfile } from '../ports';
+import {
+  AccountErasedError,
+  type AddressProofs,
+  type DonorAccountRepository,
+  type StoredCell,
+  type UserProfile,
+} from '../ports';
 import { readCashPerson, touchCashLocks } from './cash-person';
 import { writeDecision } from './decision-writes';
 import { isAlreadyExists } from './firestore-errors';
 import { donorCellsIn, writeDonorDisplay } from './donor-cells';
 import { certificateOnRecord, pendingCertificates, waitingPlotsOf } from './pending-certificates';
 import { userProfileFromDocument } from './user-document';
+
+/** What the check page reads for an erased donor: the code only, as for an anonymous one. */
+function erasedProfile(code: string): UserProfile {
+  return {
+    name: '',
+    email: '',
+    personal_code: code,
+    is_anonymous_donor: true,
+    accepted_privacy_policy: false,
+    is_staff: false,
+    sub: null,
+    created_at: null,
+  };
+}
 
 /** Draws per sync before giving up: with 30^8 codes, even one collision is a rarity. */
 export const PERSONAL_CODE_ATTEMPTS = 8;
@@ -77,6 +97,10 @@ export function firestoreDonorAccounts(
         return await db().runTransaction(async (tx) => {
           const existing = (await tx.get(userRef)).data();
           if (existing) return { profile: userProfileFromDocument(existing), created: false };
+          // An erasure whose Auth deletion has not happened yet: no new profile for it.
+          if ((await tx.get(db().collection('erased_donors').doc(uid))).exists) {
+            throw new AccountErasedError();
+          }
           const code = await claimableCode(tx, newCode);
           const pending = await pendingCertificates(db(), tx, account.email);
           // Certificates of this mailbox under another spelling wait for their code.
@@ -210,7 +234,8 @@ export function firestoreDonorAccounts(
       const uid = typeof claim?.uid === 'string' ? claim.uid : null;
       if (!uid) return null;
       const data = (await users().doc(uid).get()).data();
-      if (!data) return null;
+      // An erased donor's plots still carry the code: the check page shows the code, no name.
+      if (!data) return claim?.erased_at ? { uid, profile: erasedProfile(code) } : null;
       const profile = userProfileFromDocument(data);
       // A claim left behind by a changed code must not answer for the donor.
       return profile.personal_code === code ? { uid, profile } : null;

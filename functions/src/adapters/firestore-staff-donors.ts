@@ -7,6 +7,7 @@
 import {
   decideStaffRefund,
   donorPageOf,
+  isoOf,
   mailboxKey,
   nameMatches,
   personIdOf,
@@ -71,6 +72,16 @@ export function firestoreStaffDonors(db: () => Firestore, proofs: AddressProofs)
     personal_code: null,
     matched,
   });
+  /**
+   * An account its donor erased, found by its code or a plot: no name or e-mail in the list (the
+   * blocked ones show only on its page, marked erased); null when the uid was never erased.
+   */
+  async function erasedFound(uid: string, matched: string): Promise<DonorFound | null> {
+    const blocked = (await db().collection('erased_donors').doc(uid).get()).data();
+    if (!blocked) return null;
+    const code = typeof blocked.personal_code === 'string' ? blocked.personal_code : '';
+    return { id: uid, uid, name: '', email: '', personal_code: code || null, matched };
+  }
   // Found, not mailed: whether an address is proven is asked once, for the page (`proven`).
   const recordsOf = (docs: readonly QueryDocumentSnapshot[]) =>
     docs.map((doc) => readDonorRecord(doc.id, doc.data(), null));
@@ -113,6 +124,41 @@ export function firestoreStaffDonors(db: () => Firestore, proofs: AddressProofs)
     return proven !== undefined && proven === email.trim().toLowerCase();
   }
 
+  /**
+   * The page of an account its donor erased: the blocked name and e-mail (staff only), marked
+   * erased, with the rows and plots the parish keeps; null when no such account ever was.
+   */
+  async function erasedPage(uid: string, now: number) {
+    const blocked = (await db().collection('erased_donors').doc(uid).get()).data();
+    if (!blocked) return null;
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    const [held, ledger, certificates] = await Promise.all([
+      docsOf(db().collection('cells').where('user', '==', uid)),
+      ledgerOf([donations().where('donor', '==', uid)]),
+      docsOf(codes().where('user', '==', uid)),
+    ]);
+    return donorPageOf({
+      id: uid,
+      uid,
+      identity: {
+        uid,
+        name: text(blocked.name),
+        email: text(blocked.email),
+        email_verified: null,
+        personal_code: text(blocked.personal_code) || null,
+        is_anonymous_donor: true,
+        language: null,
+        erased_at: isoOf(blocked.erased_at) ?? undefined,
+      },
+      cells: cellsOf(held),
+      ledger,
+      certificates: certificates.map(paperOf),
+      // The person's cash of the month still counts (the rows keep their mailbox key).
+      cash: await cashOf([uid], Array.isArray(blocked.mailboxes) ? blocked.mailboxes : []),
+      now,
+    });
+  }
+
   return {
     async search(search) {
       const found = new Map<string, DonorFound>();
@@ -142,6 +188,14 @@ export function firestoreStaffDonors(db: () => Firestore, proofs: AddressProofs)
           codes().doc(search.code).get(),
         ]);
         for (const donor of recordsOf(byPersonal)) add(accountFound(donor, 'personal_code'));
+        if (byPersonal.length === 0) {
+          const claim = (await db().collection('personal_codes').doc(search.code).get()).data();
+          const erased =
+            typeof claim?.uid === 'string' && claim.erased_at
+              ? await erasedFound(claim.uid, 'personal_code')
+              : null;
+          if (erased) add(erased);
+        }
         const paper = certificate.exists
           ? readPaperCertificate(certificate.id, certificate.data()!)
           : null;
@@ -160,7 +214,10 @@ export function firestoreStaffDonors(db: () => Firestore, proofs: AddressProofs)
         const reading = cell.exists ? readCellDocument(cell.id, cell.data()!) : null;
         const holder = plotHolderOf(reading?.ok ? reading.cell : null, registered.map(paperOf));
         if (holder && 'uid' in holder) {
-          for (const donor of await accounts([holder.uid])) add(accountFound(donor, 'plot'));
+          const held = await accounts([holder.uid]);
+          for (const donor of held) add(accountFound(donor, 'plot'));
+          const erased = held.length === 0 ? await erasedFound(holder.uid, 'plot') : null;
+          if (erased) add(erased);
         } else if (holder) {
           add(personFound(holder.registration.email, holder.registration.name, 'plot'));
         }
@@ -180,7 +237,7 @@ export function firestoreStaffDonors(db: () => Firestore, proofs: AddressProofs)
     async page(person, now) {
       if (person.kind === 'account') {
         const [donor] = await accounts([person.uid]);
-        if (!donor) return null;
+        if (!donor) return erasedPage(person.uid, now);
         const [verified, held, ledger, certificates, cash] = await Promise.all([
           emailVerified(donor.uid, donor.email),
           docsOf(db().collection('cells').where('user', '==', donor.uid)),

@@ -19,6 +19,10 @@ const es = {
   checkoutUnavailable: 'No se ha podido iniciar el pago. Inténtalo de nuevo en unos minutos.',
   stripeSignatureInvalid: 'Firma de Stripe no válida.',
   /** A refused input: the schema's message and the field it is about. */
+  signInAgainToErase:
+    'Para borrar tu cuenta, vuelve a iniciar sesión (con tu contraseña o tu proveedor) y confírmalo en los cinco minutos siguientes.',
+  erasureWhilePaying:
+    'Tienes un pago con tarjeta sin terminar. Termínalo o cancélalo (o espera 30 minutos) antes de borrar tu cuenta.',
   invalidField: (message: string, field: string) => `${message} (campo: ${field})`,
 } as const;
 
@@ -37,6 +41,10 @@ const en: ApiMessages = {
   notYourReservation: 'You can only complete your own reservations.',
   checkoutUnavailable: 'The payment could not be started. Try again in a few minutes.',
   stripeSignatureInvalid: 'Invalid Stripe signature.',
+  signInAgainToErase:
+    'To erase your account, sign in again (with your password or your provider) and confirm within five minutes.',
+  erasureWhilePaying:
+    'You have an unfinished card payment. Finish or cancel it (or wait 30 minutes) before erasing your account.',
   invalidField: (message, field) => `${message} (field: ${field})`,
 };
 
@@ -53,6 +61,10 @@ const ro: ApiMessages = {
   notYourReservation: 'Puteți finaliza doar propriile rezervări.',
   checkoutUnavailable: 'Plata nu a putut fi inițiată. Încercați din nou în câteva minute.',
   stripeSignatureInvalid: 'Semnătură Stripe nevalidă.',
+  signInAgainToErase:
+    'Pentru a vă șterge contul, autentificați-vă din nou (cu parola sau cu furnizorul dumneavoastră) și confirmați în următoarele cinci minute.',
+  erasureWhilePaying:
+    'Aveți o plată cu cardul neterminată. Finalizați-o sau anulați-o (ori așteptați 30 de minute) înainte de a vă șterge contul.',
   invalidField: (message, field) => `${message} (câmp: ${field})`,
 };
 

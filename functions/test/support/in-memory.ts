@@ -337,6 +337,7 @@ export function testDependencies(): TestDependencies {
     staffDonors: unusedPort<ApiDependencies['staffDonors']>('the donors pages'),
     passwordResets: unusedPort<ApiDependencies['passwordResets']>('the password reset'),
     commemorations: new InMemoryCommemorations(),
+    accountData: unusedPort<ApiDependencies['accountData']>('the donor data'),
   };
 }
 

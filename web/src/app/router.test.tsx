@@ -101,7 +101,7 @@ describe('routes', () => {
 
   it('the privacy policy names its revision date and the providers used', async () => {
     renderAt('/politica-privacidad');
-    expect(await screen.findByText('Última revisión: 10 de julio de 2025')).toBeTruthy();
+    expect(await screen.findByText('Última revisión: 27 de noviembre de 2026')).toBeTruthy();
     expect(document.body.textContent).toContain('Stripe');
     expect(document.body.textContent).toContain('Google Firebase');
   });

@@ -106,6 +106,19 @@ export async function sendAddressVerification(language: Language, verifiedUrl: s
   await signIn.verificationEmail(auth, verifiedUrl);
 }
 
+/**
+ * Signs the donor in again (password, or the provider's popup) and answers an ID token of that
+ * new sign-in: erasing the account asks for one of the last few minutes.
+ */
+export async function freshSignInToken(
+  proof: { password: string } | { provider: ExternalProvider },
+): Promise<string> {
+  const [auth, signIn] = await signInTools();
+  await signIn.reauthenticate(auth, proof);
+  if (!auth.currentUser) throw new Error('nobody is signed in');
+  return auth.currentUser.getIdToken(true);
+}
+
 export async function signOutOfFirebase(): Promise<void> {
   const auth = await getFirebaseAuth();
   await auth.signOut();

@@ -79,6 +79,7 @@ export const startCheckout =
 
 function refuseUnless(outcome: HoldOutcome): void {
   if (outcome.ok) return;
+  if (outcome.reason === 'no-account') throw new ApiError(404, MESSAGES.userNotFound);
   if (outcome.reason === 'too-many-held') {
     throw new ApiError(409, MESSAGES.tooManyPlotsHeld(MAX_PLOTS_HELD_PER_ACCOUNT));
   }

@@ -24,6 +24,7 @@ import { donationHistory, donationReceiptPdf, donationStatementPdf } from './don
 import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
 import { passwordReset } from './password-reset';
+import { eraseAccount, myData } from './my-data';
 import { registerPhysicalCertificate } from './physical-certificates';
 import { listStaffActions, printFilledCertificate } from './staff-actions';
 import { donorPage, refundDonation, searchDonors } from './staff-donors';
@@ -41,6 +42,8 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   logout,
   linkCode,
   generateCertificate,
+  myData,
+  eraseAccount,
   verifyCertificate,
   generateCertificatesPdf,
   generateJsonCodes,

@@ -1,7 +1,7 @@
 /** The signed-in donor's own account (docs/api.md). */
 import { accountEmail, MESSAGES, type ApiRoutes, type DonorProfileJson } from '@parroquia/domain';
 import { logDonorSynced } from '../../log';
-import type { Caller, UserProfile } from '../../ports';
+import { AccountErasedError, type Caller, type UserProfile } from '../../ports';
 import { ApiError, jsonReply } from '../http';
 import type { Handler } from '../router';
 
@@ -28,17 +28,23 @@ export const sync: Handler<ApiRoutes['sync']> = async ({ deps, caller, body }) =
     providerId: caller.providerId ?? 'password',
     subject: caller.uid,
   });
-  const { profile, created } = await deps.donors.syncDonor(
-    caller.uid,
-    {
-      name: body.name,
-      email,
-      sub: caller.uid,
-      is_staff: caller.staff,
-    },
-    () => deps.newPersonalCode(),
-    deps.now(),
-  );
+  const { profile, created } = await deps.donors
+    .syncDonor(
+      caller.uid,
+      {
+        name: body.name,
+        email,
+        sub: caller.uid,
+        is_staff: caller.staff,
+      },
+      () => deps.newPersonalCode(),
+      deps.now(),
+    )
+    .catch((error: unknown) => {
+      // Erased a moment ago (routes/my-data.ts): the account is going, not coming back.
+      if (error instanceof AccountErasedError) throw new ApiError(404, MESSAGES.userNotFound);
+      throw error;
+    });
   logDonorSynced(caller.uid, created);
   return jsonReply({ ...profileJson(caller, profile), created }, created ? 201 : 200);
 };

@@ -1,11 +1,12 @@
 /**
  * /mi-cuenta: the donor's own account (issue 30; docs/screens.md), one page of self-contained
  * sections: what they gave and what is left to pay ("My donations"), the names they ask prayers
- * for.
+ * for, and their data (download it, delete the account).
  */
 import { useTranslation } from 'react-i18next';
 import { CommemorationNamesSection } from '@/features/account/components/commemoration-names-section';
 import { DonationHistorySection } from '@/features/account/components/donation-history-section';
+import { MyDataSection } from '@/features/account/components/my-data-section';
 import { RequireAccess } from './access';
 
 export default function AccountRoute() {
@@ -16,6 +17,7 @@ export default function AccountRoute() {
       <h1>{t('accountPage.title')}</h1>
       <DonationHistorySection />
       <CommemorationNamesSection />
+      <MyDataSection />
     </RequireAccess>
   );
 }

@@ -28,3 +28,13 @@ export function downloadCertificate(
 ) {
   return client.call(API_ROUTES.generateCertificate, { query: { lang: language }, token });
 }
+
+/** Everything the site keeps about the donor, as one JSON file (GDPR art. 15, 20). */
+export function downloadMyData(client: ApiClient, token: string) {
+  return client.call(API_ROUTES.myData, { token });
+}
+
+/** Erases the account; `token` must come from a sign-in of the last few minutes. */
+export function eraseAccount(client: ApiClient, token: string) {
+  return client.call(API_ROUTES.eraseAccount, { body: { confirm: true }, token });
+}

@@ -1,5 +1,5 @@
 /**
- * The legal pages (docs/screens.md): privacy policy (revised 10 July 2025, naming the providers the
+ * The legal pages (docs/screens.md): privacy policy (revised 27 November 2026, naming the providers the
  * site uses: Stripe and Google Firebase), legal notice and cookie policy, in the active
  * language. Their long texts come from `legal-texts.ts`.
  */
@@ -17,7 +17,7 @@ export type LegalDocumentKind = 'privacy' | 'cookies' | 'notice';
 type Section = { title: string; body: string };
 
 /** The privacy policy's last revision (docs/screens.md). */
-export const PRIVACY_REVISED = new Date(2025, 6, 10);
+export const PRIVACY_REVISED = new Date(2026, 10, 27);
 
 export function LegalDocument({ kind }: { kind: LegalDocumentKind }) {
   const { t } = useTranslation();

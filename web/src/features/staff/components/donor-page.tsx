@@ -120,6 +120,12 @@ export function DonorPage({ id }: { id: string }) {
   return (
     <>
       <h1>{identity.name || t('backOffice.noName')}</h1>
+      {identity.erased_at && (
+        // The donor erased the account: what shows here is blocked data, for staff only.
+        <p className={styles.erased} data-testid="donor-erased">
+          {t('myData.staffErased', { date: day(identity.erased_at) })}
+        </p>
+      )}
       <OutcomeMessage outcome={outcome} testId="donor-outcome" />
 
       <section aria-labelledby="donor-identity" className={styles.section}>
@@ -133,9 +139,11 @@ export function DonorPage({ id }: { id: string }) {
               t('backOffice.noEmail')
             )}
             {' · '}
-            {identity.email_verified === null
-              ? t('staffDonors.noAccountYet')
-              : t(identity.email_verified ? 'staffDonors.verified' : 'staffDonors.notVerified')}
+            {identity.erased_at
+              ? t('myData.erasedDonor')
+              : identity.email_verified === null
+                ? t('staffDonors.noAccountYet')
+                : t(identity.email_verified ? 'staffDonors.verified' : 'staffDonors.notVerified')}
           </dd>
           <dt>{t('staffDonors.personalCode')}</dt>
           <dd>{identity.personal_code ?? t('staffDonors.none')}</dd>

@@ -94,7 +94,13 @@ export function DonorSearch() {
             {results.donors.map((donor) => (
               <li key={donor.id}>
                 <Link to={paths.staffDonor.getHref(donor.id)} className={styles.result}>
-                  <strong>{donor.name || t('backOffice.noName')}</strong>
+                  <strong>
+                    {donor.name ||
+                      // An account with neither name nor e-mail: its donor erased it.
+                      (donor.uid && !donor.email
+                        ? t('myData.erasedDonor')
+                        : t('backOffice.noName'))}
+                  </strong>
                   <span>{donor.email || t('backOffice.noEmail')}</span>
                   <span>
                     {donor.personal_code ?? t('backOffice.noAccount')} ·{' '}

@@ -214,7 +214,10 @@ export function LedgerList() {
                             ),
                           )}
                         >
-                          {row.donor.name || row.donor.email || '—'}
+                          {row.donor.name ||
+                            row.donor.email ||
+                            // An account's row without name or e-mail: its donor erased it.
+                            (row.donor.uid ? t('myData.erasedDonor') : '—')}
                         </Link>
                         <span className={styles.email}>{row.donor.email}</span>
                       </div>

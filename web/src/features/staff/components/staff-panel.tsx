@@ -196,9 +196,9 @@ export function StaffPanel() {
                 <span className={row.amount_cents < 0 ? styles.negative : undefined}>
                   {money(row.amount_cents)}
                 </span>{' '}
-                · {row.donor_name || row.donor_email} · {t(`ledger.kinds.${row.kind}`)} ·{' '}
-                {t(`staffPanel.methods.${row.method}`)} · {row.cells.join(', ')} ·{' '}
-                {formatDate(new Date(row.created_at), language)}
+                · {row.donor_name || row.donor_email || (row.donor ? t('myData.erasedDonor') : '—')}{' '}
+                · {t(`ledger.kinds.${row.kind}`)} · {t(`staffPanel.methods.${row.method}`)} ·{' '}
+                {row.cells.join(', ')} · {formatDate(new Date(row.created_at), language)}
               </li>
             ))}
           </ul>

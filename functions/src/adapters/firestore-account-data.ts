@@ -1,0 +1,231 @@
+/**
+ * The donor's own data on Firestore (docs/product.md, "Your data"): the export of everything kept
+ * about them, and the erasure of the account in one transaction. What stays after an erasure and
+ * why: docs/product.md; the shapes: docs/data-model.md (`erased_donors`).
+ */
+import {
+  effectiveCell,
+  erasedLedgerFields,
+  formatPlotCode,
+  isoOf,
+  readCellDocument,
+  readLedgerRow,
+  type CellWithId,
+} from '@parroquia/domain';
+import type { Auth } from 'firebase-admin/auth';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type Firestore,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
+import type { AccountDataStore } from '../ports';
+import { donorCellsIn, writeDonorDisplay } from './donor-cells';
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** The e-mails queued for the donor: those addressed to the account's own address. */
+function mailJson(doc: QueryDocumentSnapshot) {
+  const data = doc.data();
+  const message = (data.message ?? {}) as DocumentData;
+  const delivery = (data.delivery ?? null) as DocumentData | null;
+  return {
+    id: doc.id,
+    to: text(data.to),
+    subject: text(message.subject),
+    text: text(message.text),
+    queued_at: isoOf(data.created_at),
+    delivered_at: delivery ? isoOf(delivery.endTime) : null,
+  };
+}
+
+/** A plot as the donor sees it: no one else's name or account is in it. */
+function plotJson(cell: CellWithId, uid: string, now: number) {
+  const effective = effectiveCell(cell, now);
+  return {
+    plot: formatPlotCode(cell),
+    status: effective.user === uid ? effective.status : 'available',
+    reserved_until: effective.reserved_until
+      ? new Date(effective.reserved_until).toISOString()
+      : null,
+  };
+}
+
+export function firestoreAccountData(db: () => Firestore, auth: () => Auth): AccountDataStore {
+  const users = () => db().collection('users');
+  const erasedRef = (uid: string) => db().collection('erased_donors').doc(uid);
+
+  return {
+    async exportOf(uid, now) {
+      const profile = (await users().doc(uid).get()).data();
+      if (!profile) return null;
+      const email = text(profile.email);
+      const [cells, rows, payments, codes, mails, names] = await Promise.all([
+        db().collection('cells').where('user', '==', uid).get(),
+        db().collection('donations').where('donor', '==', uid).get(),
+        db().collection('payments').where('uid', '==', uid).get(),
+        db().collection('certificate_codes').where('user', '==', uid).get(),
+        email ? db().collection('mail').where('to', '==', email).get() : null,
+        db().collection('commemorations').doc(uid).get(),
+      ]);
+      const plots = cells.docs.flatMap((doc) => {
+        const reading = readCellDocument(doc.id, doc.data());
+        return reading.ok ? [reading.cell] : [];
+      });
+      // Only what is about the donor: staff's uids, search words and mailbox keys are the
+      // parish's own bookkeeping, not the donor's data.
+      const ledger = rows.docs
+        .map((doc) => ({ row: readLedgerRow(doc.id, doc.data()), data: doc.data() }))
+        .sort((a, b) => a.row.created_at - b.row.created_at)
+        .map(({ row, data }) => ({
+          id: row.id,
+          kind: row.kind,
+          method: row.method,
+          amount_cents: row.amount_cents,
+          plots: row.cells,
+          date: new Date(row.created_at).toISOString(),
+          name: row.donor_name,
+          email: row.donor_email,
+          refund_of: row.refund_of,
+          certificate_code: text(data.certificate_code),
+        }));
+      const commemorations = names.data();
+      return {
+        exported_at: new Date(now).toISOString(),
+        profile: {
+          uid,
+          name: text(profile.name),
+          email,
+          personal_code: text(profile.personal_code),
+          is_anonymous_donor: profile.is_anonymous_donor === true,
+          accepted_privacy_policy: profile.accepted_privacy_policy === true,
+          privacy_policy_accepted_at: isoOf(profile.privacy_policy_accepted_at),
+          language: text(profile.language),
+          created_at: isoOf(profile.created_at),
+          updated_at: isoOf(profile.updated_at),
+        },
+        plots: plots
+          .map((cell) => plotJson(cell, uid, now))
+          .filter((plot) => plot.status === 'bought' || plot.status === 'reserved'),
+        gifts: ledger.filter((row) => row.amount_cents > 0),
+        refunds: ledger.filter((row) => row.amount_cents < 0),
+        card_payments: payments.docs.map((doc) => {
+          const data = doc.data();
+          return {
+            session_id: doc.id,
+            kind: text(data.kind),
+            plots: Array.isArray(data.cells) ? data.cells : [],
+            amount_cents: typeof data.amount_cents === 'number' ? data.amount_cents : 0,
+            status: text(data.status),
+            paid_at: isoOf(data.paid_at),
+            refunded_cents: typeof data.refunded_cents === 'number' ? data.refunded_cents : 0,
+          };
+        }),
+        paper_certificates: codes.docs.map((doc) => {
+          const data = doc.data();
+          return {
+            code: doc.id,
+            name: text(data.name),
+            email: text(data.email),
+            plots: Array.isArray(data.plots) ? data.plots : [],
+            registered_at: isoOf(data.registered_at),
+            linked_at: isoOf(data.linked_at),
+          };
+        }),
+        emails: mails ? mails.docs.map(mailJson) : [],
+        commemoration_names: commemorations
+          ? {
+              names: Array.isArray(commemorations.names) ? commemorations.names : [],
+              on_certificate: commemorations.on_certificate === true,
+              updated_at: isoOf(commemorations.updated_at),
+            }
+          : null,
+      };
+    },
+
+    erase(uid, now) {
+      return db().runTransaction(async (tx) => {
+        const userRef = users().doc(uid);
+        const profile = (await tx.get(userRef)).data();
+        if (!profile)
+          return (await tx.get(erasedRef(uid))).exists ? 'already-erased' : 'no-account';
+        // Read with every checkout of the account (firestore-checkouts.ts), so a checkout and
+        // an erasure at once conflict and the second sees the first.
+        const holdLock = db().collection('hold_locks').doc(uid);
+        await tx.get(holdLock);
+        const cells = await donorCellsIn(db(), tx, uid);
+        const paying = cells.some((cell) => {
+          const effective = effectiveCell(cell, now);
+          return effective.user === uid && effective.status === 'held';
+        });
+        if (paying) return 'paying';
+        const email = text(profile.email);
+        const [rows, codes, mails] = await Promise.all([
+          tx.get(db().collection('donations').where('donor', '==', uid)),
+          tx.get(db().collection('certificate_codes').where('user', '==', uid)),
+          email ? tx.get(db().collection('mail').where('to', '==', email)) : null,
+        ]);
+        const code = text(profile.personal_code) ?? '';
+        const erasedAt = Timestamp.fromMillis(now);
+
+        // The blocked data (LOPDGDD art. 32): apart from the rows, read by staff only.
+        const blockedRows: Record<string, DocumentData> = {};
+        for (const doc of rows.docs) {
+          const data = doc.data();
+          blockedRows[doc.id] = {
+            donor_name: text(data.donor_name) ?? '',
+            donor_email: text(data.donor_email) ?? '',
+          };
+        }
+        const blockedCodes: Record<string, DocumentData> = {};
+        for (const doc of codes.docs) {
+          const data = doc.data();
+          blockedCodes[doc.id] = { name: text(data.name) ?? '', email: text(data.email) ?? '' };
+        }
+        tx.create(erasedRef(uid), {
+          name: text(profile.name) ?? '',
+          email: email ?? '',
+          mailboxes: Array.isArray(profile.mailboxes) ? profile.mailboxes : [],
+          personal_code: code,
+          created_at: profile.created_at ?? erasedAt,
+          erased_at: erasedAt,
+          rows: blockedRows,
+          certificates: blockedCodes,
+        });
+        for (const doc of rows.docs) {
+          const data = doc.data();
+          const fields = erasedLedgerFields({
+            cells: readLedgerRow(doc.id, data).cells,
+            certificate_code: text(data.certificate_code) ?? undefined,
+          });
+          tx.update(doc.ref, { ...fields, erased_at: erasedAt });
+        }
+        for (const doc of codes.docs)
+          tx.update(doc.ref, { name: '', email: '', erased_at: erasedAt });
+        for (const doc of mails?.docs ?? []) tx.delete(doc.ref);
+        // The plots stay the parish's gifts: the map shows the code, never the name again.
+        writeDonorDisplay(db(), tx, cells, uid, code, now);
+        // The code stays claimed, so no other donor is ever shown by it.
+        if (code)
+          tx.set(
+            db().collection('personal_codes').doc(code),
+            { erased_at: erasedAt },
+            { merge: true },
+          );
+        tx.delete(userRef);
+        tx.delete(db().collection('commemorations').doc(uid));
+        tx.set(holdLock, { updated_at: FieldValue.serverTimestamp() });
+        return 'erased';
+      });
+    },
+
+    async deleteSignIn(uid) {
+      try {
+        await auth().deleteUser(uid);
+      } catch (error) {
+        if ((error as { code?: unknown } | null)?.code !== 'auth/user-not-found') throw error;
+      }
+    },
+  };
+}
