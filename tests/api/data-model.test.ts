@@ -265,9 +265,12 @@ async function journey() {
 
   // Left open: its plot is read while held, its payment while pending.
   expect((await startPayment(siteUrl, donor, 'buy', [PLOTS.held])).status).toBe(200);
-  // Pablo has not proved his address: his hold counts in the shared pool (`hold_pools`).
-  const pablo: Donor = { uid: newcomer.uid, token: newcomer.idToken, name: 'Pablo' };
-  expect((await startPayment(siteUrl, pablo, 'buy', [PLOTS.pooled])).status).toBe(200);
+  // Marta has not proved her address: her hold counts in the shared pool (`hold_pools`).
+  const unproven = await consentingDonor(siteUrl, await newEmailAccount(authHost), {
+    name: 'Marta',
+  });
+  const marta: Donor = { uid: unproven.uid, token: unproven.idToken, name: 'Marta' };
+  expect((await startPayment(siteUrl, marta, 'buy', [PLOTS.pooled])).status).toBe(200);
 
   const verified = await callApi(
     siteUrl,
