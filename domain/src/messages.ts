@@ -133,6 +133,9 @@ const es = {
   refundRefused: 'La pasarela de pago no aceptó la devolución; no se ha devuelto nada.',
   donorUnknown: 'No hay ningún donante con esa referencia.',
   donorSearchInvalid: 'Escribe entre 2 y 100 caracteres: nombre, correo, código o parcela.',
+  // E-mail sign-up through the API (issue 30): Firebase Auth's own rule for a password.
+  passwordTooShort: 'La contraseña debe tener al menos 6 caracteres.',
+  passwordTooLong: 'La contraseña es demasiado larga.',
 } as const;
 
 export type DomainMessages = CatalogueOf<typeof es>;
@@ -227,6 +230,8 @@ const en: DomainMessages = {
   refundRefused: 'The payment gateway did not accept the refund; nothing was refunded.',
   donorUnknown: 'There is no donor with that reference.',
   donorSearchInvalid: 'Type 2 to 100 characters: a name, e-mail, code or plot.',
+  passwordTooShort: 'The password must be at least 6 characters long.',
+  passwordTooLong: 'The password is too long.',
 };
 
 const ro: DomainMessages = {
@@ -326,6 +331,8 @@ const ro: DomainMessages = {
   donorUnknown: 'Nu există niciun donator cu această referință.',
   donorSearchInvalid:
     'Scrieți între 2 și 100 de caractere: un nume, un e-mail, un cod sau o parcelă.',
+  passwordTooShort: 'Parola trebuie să aibă cel puțin 6 caractere.',
+  passwordTooLong: 'Parola este prea lungă.',
 };
 
 /** Every language's catalogue of the domain's texts. */

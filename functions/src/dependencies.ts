@@ -4,6 +4,7 @@ import { generatePersonalCode } from '@parroquia/domain';
 import { firebaseAddressProofs } from './adapters/firebase-address-proofs';
 import { firebaseIdTokenVerifier } from './adapters/firebase-id-tokens';
 import { firebasePasswordResets } from './adapters/firebase-password-resets';
+import { firebaseSignUps } from './adapters/firebase-sign-ups';
 import { firestoreBackOffice } from './adapters/firestore-back-office';
 import { firebaseSessionRevoker } from './adapters/firebase-sessions';
 import { firestoreCertificateCodes } from './adapters/firestore-certificate-codes';
@@ -51,6 +52,7 @@ export function productionDependencies(): ApiDependencies {
     staffActions: firestoreStaffActions(firestore, auth),
     staffDonors: firestoreStaffDonors(firestore, proofs),
     passwordResets: firebasePasswordResets(auth, firestore),
+    signUps: firebaseSignUps(auth, firestore),
   };
 }
 

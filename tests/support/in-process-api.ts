@@ -22,6 +22,7 @@ import { firestorePaymentStore } from '../../functions/src/adapters/firestore-pa
 import { firestorePhysicalCertificates } from '../../functions/src/adapters/firestore-physical-certificates.ts';
 import { firestoreUserRepository } from '../../functions/src/adapters/firestore-users.ts';
 import { firebasePasswordResets } from '../../functions/src/adapters/firebase-password-resets.ts';
+import { firebaseSignUps } from '../../functions/src/adapters/firebase-sign-ups.ts';
 import { stripeCheckoutGateway } from '../../functions/src/adapters/stripe-checkout.ts';
 import { createApiHandler } from '../../functions/src/api/app.ts';
 import { startServer, type RunningServer } from '../../functions/test/support/http-server.ts';
@@ -54,6 +55,7 @@ export function startInProcessApi(stack: {
       staffActions: firestoreStaffActions(db, () => auth),
       staffDonors: firestoreStaffDonors(db, proofs),
       passwordResets: firebasePasswordResets(() => auth, db),
+      signUps: firebaseSignUps(() => auth, db),
       randomIndex: randomInt,
       donors: firestoreDonorAccounts(db, proofs),
       sessions: firebaseSessionRevoker(() => auth),

@@ -8,6 +8,7 @@ import {
 } from '../donor-profile';
 import { certificateQuerySchema } from '../certificate-language';
 import { passwordResetBodySchema } from '../password-reset-mail';
+import { signUpBodySchema } from '../sign-up-mail';
 import { defineRoute } from './route';
 
 /** whoami, update_user and accept-privacy-policy answer the profile. */
@@ -99,5 +100,18 @@ export const passwordReset = defineRoute({
   path: '/api/users/password-reset/',
   access: 'public',
   body: passwordResetBodySchema,
+  answer: z.object({ status: z.literal('requested') }),
+});
+
+/**
+ * E-mail sign-up (issue 30): the parish mails the address the link that proves it and finishes
+ * the new account, or, when it already has an account, a note saying so (nothing is created or
+ * changed). Public; the same 202 either way, 429 past the limits per address and per caller.
+ */
+export const signUp = defineRoute({
+  method: 'POST',
+  path: '/api/users/sign-up/',
+  access: 'public',
+  body: signUpBodySchema,
   answer: z.object({ status: z.literal('requested') }),
 });

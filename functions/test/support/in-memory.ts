@@ -312,6 +312,7 @@ export function testDependencies(): TestDependencies {
     staffActions: new RecordedStaffActions(),
     staffDonors: unusedPort<ApiDependencies['staffDonors']>('the donors pages'),
     passwordResets: unusedPort<ApiDependencies['passwordResets']>('the password reset'),
+    signUps: unusedPort<ApiDependencies['signUps']>('the sign-up'),
   };
 }
 

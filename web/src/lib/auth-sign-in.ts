@@ -4,14 +4,12 @@
  */
 import {
   browserPopupRedirectResolver,
-  createUserWithEmailAndPassword,
   FacebookAuthProvider,
   GoogleAuthProvider,
   OAuthProvider,
   sendEmailVerification,
   signInWithEmailAndPassword,
   signInWithPopup,
-  updateProfile,
   type Auth,
 } from 'firebase/auth';
 
@@ -33,22 +31,6 @@ export async function providerPopup(auth: Auth, provider: ExternalProvider): Pro
 
 export async function emailSignIn(auth: Auth, email: string, password: string): Promise<void> {
   await signInWithEmailAndPassword(auth, email, password);
-}
-
-export async function emailAccount(
-  auth: Auth,
-  email: string,
-  password: string,
-  name: string,
-  verifiedUrl: string,
-): Promise<void> {
-  const { user } = await createUserWithEmailAndPassword(auth, email, password);
-  await updateProfile(user, { displayName: name });
-  // Until the address is proven, nothing is mailed to it (docs/product.md): prove it now. A
-  // failure to send is not a failed sign-up: /post-login offers to send it again.
-  await sendEmailVerification(user, { url: verifiedUrl }).catch((error: unknown) =>
-    console.warn('the verification e-mail was not sent', error),
-  );
 }
 
 /** Firebase Auth's e-mail with the link that proves the signed-in account's address. */

@@ -16,6 +16,7 @@ import { donationsCsv, listDonations } from './donations';
 import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
 import { passwordReset } from './password-reset';
+import { signUp } from './sign-up';
 import { registerPhysicalCertificate } from './physical-certificates';
 import { listStaffActions, printFilledCertificate } from './staff-actions';
 import { donorPage, refundDonation, searchDonors } from './staff-donors';
@@ -56,6 +57,7 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   donorPage,
   refundDonation,
   passwordReset,
+  signUp,
 };
 
 function bound<Name extends RouteName>(name: Name): Route {
