@@ -202,10 +202,10 @@ for (const language of LANGUAGES) {
     // The parish's e-mail, in her language, with Auth's link; opening it proves the address and
     // comes back to /login, where she logs in, and her donor record has the name.
     await expect.poll(async () => (await signUpMailsTo(email)).length).toBe(1);
-    const [mail] = await signUpMailsTo(email);
-    expect(mail).toMatchObject({ kind: 'verify', subject: SIGN_UP_SUBJECT[language] });
-    expect(new URL(mail!.link).searchParams.get('lang')).toBe(language);
-    await page.goto(mail!.link);
+    const [welcome] = await signUpMailsTo(email);
+    expect(welcome).toMatchObject({ kind: 'verify', subject: SIGN_UP_SUBJECT[language] });
+    expect(new URL(welcome!.link).searchParams.get('lang')).toBe(language);
+    await page.goto(welcome!.link);
     await expect(page).toHaveURL(/\/login(\?|$)/);
     const proven = await adminAuth(process.env.TEST_AUTH_HOST!).getUserByEmail(email);
     expect(proven.emailVerified).toBe(true);
