@@ -136,6 +136,7 @@ const es = {
   // E-mail sign-up through the API (issue 30): Firebase Auth's own rule for a password.
   passwordTooShort: 'La contraseña debe tener al menos 6 caracteres.',
   passwordTooLong: 'La contraseña es demasiado larga.',
+  returnPathInvalid: 'La página a la que volver no es válida.',
 } as const;
 
 export type DomainMessages = CatalogueOf<typeof es>;
@@ -232,6 +233,7 @@ const en: DomainMessages = {
   donorSearchInvalid: 'Type 2 to 100 characters: a name, e-mail, code or plot.',
   passwordTooShort: 'The password must be at least 6 characters long.',
   passwordTooLong: 'The password is too long.',
+  returnPathInvalid: 'The page to go back to is not valid.',
 };
 
 const ro: DomainMessages = {
@@ -333,6 +335,7 @@ const ro: DomainMessages = {
     'Scrieți între 2 și 100 de caractere: un nume, un e-mail, un cod sau o parcelă.',
   passwordTooShort: 'Parola trebuie să aibă cel puțin 6 caractere.',
   passwordTooLong: 'Parola este prea lungă.',
+  returnPathInvalid: 'Pagina la care să reveniți nu este validă.',
 };
 
 /** Every language's catalogue of the domain's texts. */

@@ -40,5 +40,17 @@ describe('the sign-up e-mails', () => {
       MESSAGES.nameEmpty,
     );
     expect(refusal({ email: 'ana', password: '123456', name: 'Ana' })).toBe(MESSAGES.emailInvalid);
+    // Where the donor was going: a path of the site only.
+    const going = { email: 'ana@x.es', password: '123456', name: 'Ana' };
+    expect(parse({ ...going, return_to: '/success?session_id=cs_1' }).success).toBe(true);
+    for (const return_to of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      'x',
+      '/a b',
+    ]) {
+      expect(refusal({ ...going, return_to }), return_to).toBe(MESSAGES.returnPathInvalid);
+    }
   });
 });

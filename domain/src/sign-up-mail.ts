@@ -24,6 +24,18 @@ export const signUpBodySchema = z.object({
     ),
   name: donorNameSchema,
   language: z.optional(z.enum(LANGUAGES, { error: MESSAGES.languageUnknown })),
+  /**
+   * Where the donor was going when sent to sign up (a path of the site): the e-mail's link comes
+   * back to /login with it, so that after signing in they go on there.
+   */
+  return_to: z.optional(
+    z
+      .string({ error: MESSAGES.returnPathInvalid })
+      .check(
+        z.maxLength(200, { error: MESSAGES.returnPathInvalid }),
+        z.regex(/^\/(?![/\\])[^\s\\]*$/, { error: MESSAGES.returnPathInvalid }),
+      ),
+  ),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 

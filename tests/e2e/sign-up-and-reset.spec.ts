@@ -192,7 +192,7 @@ for (const language of LANGUAGES) {
       language,
     });
     const sent = page.getByRole('status').filter({ hasText: text.signUpSent });
-    await expect(sent).toContainText(email);
+    await expect(sent).toContainText(email, { timeout: 30_000 });
     await expect(page).toHaveURL(/\/login(\?|$)/);
     await expectNoAxeViolations(page);
     await screenshotAtBothSizes(page, testInfo, `sign-up-sent-${language}`, () =>

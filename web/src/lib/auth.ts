@@ -54,17 +54,19 @@ export async function signInWithEmail(email: string, password: string): Promise<
  * name (already checked: `checkDonorName`) and mails, in `language`, the link that proves the
  * address and comes back to /login; when the address already has an account it mails that
  * instead and changes nothing. The answer is the same either way, so nobody learns from this
- * form who is a donor; the donor signs in once the link is opened.
+ * form who is a donor; the donor signs in once the link is opened, which comes back to /login
+ * with `returnTo` (where they were going; null: nowhere in particular).
  */
 export async function requestSignUp(
   email: string,
   password: string,
   name: string,
   language: Language,
+  returnTo: string | null,
 ): Promise<void> {
   const { askSignUp } = await import('./sign-up');
   try {
-    await askSignUp(email, password, name, language);
+    await askSignUp(email, password, name, language, returnTo);
   } catch (error) {
     // A refused password is named by its field in the API's answer (docs/api.md).
     const weak = error instanceof ApiError && error.status === 400 && /password\)$/.test(error.message);

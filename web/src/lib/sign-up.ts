@@ -11,6 +11,9 @@ export async function askSignUp(
   password: string,
   name: string,
   language: Language,
+  returnTo: string | null,
 ): Promise<void> {
-  await apiClient.call(API_ROUTES.signUp, { body: { email, password, name, language } });
+  await apiClient.call(API_ROUTES.signUp, {
+    body: { email, password, name, language, ...(returnTo ? { return_to: returnTo } : {}) },
+  });
 }

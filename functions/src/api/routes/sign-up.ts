@@ -18,6 +18,13 @@ const PATH = '/api/users/sign-up/';
  */
 export const SIGN_UP_ANSWER_MS = 1000;
 
+/** The site's /login, with where the donor was going (`returnTo`, read by the login page). */
+function loginUrl(site: string, returnTo: string | undefined): string {
+  const url = new URL('/login', site);
+  if (returnTo) url.searchParams.set('returnTo', returnTo);
+  return url.toString();
+}
+
 function until(deadline: number): Promise<void> {
   const left = deadline - performance.now();
   return left > 0 ? new Promise((resolve) => setTimeout(resolve, left)) : Promise.resolve();
@@ -53,7 +60,7 @@ export const signUp: Handler<ApiRoutes['signUp']> = async ({
     password: body.password,
     name: body.name,
     language: body.language ?? callerLanguage,
-    loginUrl: `${site}/login`,
+    loginUrl: loginUrl(site, body.return_to),
   });
   await until(started + SIGN_UP_ANSWER_MS);
   return jsonReply({ status: 'requested' as const }, 202);

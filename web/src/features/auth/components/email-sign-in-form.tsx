@@ -10,7 +10,10 @@ import { useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkDonorName, DONOR_NAME_MAX_LENGTH } from '@parroquia/domain';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { requestSignUp, signInWithEmail } from '@/lib/auth';
+import { useLocation } from '@/lib/navigation';
+import { returnPathAt } from '../return-path';
 import { currentLanguage } from '@/lib/i18n';
 import { EmailField } from './email-field';
 import styles from './auth.module.css';
@@ -43,6 +46,7 @@ export function EmailSignInForm({
   /** The address a sign-up was mailed to: the form then says so, and nothing else. */
   const [sentTo, setSentTo] = useState<string | null>(null);
   const creating = mode === 'sign-up';
+  const returnTo = returnPathAt(useLocation());
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,13 +58,14 @@ export function EmailSignInForm({
     setNameError(checked.ok ? null : checked.message);
     if (!checked.ok) return;
     const address = email.trim();
-    void attempt(() => requestSignUp(address, password, checked.name, currentLanguage())).then(
-      (sent) => {
-        if (!sent) return;
-        setSentTo(address);
-        setPassword('');
-      },
-    );
+    const goingTo = returnTo === paths.home.getHref() ? null : returnTo;
+    void attempt(() =>
+      requestSignUp(address, password, checked.name, currentLanguage(), goingTo),
+    ).then((sent) => {
+      if (!sent) return;
+      setSentTo(address);
+      setPassword('');
+    });
   };
 
   if (creating && sentTo) {
