@@ -76,7 +76,7 @@ describe('sign-up says nothing of who has an account', () => {
     const email = `${uniqueName('dos')}@parroquia.test`;
     const headers = caller();
     const first = await signUp(
-      { email, password: 'Primera-2026', name: 'Uno', language: 'es' },
+      { email, password: 'Primera-2026', name: 'Uno', language: 'es', return_to: '/donativos' },
       headers,
     );
     const second = await signUp(
@@ -86,7 +86,13 @@ describe('sign-up says nothing of who has an account', () => {
     expect([first.status, second.status]).toEqual([202, 202]);
     const account = await adminAuth(authHost).getUserByEmail(email);
     expect(account.displayName).toBe('Uno');
-    expect(await mailsTo(email)).toHaveLength(2);
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(2);
+    // The first one's link comes back to /login with where the donor was going.
+    const verify = mails.find((mail) => /oobCode=/.test(mail.text))!;
+    const link = new URL(/(http\S+oobCode=\S+)/.exec(verify.text)![1]!);
+    const back = new URL(link.searchParams.get('continueUrl')!);
+    expect([back.pathname, back.searchParams.get('returnTo')]).toEqual(['/login', '/donativos']);
   });
 
   it("refuses bad input in the caller's language and creates nothing", async () => {
@@ -96,6 +102,10 @@ describe('sign-up says nothing of who has an account', () => {
       [{ email: 'no-es-correo', password: 'Buena-2026', name: 'Ana' }, MESSAGES.emailInvalid],
       [{ email, password: '12345', name: 'Ana' }, MESSAGES.passwordTooShort],
       [{ email, password: 'Buena-2026', name: 'Ana', language: 'fr' }, MESSAGES.languageUnknown],
+      [
+        { email, password: 'Buena-2026', name: 'Ana', return_to: '//x.es' },
+        MESSAGES.returnPathInvalid,
+      ],
     ];
     for (const [body, message] of cases) {
       const answer = await signUp(body);
