@@ -42,6 +42,7 @@ export * from './donor-name';
 export * from './name-characters';
 export * from './donor-mail';
 export * from './password-reset-mail';
+export * from './sign-up-mail';
 export * from './back-office-requests';
 export * from './staff-action-requests';
 export * from './settlement/index';

@@ -146,6 +146,10 @@ const es = {
     `Nombre n.º ${position}: ${reason}`,
   commemorationNameUnprintable: (characters: string) =>
     `No se pueden imprimir estos caracteres: ${characters}.`,
+  // E-mail sign-up through the API (issue 30): Firebase Auth's own rule for a password.
+  passwordTooShort: 'La contraseña debe tener al menos 6 caracteres.',
+  passwordTooLong: 'La contraseña es demasiado larga.',
+  returnPathInvalid: 'La página a la que volver no es válida.',
 } as const;
 
 export type DomainMessages = CatalogueOf<typeof es>;
@@ -250,6 +254,9 @@ const en: DomainMessages = {
   commemorationNameRefused: (position, reason) => `Name no. ${position}: ${reason}`,
   commemorationNameUnprintable: (characters) =>
     `These characters cannot be printed: ${characters}.`,
+  passwordTooShort: 'The password must be at least 6 characters long.',
+  passwordTooLong: 'The password is too long.',
+  returnPathInvalid: 'The page to go back to is not valid.',
 };
 
 const ro: DomainMessages = {
@@ -359,6 +366,9 @@ const ro: DomainMessages = {
   commemorationNameRefused: (position, reason) => `Numele nr. ${position}: ${reason}`,
   commemorationNameUnprintable: (characters) =>
     `Aceste caractere nu pot fi tipărite: ${characters}.`,
+  passwordTooShort: 'Parola trebuie să aibă cel puțin 6 caractere.',
+  passwordTooLong: 'Parola este prea lungă.',
+  returnPathInvalid: 'Pagina la care să reveniți nu este validă.',
 };
 
 /** Every language's catalogue of the domain's texts. */

@@ -5,6 +5,7 @@ import { firebaseAddressProofs } from './adapters/firebase-address-proofs';
 import { firebaseIdTokenVerifier } from './adapters/firebase-id-tokens';
 import { firebasePasswordResets } from './adapters/firebase-password-resets';
 import { firestoreAccountData } from './adapters/firestore-account-data';
+import { firebaseSignUps } from './adapters/firebase-sign-ups';
 import { firestoreBackOffice } from './adapters/firestore-back-office';
 import { firebaseSessionRevoker } from './adapters/firebase-sessions';
 import { firestoreCertificateCodes } from './adapters/firestore-certificate-codes';
@@ -55,6 +56,7 @@ export function productionDependencies(): ApiDependencies {
     passwordResets: firebasePasswordResets(auth, firestore),
     commemorations: firestoreCommemorations(firestore),
     accountData: firestoreAccountData(firestore, auth),
+    signUps: firebaseSignUps(auth, firestore),
   };
 }
 

@@ -187,6 +187,7 @@ export interface ApiDependencies {
   passwordResets: PasswordResetMailer;
   commemorations: CommemorationStore;
   accountData: AccountDataStore;
+  signUps: SignUpMailer;
 }
 
 /** A forgotten password (issue 30): the parish's own e-mail with Auth's reset link. */
@@ -196,6 +197,22 @@ export interface PasswordResetMailer {
    * nothing otherwise. Never says which: the caller answers the same either way.
    */
   mailResetLink(email: string, language: Language, continueUrl: string): Promise<void>;
+}
+
+/** E-mail sign-up that says nothing of who has an account (issue 30). */
+export interface SignUpMailer {
+  /**
+   * When no account has `email`: creates it (the password and name given, the address not
+   * proven) and queues the e-mail with the link that proves it. When one has: changes nothing
+   * and queues the e-mail saying so, with the way to `loginUrl`. Never says which.
+   */
+  signUp(request: {
+    email: string;
+    password: string;
+    name: string;
+    language: Language;
+    loginUrl: string;
+  }): Promise<void>;
 }
 
 /** One rate-limit counter: a limit's requests under one key in one window of time. */

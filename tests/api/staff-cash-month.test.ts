@@ -25,6 +25,7 @@ import { firestorePhysicalCertificates } from '../../functions/src/adapters/fire
 import { firestoreUserRepository } from '../../functions/src/adapters/firestore-users.ts';
 import { firestorePaymentStore } from '../../functions/src/adapters/firestore-payments.ts';
 import { firebasePasswordResets } from '../../functions/src/adapters/firebase-password-resets.ts';
+import { firebaseSignUps } from '../../functions/src/adapters/firebase-sign-ups.ts';
 import { stripeCheckoutGateway } from '../../functions/src/adapters/stripe-checkout.ts';
 import type { ApiDependencies } from '../../functions/src/ports.ts';
 import { startServer, type RunningServer } from '../../functions/test/support/http-server.ts';
@@ -62,6 +63,7 @@ beforeAll(async () => {
     passwordResets: firebasePasswordResets(() => auth, db),
     commemorations: firestoreCommemorations(db),
     accountData: firestoreAccountData(db, () => auth),
+    signUps: firebaseSignUps(() => auth, db),
     randomIndex: randomInt,
     donors: firestoreDonorAccounts(db, proofs),
     sessions: firebaseSessionRevoker(() => auth),

@@ -189,7 +189,7 @@ test('the sweep reminds a reservation 7 days and 1 day before it lapses, once ea
   }
 });
 
-test('the password reset e-mail arrives in the inbox and its link sets a new password', async ({
+test('the sign-up and password reset e-mails arrive in the inbox, and their links work', async ({
   page,
 }, testInfo) => {
   const email = `olvido-${Date.now()}@parroquia.test`;
@@ -199,8 +199,22 @@ test('the password reset e-mail arrives in the inbox and its link sets a new pas
   await page.locator('input[type=email]').fill(email);
   await page.locator('input[type=password]').fill('Primera-2026');
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await expect(page).toHaveURL(/\/post-login$/);
-  await page.evaluate(() => indexedDB.deleteDatabase('firebaseLocalStorageDb'));
+  // Sign-up goes by e-mail (issue 30): the parish's own, with Auth's link, and no other (the
+  // relay does not also mail the emulator's copy of that link).
+  const SIGN_UP_SUBJECT = /^Confirma tu correo · Parroquia Ortodoxa de Asturias$/;
+  await expect.poll(async () => (await mailsTo(email, SIGN_UP_SUBJECT)).length).toBe(1);
+  const [welcome] = await mailsTo(email, SIGN_UP_SUBJECT);
+  expect(welcome!.from[0]?.name).toBe('Parroquia Ortodoxa de Asturias');
+  expect(welcome!.text).toContain('Olvido Pérez');
+  await lookAtInbox(page, testInfo, welcome!, 'sign-up-mail');
+  await page.goto(/(http\S+)/.exec(welcome!.text)![1]!);
+  await expect(page).toHaveURL(/\/login$/);
+  // Two more passes of the relay: still only the parish's e-mail reached the inbox.
+  await relay.deliver();
+  await relay.deliver();
+  expect((await inbox()).filter((mail) => mail.to.some((to) => to.address === email))).toHaveLength(
+    1,
+  );
 
   await page.goto('/login?lng=es');
   await page.getByRole('button', { name: '¿Has olvidado tu contraseña?' }).click();

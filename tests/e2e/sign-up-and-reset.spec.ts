@@ -1,7 +1,9 @@
 /**
  * Issue 19 item 1: e-mail sign-up asks the donor's name (the profile's rules, refused under the
  * field in the visitor's language, creating nothing), so the new donor is never "Usuario sin
- * nombre"; "forgot password" asks the API, which mails the parish's reset e-mail (issue 30) in
+ * nombre". Issue 30: sign-up asks the API, which mails the address the link that finishes the
+ * account (or, when it has one already, says so to its owner) and the page says the same either
+ * way; the donor opens the link, then logs in. "Forgot password" asks the API, which mails the parish's reset e-mail (issue 30) in
  * the page's language, whose link (Firebase Auth's, made by the Admin SDK) sets a new password and
  * comes back to /login.
  */
@@ -30,6 +32,8 @@ const TEXT: Record<
     sent: RegExp;
     submit: string;
     verifyTitle: string;
+    signUpSent: RegExp;
+    resend: string;
   }
 > = {
   es: {
@@ -43,6 +47,8 @@ const TEXT: Record<
     sent: /le hemos enviado un enlace/,
     submit: 'Entrar',
     verifyTitle: 'Confirma tu correo',
+    signUpSent: /Te hemos enviado un correo a .*Abre su enlace para terminar de crear tu cuenta/,
+    resend: 'Enviar el enlace otra vez',
   },
   en: {
     noAccount: 'No account yet? Create one',
@@ -55,6 +61,8 @@ const TEXT: Record<
     sent: /we have sent it a link/,
     submit: 'Log in',
     verifyTitle: 'Confirm your e-mail',
+    signUpSent: /We have sent an e-mail to .*Open its link to finish creating your account/,
+    resend: 'Send the link again',
   },
   ro: {
     noAccount: 'Nu aveți cont? Creați unul',
@@ -67,6 +75,8 @@ const TEXT: Record<
     sent: /i-am trimis un link/,
     submit: 'Intrați',
     verifyTitle: 'Confirmați adresa de e-mail',
+    signUpSent: /V-am trimis un e-mail la .*Deschideți linkul din el pentru a termina crearea/,
+    resend: 'Trimiteți din nou linkul',
   },
 };
 
@@ -101,6 +111,26 @@ async function resetMailsTo(email: string): Promise<Array<{ subject: string; lin
       link: /(http\S+)/.exec(doc.get('message.text') as string)![1]!,
     }));
 }
+
+/** The sign-up e-mails the API queued for `email` (`mail` documents): kind, subject, link. */
+async function signUpMailsTo(
+  email: string,
+): Promise<Array<{ kind: 'verify' | 'existing'; subject: string; link: string }>> {
+  const found = await firestore().collection('mail').where('to', '==', email).get();
+  return found.docs
+    .filter((doc) => doc.id.startsWith('sign-up-'))
+    .map((doc) => ({
+      kind: doc.id.startsWith('sign-up-verify-') ? ('verify' as const) : ('existing' as const),
+      subject: doc.get('message.subject') as string,
+      link: /(http\S+)/.exec(doc.get('message.text') as string)![1]!,
+    }));
+}
+
+const SIGN_UP_SUBJECT: Record<Language, string> = {
+  es: 'Confirma tu correo · Parroquia Ortodoxa de Asturias',
+  en: 'Confirm your e-mail · Orthodox Parish of Asturias',
+  ro: 'Confirmați adresa de e-mail · Parohia Ortodoxă din Asturias',
+};
 
 /** The reset asked of the API, and the language it asked in. */
 function resetRequested(page: Page) {
@@ -148,14 +178,40 @@ for (const language of LANGUAGES) {
     await expect(page.getByRole('alert').filter({ hasText: text.empty })).toBeVisible();
     expect(await accountExists(email)).toBe(false);
 
-    // With the name: the donor record has it from the first sync on.
+    // With the name: the API is asked, in the page's language, and the page says an e-mail went
+    // out (the same words whether the address had an account or not); nothing is signed in.
     await nameField.fill(`  ${name} `);
-    // The verification e-mail is asked for in the page's language (Firebase writes it in it).
-    const verificationAsked = page.waitForRequest((request) =>
-      request.url().includes('accounts:sendOobCode'),
+    const signUpAsked = page.waitForRequest((request) =>
+      request.url().endsWith('/api/users/sign-up/'),
     );
     await page.getByRole('button', { name: text.create }).click();
-    expect((await verificationAsked).headers()['x-firebase-locale']).toBe(language);
+    expect((await signUpAsked).postDataJSON()).toEqual({
+      email,
+      password: 'Primera-2026',
+      name,
+      language,
+    });
+    const sent = page.getByRole('status').filter({ hasText: text.signUpSent });
+    await expect(sent).toContainText(email, { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+    await expectNoAxeViolations(page);
+    await screenshotAtBothSizes(page, testInfo, `sign-up-sent-${language}`, () =>
+      expect(sent).toBeVisible(),
+    );
+
+    // The parish's e-mail, in her language, with Auth's link; opening it proves the address and
+    // comes back to /login, where she logs in, and her donor record has the name.
+    await expect.poll(async () => (await signUpMailsTo(email)).length).toBe(1);
+    const [welcome] = await signUpMailsTo(email);
+    expect(welcome).toMatchObject({ kind: 'verify', subject: SIGN_UP_SUBJECT[language] });
+    expect(new URL(welcome!.link).searchParams.get('lang')).toBe(language);
+    await page.goto(welcome!.link);
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+    const proven = await adminAuth(process.env.TEST_AUTH_HOST!).getUserByEmail(email);
+    expect(proven.emailVerified).toBe(true);
+    await page.goto(`/login?lng=${language}`);
+    await fillEmailAndPassword(page, email, 'Primera-2026');
+    await page.locator('form button[type=submit]').click();
     await expect(page).toHaveURL(/\/post-login$/);
     await expect
       .poll(async () => {
@@ -163,20 +219,9 @@ for (const language of LANGUAGES) {
         return found.docs[0]?.data().name;
       })
       .toBe(name);
-
-    // Nothing is mailed to the address until it is proven (docs/product.md): the proving link
-    // went out at sign-up, in her language, and the page says so; opening it proves it.
-    const notice = page.getByRole('region', { name: text.verifyTitle });
-    await expect(notice).toContainText(email);
-    await expectNoAxeViolations(page);
-    await screenshotAtBothSizes(page, testInfo, `post-login-unverified-${language}`, () =>
-      expect(notice).toBeVisible(),
-    );
-    await expect.poll(async () => (await linksFor(email, 'VERIFY_EMAIL')).length).toBe(1);
-    const [verifyLink] = await linksFor(email, 'VERIFY_EMAIL');
-    await (await fetch(verifyLink!, { redirect: 'manual' })).arrayBuffer();
-    const proven = await adminAuth(process.env.TEST_AUTH_HOST!).getUserByEmail(email);
-    expect(proven.emailVerified).toBe(true);
+    // Proven: /post-login asks her to confirm nothing.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: text.verifyTitle })).toHaveCount(0);
 
     // Forgot the password: the reset e-mail's link sets a new one and comes back to /login.
     await page.context().clearCookies();
@@ -205,6 +250,65 @@ for (const language of LANGUAGES) {
     await expect(page).toHaveURL(/\/post-login$/);
   });
 }
+
+test('signing up with an address that has an account says the same, mails its owner and changes nothing', async ({
+  page,
+}) => {
+  const auth = adminAuth(process.env.TEST_AUTH_HOST!);
+  const email = `ya-${Date.now()}@parroquia.test`;
+  const existing = await auth.createUser({
+    email,
+    password: 'Antigua-2026',
+    displayName: 'Ana',
+    emailVerified: true,
+  });
+  await page.goto('/login?lng=es');
+  await page.getByRole('button', { name: TEXT.es.noAccount }).click();
+  await page.getByRole('textbox', { name: TEXT.es.name }).fill('Otra Persona');
+  await fillEmailAndPassword(page, email, 'Intrusa-2026');
+  await page.getByRole('button', { name: TEXT.es.create }).click();
+  await expect(page.getByRole('status').filter({ hasText: TEXT.es.signUpSent })).toContainText(
+    email,
+  );
+  await expect.poll(async () => (await signUpMailsTo(email)).length).toBe(1);
+  const [mail] = await signUpMailsTo(email);
+  expect(mail).toMatchObject({
+    kind: 'existing',
+    subject: 'Ya tienes una cuenta · Parroquia Ortodoxa de Asturias',
+  });
+  expect(new URL(mail!.link).pathname).toBe('/login');
+  const after = await auth.getUser(existing.uid);
+  expect(after.displayName).toBe('Ana');
+  expect(after.passwordHash).toBe(existing.passwordHash);
+  // Her own password still lets her in; the one typed on the form does not.
+  await page.goto('/login?lng=es');
+  await fillEmailAndPassword(page, email, 'Intrusa-2026');
+  await page.locator('form button[type=submit]').click();
+  await expect(page.getByText('El correo o la contraseña no son correctos.')).toBeVisible();
+  await fillEmailAndPassword(page, email, 'Antigua-2026');
+  await page.locator('form button[type=submit]').click();
+  await expect(page).toHaveURL(/\/post-login$/);
+});
+
+test('an older account that never proved its address is asked to, and can have the link again', async ({
+  page,
+}) => {
+  const email = `antigua-${Date.now()}@parroquia.test`;
+  await adminAuth(process.env.TEST_AUTH_HOST!).createUser({ email, password: 'Antigua-2026' });
+  await page.goto('/login?lng=es');
+  await fillEmailAndPassword(page, email, 'Antigua-2026');
+  await page.locator('form button[type=submit]').click();
+  await expect(page).toHaveURL(/\/post-login$/);
+  const notice = page.getByRole('region', { name: TEXT.es.verifyTitle });
+  await expect(notice).toContainText(email);
+  await notice.getByRole('button', { name: TEXT.es.resend }).click();
+  await expect.poll(async () => (await linksFor(email, 'VERIFY_EMAIL')).length).toBe(1);
+  const [link] = await linksFor(email, 'VERIFY_EMAIL');
+  await (await fetch(link!, { redirect: 'manual' })).arrayBuffer();
+  expect((await adminAuth(process.env.TEST_AUTH_HOST!).getUserByEmail(email)).emailVerified).toBe(
+    true,
+  );
+});
 
 test('a reset asked for an address with no account answers the same, and sends nothing', async ({
   page,

@@ -28,6 +28,23 @@ export async function signInOnLoginPage(page: Page, account: { email: string; pa
 }
 
 /**
+ * The link of the sign-up e-mail the API queued for `email` (issue 30: sign-up goes through the
+ * parish's mail, `mail` documents `sign-up-verify-*`), once it is there.
+ */
+export async function signUpLinkFor(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const found = await firestore().collection('mail').where('to', '==', email).get();
+      const mail = found.docs.find((doc) => doc.id.startsWith('sign-up-verify-'));
+      link = mail && /(http\S+)/.exec(mail.get('message.text') as string)?.[1];
+      return link;
+    })
+    .toBeDefined();
+  return link!;
+}
+
+/**
  * No accessibility violations that axe can see on the page as it is now.
  *
  * The map's 936 plots are one component in a handful of kinds, and axe takes 20-30 s over all of

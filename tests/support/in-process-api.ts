@@ -24,6 +24,7 @@ import { firestorePaymentStore } from '../../functions/src/adapters/firestore-pa
 import { firestorePhysicalCertificates } from '../../functions/src/adapters/firestore-physical-certificates.ts';
 import { firestoreUserRepository } from '../../functions/src/adapters/firestore-users.ts';
 import { firebasePasswordResets } from '../../functions/src/adapters/firebase-password-resets.ts';
+import { firebaseSignUps } from '../../functions/src/adapters/firebase-sign-ups.ts';
 import { stripeCheckoutGateway } from '../../functions/src/adapters/stripe-checkout.ts';
 import { createApiHandler } from '../../functions/src/api/app.ts';
 import { startServer, type RunningServer } from '../../functions/test/support/http-server.ts';
@@ -60,6 +61,7 @@ export function startInProcessApi(stack: {
       passwordResets: firebasePasswordResets(() => auth, db),
       commemorations: firestoreCommemorations(db),
       accountData: firestoreAccountData(db, () => auth),
+      signUps: firebaseSignUps(() => auth, db),
       randomIndex: randomInt,
       donors: firestoreDonorAccounts(db, proofs),
       sessions: firebaseSessionRevoker(() => auth),

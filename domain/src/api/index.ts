@@ -48,6 +48,8 @@ import {
 } from './users';
 // Issue 30: a forgotten password, through the API so that it can be limited and stay neutral.
 import { passwordReset } from './users';
+// Issue 30: e-mail sign-up, through the API so that it says nothing of who has an account.
+import { signUp } from './users';
 
 export const API_ROUTES = {
   listCells,
@@ -92,6 +94,7 @@ export const API_ROUTES = {
   printCommemorations,
   exportCommemorations,
   donorCommemorations,
+  signUp,
 } as const;
 
 export type ApiRoutes = typeof API_ROUTES;

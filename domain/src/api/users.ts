@@ -11,6 +11,7 @@ import { validateReceiptQuery, validateStatementQuery } from '../donation-histor
 import type { Language } from '../messages';
 import { passwordResetBodySchema } from '../password-reset-mail';
 import { COMMEMORATION_STATES, commemorationsBodySchema } from '../commemoration';
+import { signUpBodySchema } from '../sign-up-mail';
 import { defineRoute } from './route';
 import { validated } from './validated';
 
@@ -217,4 +218,17 @@ export const eraseAccount = defineRoute({
   access: 'signed-in',
   body: z.object({ confirm: z.literal(true) }),
   answer: z.object({ status: z.literal('erased') }),
+});
+
+/**
+ * E-mail sign-up (issue 30): the parish mails the address the link that proves it and finishes
+ * the new account, or, when it already has an account, a note saying so (nothing is created or
+ * changed). Public; the same 202 either way, 429 past the limits per address and per caller.
+ */
+export const signUp = defineRoute({
+  method: 'POST',
+  path: '/api/users/sign-up/',
+  access: 'public',
+  body: signUpBodySchema,
+  answer: z.object({ status: z.literal('requested') }),
 });

@@ -39,6 +39,19 @@ export function startMailRelay(options: MailRelayOptions): MailRelay {
   });
   const from = options.from ?? FROM;
   const sentLinks = new Set<string>();
+  /** Auth codes seen in an earlier pass and not yet mailed (see `deliverAuthLinks`). */
+  const waitingLinks = new Set<string>();
+
+  /** The Auth codes whose links `mail` documents carry: the parish mailed those itself. */
+  async function codesInMailDocuments(): Promise<Set<string>> {
+    const all = await firestore.collection('mail').get();
+    const codes = new Set<string>();
+    for (const doc of all.docs) {
+      const text = String(doc.get('message.text') ?? '');
+      for (const match of text.matchAll(/[?&]oobCode=([^&\s]+)/g)) codes.add(match[1]!);
+    }
+    return codes;
+  }
 
   async function deliverMailDocuments(): Promise<number> {
     const waiting = await firestore.collection('mail').get();
@@ -69,9 +82,23 @@ export function startMailRelay(options: MailRelayOptions): MailRelay {
     const response = await fetch(`${authUrl}/emulator/v1/projects/${projectId}/oobCodes`);
     if (!response.ok) return 0;
     const { oobCodes = [] } = (await response.json()) as { oobCodes?: OobCode[] };
+    const fresh = oobCodes.filter((code) => !sentLinks.has(code.oobCode));
+    if (fresh.length === 0) return 0;
+    // A link the API made (the Admin SDK: sign-up, reset) goes out in the parish's own e-mail,
+    // written a moment after the link: a code is mailed here only once a pass has gone by since
+    // it was first seen and no `mail` document carries it, so such links are not mailed twice.
+    const theParishs = await codesInMailDocuments();
     let sent = 0;
-    for (const code of oobCodes) {
-      if (sentLinks.has(code.oobCode)) continue;
+    for (const code of fresh) {
+      if (theParishs.has(code.oobCode)) {
+        sentLinks.add(code.oobCode);
+        continue;
+      }
+      if (!waitingLinks.has(code.oobCode)) {
+        waitingLinks.add(code.oobCode);
+        continue;
+      }
+      waitingLinks.delete(code.oobCode);
       const mail = authEmulatorMail(code);
       if (mail) {
         await transport.sendMail({ from, to: code.email, ...mail });

@@ -46,6 +46,21 @@ export const RESET_CALLER_LIMIT: RateLimit = {
   windowMs: HOUR_MS,
 };
 
+/**
+ * `POST /api/users/sign-up/`: as the reset, 3 e-mails an hour to one address and 10 sign-ups an
+ * hour from one caller, counting every request whether the address has an account or not.
+ */
+export const SIGN_UP_ADDRESS_LIMIT: RateLimit = {
+  name: 'sign-up-address',
+  perKey: 3,
+  windowMs: HOUR_MS,
+};
+export const SIGN_UP_CALLER_LIMIT: RateLimit = {
+  name: 'sign-up-caller',
+  perKey: 10,
+  windowMs: HOUR_MS,
+};
+
 /** The window `now` falls in. */
 export function windowOf(limit: RateLimit, now: number): { start: number; end: number } {
   const start = Math.floor(now / limit.windowMs) * limit.windowMs;

@@ -338,6 +338,7 @@ export function testDependencies(): TestDependencies {
     passwordResets: unusedPort<ApiDependencies['passwordResets']>('the password reset'),
     commemorations: new InMemoryCommemorations(),
     accountData: unusedPort<ApiDependencies['accountData']>('the donor data'),
+    signUps: unusedPort<ApiDependencies['signUps']>('the sign-up'),
   };
 }
 

@@ -4,7 +4,6 @@
  */
 import {
   browserPopupRedirectResolver,
-  createUserWithEmailAndPassword,
   EmailAuthProvider,
   FacebookAuthProvider,
   GoogleAuthProvider,
@@ -14,7 +13,6 @@ import {
   sendEmailVerification,
   signInWithEmailAndPassword,
   signInWithPopup,
-  updateProfile,
   type Auth,
 } from 'firebase/auth';
 
@@ -41,22 +39,6 @@ export async function providerPopup(auth: Auth, provider: ExternalProvider): Pro
 
 export async function emailSignIn(auth: Auth, email: string, password: string): Promise<void> {
   await signInWithEmailAndPassword(auth, email, password);
-}
-
-export async function emailAccount(
-  auth: Auth,
-  email: string,
-  password: string,
-  name: string,
-  verifiedUrl: string,
-): Promise<void> {
-  const { user } = await createUserWithEmailAndPassword(auth, email, password);
-  await updateProfile(user, { displayName: name });
-  // Until the address is proven, nothing is mailed to it (docs/product.md): prove it now. A
-  // failure to send is not a failed sign-up: /post-login offers to send it again.
-  await sendEmailVerification(user, { url: verifiedUrl }).catch((error: unknown) =>
-    console.warn('the verification e-mail was not sent', error),
-  );
 }
 
 /** Firebase Auth's e-mail with the link that proves the signed-in account's address. */

@@ -8,7 +8,6 @@ import { env } from '@/config/env';
 import { getFirebaseAuth, onAuthStart } from '@/lib/firebase';
 import type { Language } from '@/lib/i18n';
 import { hasPersistedUser } from '@/lib/persisted-user';
-import { dropSignUpName, holdSignUpName } from '@/lib/sign-up-name';
 import type { ExternalProvider } from './auth-sign-in';
 
 export type { ExternalProvider };
@@ -51,25 +50,27 @@ export async function signInWithEmail(email: string, password: string): Promise<
 }
 
 /**
- * A new e-mail account with the donor's name (already checked: `checkDonorName`), and Firebase
- * Auth's e-mail, in `language` (the resolved `currentLanguage()`, the site's own), whose link
- * proves the address and comes back to `verifiedUrl`.
+ * E-mail sign-up, asked of the API (issue 30): the parish creates the account with the donor's
+ * name (already checked: `checkDonorName`) and mails, in `language`, the link that proves the
+ * address and comes back to /login; when the address already has an account it mails that
+ * instead and changes nothing. The answer is the same either way, so nobody learns from this
+ * form who is a donor; the donor signs in once the link is opened, which comes back to /login
+ * with `returnTo` (where they were going; null: nowhere in particular).
  */
-export async function createAccountWithEmail(
+export async function requestSignUp(
   email: string,
   password: string,
   name: string,
   language: Language,
-  verifiedUrl: string,
+  returnTo: string | null,
 ): Promise<void> {
-  const [auth, signIn] = await signInTools();
-  auth.languageCode = language;
-  holdSignUpName(email, name);
+  const { askSignUp } = await import('./sign-up');
   try {
-    await signIn.emailAccount(auth, email, password, name, verifiedUrl);
+    await askSignUp(email, password, name, language, returnTo);
   } catch (error) {
-    dropSignUpName();
-    throw error;
+    // A refused password is named by its field in the API's answer (docs/api.md).
+    const weak = error instanceof ApiError && error.status === 400 && /password\)$/.test(error.message);
+    throw weak ? Object.assign(new Error(error.message), { code: 'auth/weak-password' }) : asAuthError(error);
   }
 }
 
@@ -86,17 +87,26 @@ export async function sendPasswordReset(email: string, language: Language): Prom
   try {
     await askPasswordReset(email, language);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 429) {
-      throw Object.assign(new Error(error.message), { code: 'auth/too-many-requests' });
-    }
-    if (error instanceof ApiError && error.status === 400) {
-      throw Object.assign(new Error(error.message), { code: 'auth/invalid-email' });
-    }
-    if (error instanceof ApiError && error.status === null) {
-      throw Object.assign(new Error(error.message), { code: 'auth/network-request-failed' });
-    }
-    throw error;
+    throw asAuthError(error);
   }
+}
+
+/**
+ * An API refusal said as Auth's own codes, so the sign-in panel's toasts say it: past the API's
+ * limits (429) `too-many-requests`, a refused address (400) `invalid-email`, no answer `network-
+ * request-failed`.
+ */
+function asAuthError(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const code =
+    error.status === 429
+      ? 'auth/too-many-requests'
+      : error.status === 400
+        ? 'auth/invalid-email'
+        : error.status === null
+          ? 'auth/network-request-failed'
+          : null;
+  return code ? Object.assign(new Error(error.message), { code }) : error;
 }
 
 /** Sends the signed-in account's address its proving link again, in `language`. */

@@ -8,7 +8,6 @@ import type { ApiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import type { AuthAccount } from '@/lib/auth';
 import type { Language } from '@/lib/i18n';
-import { takeSignUpName } from '@/lib/sign-up-name';
 
 /** The account's donor record; null when it has none yet. */
 export async function lookUpDonor(
@@ -36,8 +35,9 @@ export async function syncDonor(
         providerId: account.providerId,
         subject: account.uid,
       }),
-      // The name typed at sign-up, else the provider's; none: the API's default name.
-      name: takeSignUpName(account.email) ?? (account.displayName?.trim() || null),
+      // The name typed at sign-up (the account's, set by the API) or the provider's; none: the
+      // API's default name.
+      name: account.displayName?.trim() || null,
       sub: account.uid,
     },
     token,

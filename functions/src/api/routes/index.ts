@@ -25,6 +25,7 @@ import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
 import { passwordReset } from './password-reset';
 import { eraseAccount, myData } from './my-data';
+import { signUp } from './sign-up';
 import { registerPhysicalCertificate } from './physical-certificates';
 import { listStaffActions, printFilledCertificate } from './staff-actions';
 import { donorPage, refundDonation, searchDonors } from './staff-donors';
@@ -75,6 +76,7 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   printCommemorations,
   exportCommemorations,
   donorCommemorations,
+  signUp,
 };
 
 function bound<Name extends RouteName>(name: Name): Route {

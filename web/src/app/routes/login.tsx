@@ -10,7 +10,7 @@ import { Link, useLocation, useNavigate } from '@/lib/navigation';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { SignInPanel } from '@/features/auth/components/sign-in-panel';
-import { returnPathOf } from '@/features/auth/return-path';
+import { returnPathAt } from '@/features/auth/return-path';
 import { useSession } from '@/lib/session';
 import styles from './login.module.css';
 
@@ -19,7 +19,7 @@ export default function LoginRoute() {
   const { session } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const returnTo = returnPathOf(location.state);
+  const returnTo = returnPathAt(location);
 
   useEffect(() => {
     if (session.status !== 'signed-in') return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnPathOf } from './return-path';
+import { returnPathAt, returnPathOf } from './return-path';
 
 describe('the return path kept in the history state', () => {
   it('returns to a path of this site', () => {
@@ -14,5 +14,14 @@ describe('the return path kept in the history state', () => {
     expect(returnPathOf({ returnTo: '//evil.example/' })).toBe('/');
     expect(returnPathOf({ returnTo: '/login' })).toBe('/');
     expect(returnPathOf({ returnTo: '/post-login' })).toBe('/');
+  });
+
+  it("takes the sign-up e-mail's ?returnTo= when the history keeps none, by the same rules", () => {
+    expect(returnPathAt({ state: null, search: '?returnTo=%2Fdonativos' })).toBe('/donativos');
+    expect(returnPathAt({ state: { returnTo: '/mi-cuenta' }, search: '?returnTo=/x' })).toBe(
+      '/mi-cuenta',
+    );
+    expect(returnPathAt({ state: null, search: '?returnTo=%2F%2Fevil.example' })).toBe('/');
+    expect(returnPathAt({ state: undefined, search: '' })).toBe('/');
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Where a visitor sent to sign in (or to accept the privacy policy) goes afterwards
  * (docs/screens.md): the path kept in the history state as `returnTo`, home when there is none.
+ * The sign-up e-mail's link (issue 30) opens /login in another tab, without that state: it
+ * carries the path as `?returnTo=` instead (`returnPathAt`).
  */
 import { paths } from '@/config/paths';
 
@@ -17,4 +19,11 @@ export function returnPathOf(state: unknown): string {
     }
   }
   return paths.home.getHref();
+}
+
+/** `returnPathOf` the history state, else of the address's `?returnTo=` (the e-mail's link). */
+export function returnPathAt(location: { state: unknown; search: string }): string {
+  if (location.state != null) return returnPathOf(location.state);
+  const fromLink = new URLSearchParams(location.search).get('returnTo');
+  return returnPathOf(fromLink ? { returnTo: fromLink } : null);
 }

@@ -3,13 +3,17 @@
  * the profile's rules: `checkDonorName`) so the map and the certificate never show "Usuario sin
  * nombre" for them (issue 19). A refused name is said under its field, in the visitor's
  * language, and creates nothing (the field is checked by us, not the browser, for that reason).
+ * Creating asks the API, which mails the address (issue 30): the form then says the same
+ * whether the address had an account or not, and the donor signs in once its link is opened.
  */
 import { useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkDonorName, DONOR_NAME_MAX_LENGTH } from '@parroquia/domain';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { createAccountWithEmail, signInWithEmail } from '@/lib/auth';
+import { requestSignUp, signInWithEmail } from '@/lib/auth';
+import { useLocation } from '@/lib/navigation';
+import { returnPathAt } from '../return-path';
 import { currentLanguage } from '@/lib/i18n';
 import { EmailField } from './email-field';
 import styles from './auth.module.css';
@@ -39,7 +43,10 @@ export function EmailSignInForm({
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [password, setPassword] = useState('');
+  /** The address a sign-up was mailed to: the form then says so, and nothing else. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const creating = mode === 'sign-up';
+  const returnTo = returnPathAt(useLocation());
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,17 +56,37 @@ export function EmailSignInForm({
     }
     const checked = checkDonorName(name, currentLanguage());
     setNameError(checked.ok ? null : checked.message);
-    if (checked.ok)
-      void attempt(() =>
-        createAccountWithEmail(
-          email.trim(),
-          password,
-          checked.name,
-          currentLanguage(),
-          new URL(paths.home.getHref(), window.location.origin).href,
-        ),
-      );
+    if (!checked.ok) return;
+    const address = email.trim();
+    const goingTo = returnTo === paths.home.getHref() ? null : returnTo;
+    void attempt(() =>
+      requestSignUp(address, password, checked.name, currentLanguage(), goingTo),
+    ).then((sent) => {
+      if (!sent) return;
+      setSentTo(address);
+      setPassword('');
+    });
   };
+
+  if (creating && sentTo) {
+    return (
+      <div className={styles.form}>
+        <p role="status" className={styles.sent}>
+          {t('signIn.signUpSent', { email: sentTo })}
+        </p>
+        <button
+          type="button"
+          className={styles.switch}
+          onClick={() => {
+            setSentTo(null);
+            onModeChange('sign-in');
+          }}
+        >
+          {t('signIn.haveAccount')}
+        </button>
+      </div>
+    );
+  }
 
   return (
     <form className={styles.form} onSubmit={onSubmit}>
