@@ -19,7 +19,7 @@ const browserEvery = number('INVARIANTS_BROWSER_EVERY', 30);
 const keepGoing = (process.env.INVARIANTS_KEEP_GOING ?? '1') === '1';
 const verbose = process.env.INVARIANTS_VERBOSE === '1';
 
-it(`holds coverage, money, privacy, cash, single holders and the progress count over ${steps} steps (seed ${seed}, ${donors} donors)`, async () => {
+it(`holds coverage, money, privacy, cash, single holders, erasure and the progress count over ${steps} steps (seed ${seed}, ${donors} donors)`, async () => {
   const result = await runSequence(
     {
       siteUrl: inject('siteUrl'),
