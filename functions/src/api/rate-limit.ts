@@ -61,6 +61,21 @@ export const SIGN_UP_CALLER_LIMIT: RateLimit = {
   windowMs: HOUR_MS,
 };
 
+/** The two limits of a route that mails an address a caller typed (reset, sign-up). */
+export interface MailRequestLimits {
+  caller: RateLimit;
+  address: RateLimit;
+}
+
+export const RESET_LIMITS: MailRequestLimits = {
+  caller: RESET_CALLER_LIMIT,
+  address: RESET_ADDRESS_LIMIT,
+};
+export const SIGN_UP_LIMITS: MailRequestLimits = {
+  caller: SIGN_UP_CALLER_LIMIT,
+  address: SIGN_UP_ADDRESS_LIMIT,
+};
+
 /** The window `now` falls in. */
 export function windowOf(limit: RateLimit, now: number): { start: number; end: number } {
   const start = Math.floor(now / limit.windowMs) * limit.windowMs;
@@ -82,4 +97,19 @@ export async function assertWithinRateLimit(
   throw new ApiError(429, MESSAGES.tooManyAttempts, {
     'Retry-After': String(Math.max(1, Math.ceil((window.end - now) / 1000))),
   });
+}
+
+/**
+ * Counts a request to mail `email` from `clientAddress` under both limits. The caller first: one
+ * who floods many addresses is stopped before it counts against them.
+ */
+export async function assertMailRequestWithinLimits(
+  counters: RateLimitCounters,
+  limits: MailRequestLimits,
+  request: { clientAddress: string; email: string },
+  now: number,
+  path: string,
+): Promise<void> {
+  await assertWithinRateLimit(counters, limits.caller, `ip:${request.clientAddress}`, now, path);
+  await assertWithinRateLimit(counters, limits.address, `email:${request.email}`, now, path);
 }

@@ -6,7 +6,7 @@
  */
 import { type ApiRoutes } from '@parroquia/domain';
 import { jsonReply } from '../http';
-import { assertWithinRateLimit, RESET_ADDRESS_LIMIT, RESET_CALLER_LIMIT } from '../rate-limit';
+import { assertMailRequestWithinLimits, RESET_LIMITS } from '../rate-limit';
 import type { Handler } from '../router';
 
 const PATH = '/api/users/password-reset/';
@@ -19,18 +19,10 @@ export const passwordReset: Handler<ApiRoutes['passwordReset']> = async ({
   clientAddress,
 }) => {
   const now = deps.now();
-  // The caller first: one who floods many addresses is stopped before it counts against them.
-  await assertWithinRateLimit(
+  await assertMailRequestWithinLimits(
     deps.rateLimits,
-    RESET_CALLER_LIMIT,
-    `ip:${clientAddress}`,
-    now,
-    PATH,
-  );
-  await assertWithinRateLimit(
-    deps.rateLimits,
-    RESET_ADDRESS_LIMIT,
-    `email:${body.email}`,
+    RESET_LIMITS,
+    { clientAddress, email: body.email },
     now,
     PATH,
   );

@@ -6,7 +6,7 @@
  */
 import { type ApiRoutes } from '@parroquia/domain';
 import { jsonReply } from '../http';
-import { assertWithinRateLimit, SIGN_UP_ADDRESS_LIMIT, SIGN_UP_CALLER_LIMIT } from '../rate-limit';
+import { assertMailRequestWithinLimits, SIGN_UP_LIMITS } from '../rate-limit';
 import type { Handler } from '../router';
 
 const PATH = '/api/users/sign-up/';
@@ -39,18 +39,10 @@ export const signUp: Handler<ApiRoutes['signUp']> = async ({
 }) => {
   const started = performance.now();
   const now = deps.now();
-  // The caller first: one who floods many addresses is stopped before it counts against them.
-  await assertWithinRateLimit(
+  await assertMailRequestWithinLimits(
     deps.rateLimits,
-    SIGN_UP_CALLER_LIMIT,
-    `ip:${clientAddress}`,
-    now,
-    PATH,
-  );
-  await assertWithinRateLimit(
-    deps.rateLimits,
-    SIGN_UP_ADDRESS_LIMIT,
-    `email:${body.email}`,
+    SIGN_UP_LIMITS,
+    { clientAddress, email: body.email },
     now,
     PATH,
   );
