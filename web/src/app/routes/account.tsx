@@ -8,6 +8,7 @@ import { CommemorationNamesSection } from '@/features/account/components/commemo
 import { DonationHistorySection } from '@/features/account/components/donation-history-section';
 import { MyDataSection } from '@/features/account/components/my-data-section';
 import { RequireAccess } from './access';
+import styles from './account.module.css';
 
 export default function AccountRoute() {
   const { t } = useTranslation();
@@ -15,9 +16,11 @@ export default function AccountRoute() {
     <RequireAccess level="donor">
       <title>{t('accountPage.documentTitle')}</title>
       <h1>{t('accountPage.title')}</h1>
-      <DonationHistorySection />
-      <CommemorationNamesSection />
-      <MyDataSection />
+      <div className={styles.sections}>
+        <DonationHistorySection />
+        <CommemorationNamesSection />
+        <MyDataSection />
+      </div>
     </RequireAccess>
   );
 }
