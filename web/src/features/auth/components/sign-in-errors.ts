@@ -8,7 +8,6 @@ export type SignInErrorKey =
   | 'timeout'
   | 'network'
   | 'invalidCredentials'
-  | 'emailInUse'
   | 'weakPassword'
   | 'accountExists'
   | 'invalidEmail'
@@ -30,7 +29,6 @@ const BY_CODE: Record<string, SignInErrorKey> = {
   'auth/invalid-email': 'invalidEmail',
   'auth/missing-email': 'invalidEmail',
   'auth/too-many-requests': 'tooManyRequests',
-  'auth/email-already-in-use': 'emailInUse',
   'auth/weak-password': 'weakPassword',
   'auth/account-exists-with-different-credential': 'accountExists',
 };
