@@ -4,12 +4,8 @@
  * is installed), and the nearest documents worked out by hand (everywhere).
  */
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import {
-  FieldValue,
-  getFirestore,
-  type Firestore,
-  type VectorQuery,
-} from 'firebase-admin/firestore';
+import type { VectorQuery } from '@google-cloud/firestore';
+import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorHost } from '../conformance/support/env.ts';
 import type { GoogleEmulator } from '../rules/support/google-emulator.ts';
