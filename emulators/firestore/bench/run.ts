@@ -10,7 +10,8 @@
  *  5. in-process (bench/in-process.ts): query == + orderBy + limit over 10,000 documents, and
  *     the cost of security rules (a get under a three-condition rule, the 936-cell listener);
  *  6. write throughput beside Google's emulator (bench/throughput.ts): a batch load and
- *     parallel single writes, each with its target (twice Google's rate), the CPU each side
+ *     parallel single writes, each with its former target (twice Google's rate; withdrawn: the
+ *     measuring client is the ceiling), the CPU each side
  *     spent, and the client's ceiling (the same load on bench/null-server.ts).
  *
  * Options (env): BENCH_EXTERNAL=host:port benchmarks an already running emulator (skips 1-2);

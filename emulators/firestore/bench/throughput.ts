@@ -28,8 +28,9 @@ export const LOAD_DOCUMENTS = 10_000;
 export const LOAD_BATCH = 500;
 export const WRITES = 5_000;
 export const IN_FLIGHT = 50;
-/** The issue's target: both figures at least twice Google's emulator's rate. */
+/** The former target, both figures at least twice Google's rate: withdrawn, the measuring client is the ceiling. */
 export const TARGET_RATIO = 2;
+const WITHDRAWN = 'withdrawn: the measuring client is the ceiling';
 
 /** About 500 bytes of fields, shaped like the product's cells. */
 export function cellOf(i: number) {
@@ -271,7 +272,7 @@ const fmtS = (x: number) => `${(x / 1000).toFixed(2)} s`;
 const fmtX = (x: number) => `${x.toFixed(2)}x`;
 
 /**
- * The bench table's rows: each figure beside Google's and beside the target (2x Google's rate),
+ * The bench table's rows: each figure beside Google's and beside the former target (2x Google's rate),
  * with the CPU each side spent and the client's ceiling.
  */
 export function throughputRows(c: Comparison): string[][] {
@@ -283,8 +284,13 @@ export function throughputRows(c: Comparison): string[][] {
   if (!google || !c.oursVsGoogle || !c.ceilingVsGoogle || !c.ceiling) {
     const why = "Google's emulator not installed: no comparison";
     return [
-      [load, fmtMs(ours.loadMs), `<= Google's / ${TARGET_RATIO}`, why],
-      [writes, fmtRate(ours.writesPerSecond), `>= ${TARGET_RATIO}x Google's`, why],
+      [load, fmtMs(ours.loadMs), `${WITHDRAWN} (was <= Google's / ${TARGET_RATIO})`, why],
+      [
+        writes,
+        fmtRate(ours.writesPerSecond),
+        `${WITHDRAWN} (was >= ${TARGET_RATIO}x Google's)`,
+        why,
+      ],
     ];
   }
   const { oursVsGoogle: vs, ceilingVsGoogle: ceil, ceiling } = c;
@@ -292,7 +298,7 @@ export function throughputRows(c: Comparison): string[][] {
     [
       load,
       fmtMs(ours.loadMs),
-      `<= ${fmtMs(google.loadMs / TARGET_RATIO)} (Google's / ${TARGET_RATIO})`,
+      `${WITHDRAWN} (was <= ${fmtMs(google.loadMs / TARGET_RATIO)}, Google's / ${TARGET_RATIO})`,
       `Google's ${fmtMs(google.loadMs)}: ours ${fmtX(vs.load)} its rate; ` +
         `server CPU ours ${fmtS(ours.loadCpu)}, Google's ${fmtS(google.loadCpu)}; ` +
         `client CPU ${fmtS(ours.clientLoadCpu)} (with Google's ${fmtS(google.clientLoadCpu)}); ` +
@@ -301,7 +307,7 @@ export function throughputRows(c: Comparison): string[][] {
     [
       writes,
       fmtRate(ours.writesPerSecond),
-      `>= ${fmtRate(google.writesPerSecond * TARGET_RATIO)} (${TARGET_RATIO}x Google's)`,
+      `${WITHDRAWN} (was >= ${fmtRate(google.writesPerSecond * TARGET_RATIO)}, ${TARGET_RATIO}x Google's)`,
       `Google's ${fmtRate(google.writesPerSecond)}: ours ${fmtX(vs.writes)} its rate; ` +
         `server CPU ours ${fmtS(ours.writesCpu)}, Google's ${fmtS(google.writesCpu)}; ` +
         `client CPU ${fmtS(ours.clientWritesCpu)} (with Google's ${fmtS(google.clientWritesCpu)}); ` +

@@ -56,7 +56,11 @@ export function executeQuery(database: Database, query: CompiledQuery, at?: Micr
       byPath.set(path, doc);
     }
   }
-  return query.finish(matches).map((d) => ({ path: d.path, doc: byPath.get(d.path)! }));
+  return query.finish(matches).map((d) => {
+    const doc = byPath.get(d.path)!;
+    // A vector search's result carries its distance in a field the stored document lacks.
+    return { path: d.path, doc: d.fields === doc.fields ? doc : { ...doc, fields: d.fields } };
+  });
 }
 
 function resultSignature(results: QueryResult[]): string {

@@ -109,11 +109,6 @@ function arrayContainsPerDisjunction(filter: StructuredQuery_Filter): number {
 }
 
 export function validateStructuredQuery(query: StructuredQuery): void {
-  if (query.findNearest)
-    throw new FirestoreError(
-      Code.UNIMPLEMENTED,
-      'Vector search (findNearest) is not supported by this emulator.',
-    );
   if (query.where) {
     const facts: FilterFacts = {
       notEqualOrNotIn: 0,

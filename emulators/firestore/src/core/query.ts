@@ -22,6 +22,7 @@ import {
   type Value,
 } from './values.ts';
 import { validateStructuredQuery } from './query-validation.ts';
+import { nearest, readFindNearest } from './vector-search.ts';
 
 export interface QDoc {
   /** path relative to documents/ */
@@ -57,7 +58,7 @@ export interface CompiledQuery {
   matches(doc: QDoc): boolean;
   orders: Order[];
   compare(a: QDoc, b: QDoc): number;
-  /** Applies ordering, cursors, offset, limit to matching docs. */
+  /** Applies ordering, cursors, offset, limit to matching docs (vector search: its distance field too). */
   finish(docs: QDoc[]): QDoc[];
   project(fields: Fields): Fields;
   hasProjection: boolean;
@@ -269,6 +270,7 @@ function checkKindless(q: StructuredQuery): void {
 
 export function compileQuery(parent: ParsedName, q: StructuredQuery): CompiledQuery {
   validateStructuredQuery(q);
+  const search = q.findNearest ? readFindNearest(q) : undefined;
   const from = q.from ?? [];
   if (from.length > 1) throw bad('Query must have exactly one "from" clause');
   const kindless = from.length === 0;
@@ -385,6 +387,8 @@ export function compileQuery(parent: ParsedName, q: StructuredQuery): CompiledQu
   // Cursors and the window (offset + limit) are applied before sorting everything: only the
   // documents the window keeps are sorted, so the cost follows the result, not the collection.
   const finish = (docs: QDoc[]): QDoc[] => {
+    // Vector search orders by distance (its own limit; no cursor, offset or query limit).
+    if (search) return nearest(search, docs);
     let out = docs;
     const { startAt, endAt } = q;
     if (startAt) {

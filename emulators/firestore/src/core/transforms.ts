@@ -50,6 +50,16 @@ function arrayRemove(current: Value | undefined, operand: ArrayValue): Value {
   };
 }
 
+/**
+ * The value of a `REQUEST_TIME` transform: the commit time cut to the millisecond. Firestore
+ * gives it "with millisecond precision", the same for every field of a commit; Google's emulator
+ * answers so (its value, the request's arrival, is never after the commit time). Cut from the
+ * commit time, it is never after the write's `updateTime` either, and equal to it to the millisecond.
+ */
+export function requestTime(commitTime: Micros): Micros {
+  return commitTime - (commitTime % 1000);
+}
+
 /** Applies one FieldTransform at `commitTime`; returns the new fields and the transform result. */
 export function applyTransform(
   fields: Fields,
@@ -65,7 +75,7 @@ export function applyTransform(
     if (serverValue !== 'REQUEST_TIME' && serverValue !== 1) {
       throw invalidArgument(`Unsupported server value ${String(serverValue)}`);
     }
-    next = { timestampValue: toTimestamp(commitTime) };
+    next = { timestampValue: toTimestamp(requestTime(commitTime)) };
   } else if (transform.increment) {
     next = increment(current, transform.increment);
   } else if (transform.maximum || transform.minimum) {

@@ -28,6 +28,8 @@ function checkVector(fields: Fields, path: string): void {
   if (elements.length === 0) throw refuse('Vector must have at least one dimension.');
   if (elements.some((e) => e.doubleValue === undefined))
     throw refuse("Vector must only contain values of type 'double'");
+  if (elements.some((e) => Number.isNaN(Number(e.doubleValue))))
+    throw refuse('Vector cannot contain NaN values.');
 }
 
 const MAX_NESTING_DEPTH = 20;

@@ -102,7 +102,7 @@ function parseComposite(value: unknown, where: string): CompositeIndex | undefin
   const entry = record(value, where);
   const fields = list(entry.fields, `${where}.fields`).map((f, i) => {
     const field = record(f, `${where}.fields[${i}]`);
-    // A vector index serves findNearest only, which this emulator does not plan.
+    // A vector index serves findNearest only, whose vector index the planner does not check.
     if (field.vectorConfig !== undefined) return undefined;
     const at = `${where}.fields[${i}]`;
     return {

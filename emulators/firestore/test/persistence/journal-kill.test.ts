@@ -231,13 +231,16 @@ function grpcLoadProblems(entries: LoadEntry[], docs: Map<string, Doc>): string[
   const times = (e: LoadEntry) => e.result as number[];
   const sorted = (o: object) =>
     JSON.stringify(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
-  /** The document's fields are `want` (and `at`, a timestamp in microseconds, if given). */
+  /**
+   * The document's fields are `want` (and `at`, the server time of a write committed at `at`
+   * microseconds, if given: that commit time to the millisecond, as REQUEST_TIME is).
+   */
   const fieldsAre = (path: string, want: Record<string, number | string>, at?: number) => {
     const got: Record<string, number | string | undefined> = {};
     for (const [k, v] of Object.entries(docs.get(path)!.fields)) {
       got[k] = k === 'at' ? microsOf(v) : 's' in v ? v.s : intOf(v);
     }
-    const expected = at === undefined ? want : { ...want, at };
+    const expected = at === undefined ? want : { ...want, at: at - (at % 1000) };
     if (sorted(got) !== sorted(expected)) {
       say(`${path}: ${sorted(got)}, expected ${sorted(expected)}`);
     }

@@ -376,22 +376,6 @@ export const QUERY_CASES: RestCase[] = [
   queryCase('negative offset', q({ offset: -1 }), 'INVALID_ARGUMENT'),
   queryCase('two from clauses', { from: [...from('c'), ...from('x')] }, 'INVALID_ARGUMENT'),
   queryCase(
-    'findNearest',
-    q({
-      findNearest: {
-        vectorField: { fieldPath: 'v' },
-        queryVector: V.map({ __type__: V.str('__vector__'), value: V.arr(V.double(1)) }),
-        distanceMeasure: 'EUCLIDEAN',
-        limit: 2,
-      },
-    }),
-    'UNIMPLEMENTED',
-    {
-      google: 'OK',
-      why: 'vector search is not implemented here: refused rather than answered with the whole collection',
-    },
-  ),
-  queryCase(
     'order by a field with an empty segment',
     q({ orderBy: [order('a..b')] }),
     'INVALID_ARGUMENT',

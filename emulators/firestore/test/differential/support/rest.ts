@@ -5,6 +5,7 @@
  * its internal wording, see the README).
  */
 import { caseProjectId, normalise } from './normalise.ts';
+import { describeServerTimes } from './server-times.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -29,6 +30,11 @@ export interface RestCase {
   expect: string;
   /** Where ours answers as production does and Google's emulator does not: Google's status, and why. */
   deliberate?: { google: string; why: string };
+  /**
+   * Compare `REQUEST_TIME` results by their facts (`support/server-times.ts`), not their
+   * instants; the case should commit transforms once, then read.
+   */
+  serverTimes?: boolean;
   /** A case that waits on purpose (a lock timeout): how long its requests may take on ours. */
   slowMs?: number;
 }
@@ -105,12 +111,14 @@ export async function runRestCase(baseUrl: string, restCase: RestCase): Promise<
   }
   const outcomes: RestOutcome[] = [];
   let transaction: string | undefined;
+  const instants: bigint[] = [];
   for (const request of restCase.requests) {
     const started = performance.now();
     const answer = await send(baseUrl, root, request, transaction);
     const ms = performance.now() - started;
     transaction = transactionOf(answer.body) ?? transaction;
-    outcomes.push({ ...answer, body: normalise(answer.body, projectId), ms });
+    const body = restCase.serverTimes ? describeServerTimes(answer.body, instants) : answer.body;
+    outcomes.push({ ...answer, body: normalise(body, projectId), ms });
   }
   return outcomes;
 }
