@@ -1,12 +1,14 @@
 import { AppProvider } from './provider';
-import { AppRoutes } from './router';
+import { AppRouter, AppRoutes } from './router';
 
 export { preloadPage } from './router';
 
 export function App() {
   return (
-    <AppProvider>
-      <AppRoutes />
-    </AppProvider>
+    <AppRouter>
+      <AppProvider>
+        <AppRoutes />
+      </AppProvider>
+    </AppRouter>
   );
 }

@@ -1,10 +1,12 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
 import { createApiClient } from '@/lib/api-client';
 import { ApiClientProvider } from '@/lib/api-client-context';
 import { StaticSessionProvider, type DonorUser, type Session } from '@/lib/session';
 import { sendJson, startLocalServer, type LocalServer } from '@/testing/local-server';
-import { AppRoutes } from './router';
+import { AppRouter, AppRoutes } from './router';
 
 const signedOut: Session = { status: 'signed-out' };
 const donor = (fields: Partial<DonorUser> = {}): Session => ({
@@ -34,10 +36,13 @@ const donor = (fields: Partial<DonorUser> = {}): Session => ({
 let server: LocalServer;
 
 beforeAll(async () => {
-  server = await startLocalServer((_request, response) =>
-    sendJson(response, 200, [
-      { id: 'K3', x: 'K', y: 3, status: 'reserved', user: 'u1', donor_display: 'Ion' },
-    ]),
+  server = await startLocalServer((request, response) =>
+    // No certificate has any code here (/verificar's page then names the code it was given).
+    request.url?.startsWith('/api/certificates/verify')
+      ? sendJson(response, 404, { error: 'not found' })
+      : sendJson(response, 200, [
+          { id: 'K3', x: 'K', y: 3, status: 'reserved', user: 'u1', donor_display: 'Ion' },
+        ]),
   );
 });
 
@@ -45,9 +50,18 @@ afterAll(async () => {
   await server.close();
 });
 
-function renderAt(path: string, session: Session = signedOut) {
+/** Where the router is: its path, query and the state the navigation carried. */
+function Where() {
+  const { pathname, search, state } = useLocation();
+  return <output data-testid="where">{JSON.stringify({ pathname, search, state })}</output>;
+}
+
+const where = () => JSON.parse(screen.getByTestId('where').textContent ?? '{}') as unknown;
+
+/** The app at `path` (none: at the browser's current history entry, as after a reload). */
+function renderAt(path: string | null, session: Session = signedOut) {
   // The router reads the browser's URL (jsdom's).
-  window.history.replaceState(null, '', path);
+  if (path !== null) window.history.replaceState(null, '', path);
   const api = {
     session,
     getToken: async () => 'token',
@@ -55,11 +69,14 @@ function renderAt(path: string, session: Session = signedOut) {
     signOut: async () => {},
   };
   render(
-    <ApiClientProvider client={createApiClient({ baseUrl: server.url })}>
-      <StaticSessionProvider value={api}>
-        <AppRoutes />
-      </StaticSessionProvider>
-    </ApiClientProvider>,
+    <AppRouter>
+      <ApiClientProvider client={createApiClient({ baseUrl: server.url })}>
+        <StaticSessionProvider value={api}>
+          <AppRoutes />
+          <Where />
+        </StaticSessionProvider>
+      </ApiClientProvider>
+    </AppRouter>,
   );
 }
 
@@ -120,11 +137,65 @@ describe('routes', () => {
         ),
       ).toBeTruthy();
       expect(window.location.pathname).toBe('/login');
-      expect(window.history.state).toEqual({ returnTo: path });
+      expect(where()).toEqual({ pathname: '/login', search: '', state: { returnTo: path } });
       expect(screen.queryByRole('banner')).toBeNull();
     },
     20_000,
   );
+
+  it('the return path survives a reload of /login', async () => {
+    renderAt('/donativos');
+    await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' }, { timeout: 15_000 });
+    cleanup();
+    renderAt(null);
+    await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' });
+    expect(where()).toEqual({
+      pathname: '/login',
+      search: '',
+      state: { returnTo: '/donativos' },
+    });
+  }, 20_000);
+
+  it("the header's Login keeps the page and its query as the return path, in a new entry", async () => {
+    renderAt('/aviso-legal?lng=es');
+    await screen.findByRole('heading', { level: 1, name: 'Aviso legal' });
+    const before = window.history.length;
+    fireEvent.click(
+      within(screen.getByRole('banner')).getByRole('button', { name: 'Iniciar sesión' }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' }, { timeout: 15_000 });
+    expect(where()).toEqual({
+      pathname: '/login',
+      search: '',
+      state: { returnTo: '/aviso-legal?lng=es' },
+    });
+    expect(window.history.length).toBe(before + 1);
+  }, 20_000);
+
+  it('a link opens its page in place; with a modifier key it is left to the browser', async () => {
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1, name: /iglesia en Asturias/ });
+    const footer = screen.getByRole('contentinfo');
+    fireEvent.click(within(footer).getByRole('link', { name: 'Aviso legal' }), { ctrlKey: true });
+    expect(where()).toMatchObject({ pathname: '/' });
+    fireEvent.click(within(footer).getByRole('link', { name: 'Aviso legal' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aviso legal' })).toBeTruthy();
+    expect(where()).toMatchObject({ pathname: '/aviso-legal' });
+  });
+
+  it('/verificar hands its page the code decoded, as paths.verifyCertificate encoded it', async () => {
+    const href = paths.verifyCertificate.getHref('AB C/1');
+    expect(href).toBe('/verificar/AB%20C%2F1');
+    renderAt(href);
+    expect((await screen.findByTestId('verify-unknown')).textContent).toBe(
+      'El código AB C/1 no corresponde a ningún certificado.',
+    );
+  });
+
+  it('/verificar keeps a code with a malformed escape as it came', async () => {
+    renderAt('/verificar/%E0%A4%A');
+    expect((await screen.findByTestId('verify-unknown')).textContent).toContain('%E0%A4%A');
+  });
 
   it('a donor who has not accepted the privacy policy goes to /post-login', async () => {
     renderAt('/donativos', donor({ accepted_privacy_policy: false }));
@@ -135,6 +206,13 @@ describe('routes', () => {
     expect(proceed.disabled).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: /acepto la política/ }));
     expect(proceed.disabled).toBe(false);
+    // The policy opens in another tab: this page, and the return path it holds, stay.
+    const form = screen.getByRole('checkbox', { name: /acepto la política/ }).closest('form')!;
+    const policy = within(form).getByRole('link', { name: /política de privacidad/i });
+    expect(policy.getAttribute('target')).toBe('_blank');
+    expect(policy.getAttribute('href')).toBe('/politica-privacidad');
+    fireEvent.click(policy);
+    expect(where()).toMatchObject({ pathname: '/post-login', state: { returnTo: '/donativos' } });
   });
 
   it('the staff page sends a donor home', async () => {

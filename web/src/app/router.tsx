@@ -1,24 +1,22 @@
 /**
- * The route table. Every page is a lazy module, so the home page downloads only what it shows
- * (the map's Firestore SDK stays out of it).
+ * The route table (react-router, declarative mode). Every page is a lazy module, so the home
+ * page downloads only what it shows (the map's Firestore SDK stays out of it).
  */
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route, Switch } from 'wouter';
-import { parse } from 'regexparam';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { BrowserRouter, matchPath, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { preloadLegalTexts } from '@/features/legal/legal-texts';
-import { useLocation } from '@/lib/navigation';
 import { RootErrorBoundary, RootLayout, StandalonePending } from './routes/root';
 
 interface Page {
-  /** The router pattern; none: every path (the not-found page). */
-  path?: string;
+  /** The route's pattern (`paths`); `*`: every other path (the not-found page). */
+  path: string;
   /** Starts downloading the page's module (once). */
   load: () => Promise<unknown>;
-  Component: LazyExoticComponent<ComponentType>;
+  Component: ComponentType;
 }
 
-function page(path: string | undefined, load: () => Promise<{ default: ComponentType }>): Page {
+function page(path: string, load: () => Promise<{ default: ComponentType }>): Page {
   let loading: Promise<{ default: ComponentType }> | undefined;
   const once = () => (loading ??= load());
   return { path, load: once, Component: lazy(once) };
@@ -34,7 +32,7 @@ const legalPage = (path: string, load: () => Promise<{ default: ComponentType }>
 // docs/screens.md: /login shows without the header.
 const login = page(paths.login.path, () => import('./routes/login'));
 
-/** The pages inside the header and footer, in matching order. */
+/** The pages inside the header and footer. */
 const framed: Page[] = [
   page(paths.home.path, () => import('./routes/home')),
   legalPage(paths.privacyPolicy.path, () => import('./routes/legal/privacy-policy')),
@@ -53,42 +51,55 @@ const framed: Page[] = [
   page(paths.staffDonors.path, () => import('./routes/staff-donors')),
   page(paths.staffDonor.path, () => import('./routes/staff-donor')),
   page(paths.verifyCertificate.path, () => import('./routes/verify')),
-  page(undefined, () => import('./routes/not-found')),
 ];
+
+const notFound = page('*', () => import('./routes/not-found'));
 
 /**
  * Starts downloading the module of the page at `pathname`: `main.tsx` calls it before it waits
  * for the language catalogue, so both arrive side by side.
  */
 export function preloadPage(pathname: string): void {
-  const match = [login, ...framed].find(
-    (candidate) => !candidate.path || parse(candidate.path).pattern.test(pathname),
-  );
-  void match?.load().catch(() => {
+  const match = [login, ...framed].find((candidate) => matchPath(candidate.path, pathname));
+  (match ?? notFound).load().catch(() => {
     // The page's own render reports it (RootErrorBoundary).
   });
+}
+
+/**
+ * The browser's address as the router's state. Without transitions, so a page whose code is
+ * still downloading shows the header with a spinner at once (RootLayout), not the previous page
+ * with no sign that the tap was taken.
+ */
+export function AppRouter({ children }: { children: ReactNode }) {
+  return <BrowserRouter useTransitions={false}>{children}</BrowserRouter>;
 }
 
 export function AppRoutes() {
   const { pathname } = useLocation();
   return (
     <RootErrorBoundary pathname={pathname}>
-      <Switch>
-        <Route path={login.path}>
-          <Suspense fallback={<StandalonePending />}>
-            <login.Component />
-          </Suspense>
+      <Routes>
+        <Route
+          path={login.path}
+          element={
+            <Suspense fallback={<StandalonePending />}>
+              <login.Component />
+            </Suspense>
+          }
+        />
+        <Route
+          element={
+            <RootLayout>
+              <Outlet />
+            </RootLayout>
+          }
+        >
+          {[...framed, notFound].map(({ path, Component }) => (
+            <Route key={path} path={path} element={<Component />} />
+          ))}
         </Route>
-        <Route>
-          <RootLayout>
-            <Switch>
-              {framed.map(({ path, Component }) => (
-                <Route key={path ?? '*'} path={path} component={Component} />
-              ))}
-            </Switch>
-          </RootLayout>
-        </Route>
-      </Switch>
+      </Routes>
     </RootErrorBoundary>
   );
 }

@@ -1,7 +1,12 @@
 /**
  * Every route of the site (docs/screens.md) in one registry: `path` is the router pattern, `getHref`
- * builds a link to it.
+ * builds a link to it (a parameter through react-router's `generatePath`, which encodes it).
  */
+import { generatePath } from 'react-router-dom';
+
+const STAFF_DONOR = '/staff/donantes/:id';
+const VERIFY_CERTIFICATE = '/verificar/:code';
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   donate: { path: '/donativos', getHref: () => '/donativos' },
@@ -26,13 +31,13 @@ export const paths = {
     getHref: (q?: string) => (q ? `/staff/donantes?q=${encodeURIComponent(q)}` : '/staff/donantes'),
   },
   staffDonor: {
-    path: '/staff/donantes/:id',
-    getHref: (id: string) => `/staff/donantes/${encodeURIComponent(id)}`,
+    path: STAFF_DONOR,
+    getHref: (id: string) => generatePath(STAFF_DONOR, { id }),
   },
   login: { path: '/login', getHref: () => '/login' },
   verifyCertificate: {
-    path: '/verificar/:code',
-    getHref: (code: string) => `/verificar/${encodeURIComponent(code)}`,
+    path: VERIFY_CERTIFICATE,
+    getHref: (code: string) => generatePath(VERIFY_CERTIFICATE, { code }),
   },
 } as const;
 

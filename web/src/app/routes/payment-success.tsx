@@ -5,7 +5,7 @@
  */
 import { RESERVATION_BALANCE_CENTS } from '@parroquia/domain';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from '@/lib/navigation';
+import { useSearchParams } from 'react-router-dom';
 import { ContentPage } from '@/components/layout/content-page';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -81,7 +81,7 @@ function remainingTexts(plots: number, reservedUntil: number) {
 
 export default function PaymentSuccessRoute() {
   const { t } = useTranslation();
-  const params = useSearchParams();
+  const [params] = useSearchParams();
   return (
     <RequireAccess level="donor">
       <ContentPage title={t('success.title')}>

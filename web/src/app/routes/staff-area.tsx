@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { StaffPanel } from '@/features/staff/components/staff-panel';
 import styles from '@/features/staff/components/staff-panel.module.css';
-import { Link } from '@/lib/navigation';
+import { Link } from 'react-router-dom';
 import { RequireAccess } from './access';
 
 export default function StaffAreaRoute() {

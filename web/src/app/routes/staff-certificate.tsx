@@ -7,7 +7,7 @@ import { EMPTY_SELECTION, togglePlot, type PlotSelection } from '@/features/map/
 import { CertificateGenerator } from '@/features/staff/components/certificate-generator';
 import { PhysicalCertificateForm } from '@/features/staff/components/physical-certificate-form';
 import { paths } from '@/config/paths';
-import { Link } from '@/lib/navigation';
+import { Link } from 'react-router-dom';
 import { RequireAccess } from './access';
 
 export default function StaffCertificateRoute() {

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { LedgerList } from '@/features/staff/components/ledger-list';
-import { Link } from '@/lib/navigation';
+import { Link } from 'react-router-dom';
 import { RequireAccess } from './access';
 
 export default function StaffDonationsRoute() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { DonorCommemorations } from '@/features/staff/components/donor-commemorations';
 import { DonorPage } from '@/features/staff/components/donor-page';
-import { Link, useParams } from '@/lib/navigation';
+import { Link, useParams } from 'react-router-dom';
 import { RequireAccess } from './access';
 
 export default function StaffDonorRoute() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { CommemorationListExport } from '@/features/staff/components/commemoration-list-export';
 import { DonorSearch } from '@/features/staff/components/donor-search';
-import { Link } from '@/lib/navigation';
+import { Link } from 'react-router-dom';
 import { RequireAccess } from './access';
 
 export default function StaffDonorsRoute() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from '@/lib/navigation';
+import { useParams } from 'react-router-dom';
 import { ContentPage } from '@/components/layout/content-page';
 import { CertificateCheck } from '@/features/verify/components/certificate-check';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from '@/lib/navigation';
+import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import styles from './footer.module.css';
 

@@ -5,7 +5,7 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from '@/lib/navigation';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { LanguagePicker } from './language-picker';
 import styles from './header.module.css';

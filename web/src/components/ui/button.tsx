@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { Link, type LinkProps } from '@/lib/navigation';
+import { Link, type LinkProps } from 'react-router-dom';
 import styles from './button.module.css';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'warning';

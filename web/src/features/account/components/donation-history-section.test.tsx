@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import type { DonationHistoryJson } from '@parroquia/domain';
+import { MemoryRouter } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api-client';
 import { ApiClientProvider } from '@/lib/api-client-context';
@@ -65,7 +66,10 @@ function renderSection() {
           signOut: async () => {},
         }}
       >
-        <DonationHistorySection />
+        {/* Its way to the map is a link. */}
+        <MemoryRouter>
+          <DonationHistorySection />
+        </MemoryRouter>
       </StaticSessionProvider>
     </ApiClientProvider>,
   );

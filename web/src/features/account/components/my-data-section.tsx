@@ -17,7 +17,7 @@ import {
   type ExternalProvider,
 } from '@/lib/auth';
 import { saveBlob } from '@/lib/download';
-import { useNavigate } from '@/lib/navigation';
+import { useNavigate } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { downloadMyData, eraseAccount } from '../api/account-api';

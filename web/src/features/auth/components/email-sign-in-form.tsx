@@ -12,7 +12,7 @@ import { checkDonorName, DONOR_NAME_MAX_LENGTH } from '@parroquia/domain';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { requestSignUp, signInWithEmail } from '@/lib/auth';
-import { useLocation } from '@/lib/navigation';
+import { useLocation } from 'react-router-dom';
 import { returnPathAt } from '../return-path';
 import { currentLanguage } from '@/lib/i18n';
 import { EmailField } from './email-field';

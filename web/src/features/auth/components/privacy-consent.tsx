@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from '@/lib/navigation';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { API_ROUTES } from '@parroquia/domain';
 import { Button } from '@/components/ui/button';

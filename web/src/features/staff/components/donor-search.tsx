@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
-import { Link, useNavigate, useSearchParams } from '@/lib/navigation';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { searchDonors } from '../api/staff-donors-api';
 import { OutcomeMessage } from './outcome-message';
@@ -29,7 +29,8 @@ export function DonorSearch() {
   const client = useApiClient();
   const { getToken } = useSession();
   const navigate = useNavigate();
-  const q = useSearchParams().get('q') ?? '';
+  const [search] = useSearchParams();
+  const q = search.get('q') ?? '';
   const [typed, setTyped] = useState(q);
   const [answer, setAnswer] = useState<{ q: string; results: Results } | null>(null);
   const results: Results | null = q

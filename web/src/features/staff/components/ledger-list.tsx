@@ -13,7 +13,7 @@ import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { saveBlob } from '@/lib/download';
 import { formatDate, formatMoney } from '@/lib/format';
-import { Link } from '@/lib/navigation';
+import { Link } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { downloadDonationsCsv, listDonations } from '../api/ledger-api';
 import { OutcomeMessage, type Outcome } from './outcome-message';

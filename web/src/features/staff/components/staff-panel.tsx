@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney, formatNumber, localeOf } from '@/lib/format';
-import { Link } from '@/lib/navigation';
+import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { ENDING_WITHIN_DAYS, listenToPanel, type PanelReadings } from '../api/panel-listeners';
 import styles from './staff-panel.module.css';
