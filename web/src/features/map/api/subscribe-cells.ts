@@ -2,8 +2,12 @@
  * The live plots (docs/architecture.md, "What a visit reads"): every plot from
  * `GET /api/cells/snapshot/`, one answer the CDN shares between visitors, then one Firestore
  * listener on the plots written after that snapshot's read time, so a visit reads from
- * Firestore only what changed. Every write of a plot stores the commit's time in `updated_at`,
- * so a change the snapshot missed is always after its read time: the map is never stale.
+ * Firestore only what changed. Every write of a plot stores `serverTimestamp()` in `updated_at`:
+ * the time its commit request arrived, not the time it committed (production and both emulators
+ * answer so). A commit that arrived before the snapshot's read but committed after it is missed by
+ * the snapshot and carries a time before its read time, so the listener starts
+ * `COMMIT_LATENCY_MARGIN_MS` earlier: it re-sends the few plots written in that margin (upserts of
+ * their current state, harmless) and misses none, so the map is never stale.
  * The map shows the snapshot as soon as it arrives; the listener, with the Firestore SDK, joins
  * when its code has downloaded. Documents are read with the domain's `readCellDocument`, as the
  * API reads them.
@@ -31,6 +35,13 @@ interface Loading {
   snapshot: Promise<CallAnswer<typeof API_ROUTES.mapSnapshot>>;
   listener: Promise<typeof import('./cells-listener')>;
 }
+
+/**
+ * How long before the snapshot's read time the listener starts: longer than any commit request
+ * takes from arriving to committing (Firestore gives up on a transaction's lock waits well
+ * before a minute).
+ */
+export const COMMIT_LATENCY_MARGIN_MS = 60_000;
 
 let prefetched: Loading | undefined;
 
@@ -70,7 +81,7 @@ export async function subscribeCells(
   });
   const { listenToChangesSince } = await loading.listener;
   return listenToChangesSince(
-    snapshot.read_time,
+    snapshot.read_time - COMMIT_LATENCY_MARGIN_MS,
     (changed) => {
       const receivedAt = performance.now();
       // A User Timing mark: `npm run bench` measures snapshot -> repaint from it, and counts
