@@ -1,13 +1,18 @@
 /**
  * `npm run check`'s doc-path check: every doc (each `*.md` git knows or would add, so no
- * `node_modules`) names only repository paths that exist; prints `doc:line: path` for each that
- * does not and exits 1. The rules of what counts as a path: `testkit/src/doc-paths.ts`.
+ * `node_modules`) names only repository paths that exist, and cites no issue of this project by
+ * number; prints `doc:line: path` for each path that does not exist (and `doc:line: cites issue
+ * N`) and exits 1. The rules of what counts as a path: `testkit/src/doc-paths.ts`.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { missingDocPaths, type RepositoryTree } from '../testkit/src/doc-paths.ts';
+import {
+  issueCitationsIn,
+  missingDocPaths,
+  type RepositoryTree,
+} from '../testkit/src/doc-paths.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -58,8 +63,14 @@ const ignored = new Set(
 const stale = missing.filter((problem) => !ignored.has(problem.path));
 
 for (const { doc, line, written } of stale) console.log(`${doc}:${line}: ${written}`);
-if (stale.length > 0) {
-  console.log(`doc paths: ${stale.length} named path(s) do not exist`);
+const citations = docs.flatMap((doc) =>
+  issueCitationsIn(doc.text).map(({ line, written }) => `${doc.path}:${line}: cites ${written}`),
+);
+for (const citation of citations) console.log(citation);
+if (stale.length > 0 || citations.length > 0) {
+  console.log(
+    `doc paths: ${stale.length} named path(s) do not exist, ${citations.length} issue citation(s)`,
+  );
   process.exitCode = 1;
 } else {
   console.log(`doc paths: ${docs.length} docs, every named path exists`);

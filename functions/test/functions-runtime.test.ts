@@ -159,10 +159,10 @@ describe('behind the Cloud Functions framework', () => {
 
     it('logs an error once when the app serving requests does not (created before the patch)', async () => {
       const url = await serveLikeCloudFunctions(64 * 1024, (app) => {
-        const patched = app.handle.bind(app) as typeof app.handle;
         // What an app created from the unpatched `application` carries: a handle of its own.
-        (app as { handle: unknown }).handle = (...args: Parameters<typeof patched>) =>
-          patched(...args);
+        const withHandle = app as unknown as { handle: (...args: unknown[]) => void };
+        const patched = withHandle.handle.bind(app);
+        withHandle.handle = (...args) => patched(...args);
       });
       await fetch(`${url}/api/cells/`);
       await fetch(`${url}/api/cells/`);

@@ -104,3 +104,19 @@ export function missingDocPaths(
       .map((named) => ({ doc: doc.path, ...named })),
   );
 }
+
+/**
+ * Lines that cite an issue of this project by number ("issue 30", "issue #29"): a doc says what
+ * is true and why, not which ticket asked for it. An issue of another project, written as a link
+ * to it, is evidence a reader can follow and is left alone.
+ */
+export function issueCitationsIn(markdown: string): Array<{ line: number; written: string }> {
+  const citations: Array<{ line: number; written: string }> = [];
+  markdown.split('\n').forEach((text, index) => {
+    const outsideLinks = text.replace(/\[[^\]]*\]\([^)]*\)/g, ' ');
+    for (const [written] of outsideLinks.matchAll(/\bissues? #?\d+/gi)) {
+      citations.push({ line: index + 1, written });
+    }
+  });
+  return citations;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingDocPaths, type RepositoryTree } from '../src/doc-paths.ts';
+import { issueCitationsIn, missingDocPaths, type RepositoryTree } from '../src/doc-paths.ts';
 
 /** A repository of a few files: every folder of theirs exists too. */
 function treeOf(files: string[]): RepositoryTree {
@@ -83,5 +83,19 @@ describe('the doc-path check', () => {
       'The operator writes `web/.env.production`.',
     ].join('\n');
     expect(missing('docs/api.md', doc)).toEqual([]);
+  });
+});
+
+describe('issue citations', () => {
+  it("finds this project's issue numbers, not another project's issue linked", () => {
+    const doc = [
+      'The hold cap (issue 30) and the checkout language (contract change, issue #29 part 6).',
+      'Google answers everything ([firebase-tools issue 2027](https://github.com/x/y/issues/2027)).',
+      'Open issues, an issue of Stripe, 30 issues.',
+    ].join('\n');
+    expect(issueCitationsIn(doc)).toEqual([
+      { line: 1, written: 'issue 30' },
+      { line: 1, written: 'issue #29' },
+    ]);
   });
 });
