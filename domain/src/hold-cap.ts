@@ -1,6 +1,6 @@
 /**
  * How many plots one account may keep inside unfinished checkouts at once (docs/product.md,
- * "Holds"). A checkout holds its plots for 30 minutes; without a cap, a handful of requests
+ * "Holds"). A checkout holds its plots for 35 minutes; without a cap, a handful of requests
  * from one account could take the whole map off sale, again and again.
  */
 import { ADDRESS_PROVING_PROVIDERS, type AuthIdentity } from './address-proof';

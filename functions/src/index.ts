@@ -2,7 +2,7 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApiHandler } from './api/app';
-import { answerFrameworkErrorsAsJson } from './api/framework-errors';
+import { installFrameworkErrorAnswers } from './api/framework-errors';
 import { REGION, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, SWEEP_SCHEDULE } from './config';
 import { productionDependencies } from './dependencies';
 import { logSweep } from './log';
@@ -11,8 +11,9 @@ import { mailReservationReminders } from './adapters/reservation-reminders';
 import { auth, firestore } from './firebase';
 import { sweep } from './payments/sweep';
 
-// Before the host builds its express app: malformed JSON and the like answer as the API does.
-answerFrameworkErrorsAsJson();
+// Before the host builds its express app: malformed JSON and the like answer as the API does
+// (logs an error when the host's express cannot be found).
+installFrameworkErrorAnswers();
 
 export const api = onRequest(
   // `cors: false`: the site calls the API on its own origin (Hosting's `/api/**` rewrite), so no

@@ -76,3 +76,8 @@ export function logRefundFailed(sessionId: string, error: unknown): void {
     error: describeError(error),
   });
 }
+
+/** The host's express answers malformed bodies itself (HTML), not the API: `api/framework-errors.ts`. */
+export function logFrameworkErrorsUnanswered(reason: string): void {
+  logger.error('api: malformed bodies are answered by the host, not as JSON', { reason });
+}

@@ -6,10 +6,18 @@
 import bodyParser from 'body-parser';
 import express from 'express';
 import { onRequest } from 'firebase-functions/v2/https';
+import * as logger from 'firebase-functions/logger';
+import { createRequire } from 'node:module';
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiHandler } from '../src/api/app';
-import { answerFrameworkErrorsAsJson, type ExpressModule } from '../src/api/framework-errors';
+import {
+  answerFrameworkErrorsAsJson,
+  forgetServingAppCheck,
+  hostExpress,
+  installFrameworkErrorAnswers,
+  type ExpressModule,
+} from '../src/api/framework-errors';
 import { jsonReply } from '../src/api/http';
 import { ROUTES } from '../src/api/routes/index';
 import { bindRoute } from '../src/api/router';
@@ -30,7 +38,10 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function serveLikeCloudFunctions(maxBodyBytes = 64 * 1024) {
+async function serveLikeCloudFunctions(
+  maxBodyBytes = 64 * 1024,
+  prepare: (app: express.Express) => void = () => {},
+) {
   const routes = [
     ...ROUTES,
     bindRoute(
@@ -43,6 +54,7 @@ async function serveLikeCloudFunctions(maxBodyBytes = 64 * 1024) {
     createApiHandler(testDependencies(), { maxBodyBytes }, routes),
   );
   const app = express();
+  prepare(app);
   app.use(bodyParser.json({ limit: '32mb', verify: saveRawBody }));
   app.use(bodyParser.raw({ type: '*/*', limit: '32mb', verify: saveRawBody }));
   app.use((req, res) => void api(req as Parameters<typeof api>[0], res));
@@ -120,6 +132,56 @@ describe('behind the Cloud Functions framework', () => {
       const handle = host.application.handle;
       expect(answerFrameworkErrorsAsJson(host)).toBe(true);
       expect(host.application.handle).toBe(handle);
+    });
+  });
+
+  describe('when an upgrade of the host breaks the patch, the log says so', () => {
+    const errors = () =>
+      vi
+        .mocked(logger.error)
+        .mock.calls.filter(([message]) => /answered by the host/.test(message));
+    afterEach(() => {
+      vi.mocked(logger.error).mockClear();
+      forgetServingAppCheck();
+    });
+
+    it('logs an error at load when there is no host express to patch', () => {
+      installFrameworkErrorAnswers(null);
+      expect(errors()).toHaveLength(1);
+    });
+
+    it('logs nothing when the app serving requests has our final handler', async () => {
+      answerFrameworkErrorsAsJson(express as unknown as ExpressModule);
+      const url = await serveLikeCloudFunctions();
+      await fetch(`${url}/api/cells/`);
+      expect(errors()).toEqual([]);
+    });
+
+    it('logs an error once when the app serving requests does not (created before the patch)', async () => {
+      const url = await serveLikeCloudFunctions(64 * 1024, (app) => {
+        // What an app created from the unpatched `application` carries: a handle of its own.
+        const withHandle = app as unknown as { handle: (...args: unknown[]) => void };
+        const patched = withHandle.handle.bind(app);
+        withHandle.handle = (...args) => patched(...args);
+      });
+      await fetch(`${url}/api/cells/`);
+      await fetch(`${url}/api/cells/`);
+      expect(errors()).toHaveLength(1);
+    });
+  });
+
+  describe("the emulator's host, firebase-tools' functions runtime, as installed", () => {
+    // The module the emulator runs as its main module; `hostExpress` resolves express from it.
+    const runtime = createRequire(import.meta.url).resolve(
+      'firebase-tools/lib/emulator/functionsEmulatorRuntime.js',
+    );
+
+    it('has an express our patch finds, whose new apps take their handle from it', () => {
+      const hostsExpress = hostExpress(runtime);
+      expect(hostsExpress).not.toBeNull();
+      expect(answerFrameworkErrorsAsJson(hostsExpress)).toBe(true);
+      const createApp = hostsExpress as unknown as () => { handle: unknown };
+      expect(createApp().handle).toBe(hostsExpress?.application.handle);
     });
   });
 });

@@ -6,6 +6,7 @@ import type { ApiDependencies } from '../ports';
 import { authenticate } from './auth';
 import { clientAddressOf } from './client-address';
 import { acceptsGzip } from './compression';
+import { checkFrameworkErrorsAnswered } from './framework-errors';
 import { callerLanguage } from './language';
 import {
   ApiError,
@@ -28,6 +29,7 @@ export function createApiHandler(
   routes: readonly Route[] = ROUTES,
 ): ApiHandler {
   return async (req, res) => {
+    checkFrameworkErrorsAnswered(req);
     const method = req.method ?? 'GET';
     let path = req.url ?? '/';
     const language = callerLanguage(req.headers);

@@ -5,18 +5,21 @@
  * Framework in production, firebase-tools' `functionsEmulatorRuntime.js` locally) whose body
  * parsers read `application/json` bodies first. A malformed one never reaches us: body-parser
  * hands a `SyntaxError` to express's final handler, which answers an HTML page, with the stack
- * unless NODE_ENV is `production`. Neither host lets a plain function see those errors (the
- * Functions Framework's `--propagate-framework-errors` only finds error handlers on an exported
- * express app, and firebase-functions' `onRequest` exports a wrapper; the emulator has no such
- * option), so this module gives the host's express apps a final handler of ours.
+ * unless NODE_ENV is `production`. Neither host offers a hook for those errors (the Functions
+ * Framework's proposal to pass them to the function, its pull request 685, is not released;
+ * firebase-functions' `onRequest` only wraps our handler), so this module gives the host's
+ * express apps a final handler of ours.
  *
  * Both hosts load the function's module before they create their express app, so replacing
  * `application.handle` of the host's own `express` (resolved from the host's main module) at
- * load time reaches the app that serves our requests. docs/architecture.md weighs the options.
+ * load time reaches the app that serves our requests. That is not a promised API: the function
+ * says so in its log when the patch finds no express at load (`answerFrameworkErrorsAsJson`'s
+ * `false`) or when the app that serves a request is not patched (`checkFrameworkErrorsAnswered`),
+ * and the stack suite's malformed-body tests fail. docs/architecture.md weighs the options.
  */
 import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { logRequestFailed } from '../log';
+import { logFrameworkErrorsUnanswered, logRequestFailed } from '../log';
 import { ApiError, sendError } from './http';
 import { callerLanguage } from './language';
 import { API_MESSAGES } from './messages';
@@ -70,23 +73,59 @@ export function hostExpress(hostMain = require.main?.filename): ExpressModule | 
   }
 }
 
+/** The replaced `handle`, marked so that a request can tell whether its app has it. */
+type MarkedHandle = ExpressModule['application']['handle'] & { [INSTALLED]?: true };
+
 /**
  * Makes every express app created from now on with `express` end unanswered requests and
  * errors with `answerFrameworkError` instead of express's HTML final handler. Idempotent.
+ * `false` when there is no host express to patch (then the host answers those errors itself).
  */
 export function answerFrameworkErrorsAsJson(
   express: ExpressModule | null = hostExpress(),
 ): boolean {
   if (!express) return false;
-  const application = express.application as ExpressModule['application'] & {
-    [INSTALLED]?: true;
-  };
-  if (application[INSTALLED]) return true;
+  const application = express.application;
+  if ((application.handle as MarkedHandle)[INSTALLED]) return true;
   const handle = application.handle;
-  application.handle = function handleWithJsonErrors(this: unknown, req, res, callback) {
+  const handleWithJsonErrors: MarkedHandle = function (this: unknown, req, res, callback) {
     const done = callback ?? ((error?: unknown) => answerFrameworkError(req, res, error));
     handle.call(this, req, res, done);
   };
-  application[INSTALLED] = true;
+  handleWithJsonErrors[INSTALLED] = true;
+  application.handle = handleWithJsonErrors;
   return true;
+}
+
+/**
+ * At load: patches the host's express, and logs an error when there is none to patch (an
+ * upgrade of the host changed how it is found), so the loss is seen, not silent.
+ */
+export function installFrameworkErrorAnswers(express: ExpressModule | null = hostExpress()): void {
+  if (!answerFrameworkErrorsAsJson(express)) {
+    logFrameworkErrorsUnanswered("no express module found from the host's main module");
+  }
+}
+
+let servingAppChecked = false;
+
+/**
+ * Per request, until one has been seen: whether the express app that serves it (express sets
+ * `req.app`) has our final handler. An app the host created before our module loaded, or from
+ * another copy of express, does not: then malformed bodies get the host's HTML, and the log says
+ * so once. A request without `req.app` (a plain Node server, in tests) has no host to check.
+ */
+export function checkFrameworkErrorsAnswered(req: IncomingMessage): void {
+  if (servingAppChecked) return;
+  const app = (req as IncomingMessage & { app?: { handle?: MarkedHandle } }).app;
+  if (!app) return;
+  servingAppChecked = true;
+  if (!app.handle?.[INSTALLED]) {
+    logFrameworkErrorsUnanswered("the host's express app serving requests is not patched");
+  }
+}
+
+/** Tests only: check the next request's app again. */
+export function forgetServingAppCheck(): void {
+  servingAppChecked = false;
 }
