@@ -93,7 +93,7 @@ function prefix(name: string, text: string): string {
 
 export async function httpOk(url: string): Promise<boolean> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
     return response.ok;
   } catch {
     return false;
