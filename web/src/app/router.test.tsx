@@ -1,7 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api-client';
 import { ApiClientProvider } from '@/lib/api-client-context';
+import { createQueryClient } from '@/lib/query-client';
 import { StaticSessionProvider, type DonorUser, type Session } from '@/lib/session';
 import { sendJson, startLocalServer, type LocalServer } from '@/testing/local-server';
 import { AppRoutes } from './router';
@@ -54,12 +56,15 @@ function renderAt(path: string, session: Session = signedOut) {
     reloadUser: async () => null,
     signOut: async () => {},
   };
+  // The app's providers around the routes: its query cache (a fresh one per test).
   render(
-    <ApiClientProvider client={createApiClient({ baseUrl: server.url })}>
-      <StaticSessionProvider value={api}>
-        <AppRoutes />
-      </StaticSessionProvider>
-    </ApiClientProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <ApiClientProvider client={createApiClient({ baseUrl: server.url })}>
+        <StaticSessionProvider value={api}>
+          <AppRoutes />
+        </StaticSessionProvider>
+      </ApiClientProvider>
+    </QueryClientProvider>,
   );
 }
 
