@@ -82,10 +82,13 @@ function NamesForm({ list, idPrefix: id }: { list: CommemorationsView; idPrefix:
   const client = useApiClient();
   const queryClient = useQueryClient();
   const { session, getToken } = useSession();
-  const nextKey = useRef(0);
+  // The first rows take the keys 0…n-1; every row made later takes the next one.
+  const nextKey = useRef(list.names.length);
+  const [rows, setRows] = useState<Row[]>(() =>
+    list.names.map(({ name, state }, key) => ({ key, name, state, error: null })),
+  );
   const rowsOf = (view: CommemorationsView): Row[] =>
     view.names.map(({ name, state }) => ({ key: nextKey.current++, name, state, error: null }));
-  const [rows, setRows] = useState<Row[]>(() => rowsOf(list));
   const [onCertificate, setOnCertificate] = useState(list.on_certificate);
   const [formError, setFormError] = useState<string | null>(null);
   /** The entry to focus once rendered: one just added, or the first refused. */
