@@ -1,9 +1,15 @@
-/** App-wide providers: translations are initialised on import; the session and toasts are mounted once here. */
+/**
+ * App-wide providers: translations are initialised on import; the query cache, the session and
+ * toasts are mounted once here.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@/lib/i18n';
 import { DonorLanguage } from '@/lib/donor-language';
 import { touchFirst } from '@/lib/pointer';
+import { createQueryClient } from '@/lib/query-client';
+import { QueryUpkeep } from '@/lib/query-upkeep';
 import { SessionProvider } from '@/lib/session';
 import { useToasterWanted } from '@/lib/toaster-demand';
 
@@ -21,6 +27,9 @@ export const TOASTER_SETTINGS = {
   gap: 14,
 } as const;
 
+/** The one cache of what the API answered, for every page (`lib/query-client.ts`). */
+const queryClient = createQueryClient();
+
 // Mounted once a module that may toast has loaded (lib/toast.ts).
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
@@ -28,18 +37,21 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const toasterWanted = useToasterWanted();
   return (
-    <SessionProvider>
-      {children}
-      <DonorLanguage />
-      {toasterWanted && (
-        <Suspense fallback={null}>
-          <Toaster
-            {...TOASTER_SETTINGS}
-            position={touchFirst() ? 'top-center' : TOASTER_SETTINGS.position}
-            toastOptions={{ closeButtonAriaLabel: t('toast.close') }}
-          />
-        </Suspense>
-      )}
-    </SessionProvider>
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        {children}
+        <DonorLanguage />
+        <QueryUpkeep />
+        {toasterWanted && (
+          <Suspense fallback={null}>
+            <Toaster
+              {...TOASTER_SETTINGS}
+              position={touchFirst() ? 'top-center' : TOASTER_SETTINGS.position}
+              toastOptions={{ closeButtonAriaLabel: t('toast.close') }}
+            />
+          </Suspense>
+        )}
+      </SessionProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,9 +1,11 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { createApiClient } from '@/lib/api-client';
 import { ApiClientProvider } from '@/lib/api-client-context';
+import { createQueryClient } from '@/lib/query-client';
 import { StaticSessionProvider, type DonorUser, type Session } from '@/lib/session';
 import { sendJson, startLocalServer, type LocalServer } from '@/testing/local-server';
 import { AppRouter, AppRoutes } from './router';
@@ -68,14 +70,17 @@ function renderAt(path: string | null, session: Session = signedOut) {
     reloadUser: async () => null,
     signOut: async () => {},
   };
+  // The app's providers around the routes: its query cache (a fresh one per test).
   render(
     <AppRouter>
-      <ApiClientProvider client={createApiClient({ baseUrl: server.url })}>
-        <StaticSessionProvider value={api}>
-          <AppRoutes />
-          <Where />
-        </StaticSessionProvider>
-      </ApiClientProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <ApiClientProvider client={createApiClient({ baseUrl: server.url })}>
+          <StaticSessionProvider value={api}>
+            <AppRoutes />
+            <Where />
+          </StaticSessionProvider>
+        </ApiClientProvider>
+      </QueryClientProvider>
     </AppRouter>,
   );
 }

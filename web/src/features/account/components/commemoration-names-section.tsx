@@ -9,8 +9,10 @@ import {
   MAX_COMMEMORATION_NAMES,
   checkCommemorationName,
   type CommemorationState,
+  type CommemorationsBody,
   type CommemorationsView,
 } from '@parroquia/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -18,6 +20,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { currentLanguage } from '@/lib/i18n';
+import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { loadCommemorations, saveCommemorations } from '../api/commemorations-api';
@@ -30,8 +33,6 @@ interface Row {
   state: CommemorationState;
   error: string | null;
 }
-
-type Loading = { state: 'loading' } | { state: 'failed'; text: string } | { state: 'ready' };
 
 /**
  * The entry a refusal of the API names in its field ("… (campo: names.2.name)"), and the text to
@@ -46,13 +47,49 @@ function refusedEntry(message: string): { index: number; text: string } | null {
 export function CommemorationNamesSection() {
   const { t } = useTranslation();
   const client = useApiClient();
-  const { getToken } = useSession();
+  const { session, getToken } = useSession();
   const id = useId();
-  const nextKey = useRef(0);
-  const [loading, setLoading] = useState<Loading>({ state: 'loading' });
-  const [rows, setRows] = useState<Row[]>([]);
-  const [onCertificate, setOnCertificate] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const asked = useQuery({
+    queryKey: queryKeys.commemorations(accountUid(session)),
+    queryFn: async () => loadCommemorations(client, await getToken()),
+  });
+  const titleId = `${id}-title`;
+
+  return (
+    <section className={styles.section} aria-labelledby={titleId} data-testid="commemorations">
+      <h2 id={titleId}>{t('commemorations.title')}</h2>
+      <p className={styles.lead}>{t('commemorations.lead')}</p>
+      {asked.isError ? (
+        <p role="alert" className={styles.error}>
+          {apiErrorText(asked.error, t)}
+        </p>
+      ) : asked.isSuccess && asked.isFetchedAfterMount ? (
+        // The form starts from the list as the server has it now, never from one kept from an
+        // earlier visit: saving it would put back names changed since.
+        <NamesForm list={asked.data} idPrefix={id} />
+      ) : (
+        <p role="status">
+          <Spinner /> {t('commemorations.loading')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The list being edited, from the server's list; saved whole. */
+function NamesForm({ list, idPrefix: id }: { list: CommemorationsView; idPrefix: string }) {
+  const { t } = useTranslation();
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const { session, getToken } = useSession();
+  // The first rows take the keys 0…n-1; every row made later takes the next one.
+  const nextKey = useRef(list.names.length);
+  const [rows, setRows] = useState<Row[]>(() =>
+    list.names.map(({ name, state }, key) => ({ key, name, state, error: null })),
+  );
+  const rowsOf = (view: CommemorationsView): Row[] =>
+    view.names.map(({ name, state }) => ({ key: nextKey.current++, name, state, error: null }));
+  const [onCertificate, setOnCertificate] = useState(list.on_certificate);
   const [formError, setFormError] = useState<string | null>(null);
   /** The entry to focus once rendered: one just added, or the first refused. */
   const focusKey = useRef<number | null>(null);
@@ -60,31 +97,17 @@ export function CommemorationNamesSection() {
     focusKey.current = key;
   };
   const inputs = useRef(new Map<number, HTMLInputElement>());
-
-  const show = (list: CommemorationsView) => {
-    setRows(
-      list.names.map(({ name, state }) => ({ key: nextKey.current++, name, state, error: null })),
-    );
-    setOnCertificate(list.on_certificate);
-  };
-
-  useEffect(() => {
-    let current = true;
-    getToken()
-      .then((token) => loadCommemorations(client, token))
-      .then(
-        (list) => {
-          if (!current) return;
-          show(list);
-          setLoading({ state: 'ready' });
-        },
-        (error: unknown) =>
-          current && setLoading({ state: 'failed', text: apiErrorText(error, t) }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [client, getToken, t]);
+  const saving = useMutation({
+    mutationFn: async (body: CommemorationsBody) =>
+      saveCommemorations(client, body, await getToken()),
+    // The answer is the list as saved: it becomes the cache's, with nothing to ask again.
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.commemorations(accountUid(session)), saved);
+      toast.success(t('commemorations.saved.title'), {
+        description: t('commemorations.saved.description'),
+      });
+    },
+  });
 
   useEffect(() => {
     if (focusKey.current === null) return;
@@ -106,7 +129,7 @@ export function CommemorationNamesSection() {
     setFormError(null);
   };
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
     const language = currentLanguage();
     const checked = rows.map((row) => {
@@ -123,148 +146,123 @@ export function CommemorationNamesSection() {
       return;
     }
     setFormError(null);
-    setSaving(true);
-    try {
-      const saved = await saveCommemorations(
-        client,
-        {
-          names: checked.map(({ name, state }) => ({ name, state })),
-          on_certificate: onCertificate,
+    saving.mutate(
+      {
+        names: checked.map(({ name, state }) => ({ name, state })),
+        on_certificate: onCertificate,
+      },
+      {
+        onSuccess: (saved) => {
+          setRows(rowsOf(saved));
+          setOnCertificate(saved.on_certificate);
         },
-        await getToken(),
-      );
-      show(saved);
-      toast.success(t('commemorations.saved.title'), {
-        description: t('commemorations.saved.description'),
-      });
-    } catch (error) {
-      const text = apiErrorText(error, t);
-      const entry = refusedEntry(text);
-      const refused = entry ? checked[entry.index] : undefined;
-      if (entry && refused) {
-        change(refused.key, { error: entry.text });
-        setFocusKey(refused.key);
-        setFormError(t('commemorations.fixErrors'));
-      } else {
-        setFormError(text);
-      }
-    } finally {
-      setSaving(false);
-    }
+        onError: (error) => {
+          const text = apiErrorText(error, t);
+          const entry = refusedEntry(text);
+          const refused = entry ? checked[entry.index] : undefined;
+          if (entry && refused) {
+            change(refused.key, { error: entry.text });
+            setFocusKey(refused.key);
+            setFormError(t('commemorations.fixErrors'));
+          } else {
+            setFormError(text);
+          }
+        },
+      },
+    );
   };
 
-  const titleId = `${id}-title`;
   const full = rows.length >= MAX_COMMEMORATION_NAMES;
 
   return (
-    <section className={styles.section} aria-labelledby={titleId} data-testid="commemorations">
-      <h2 id={titleId}>{t('commemorations.title')}</h2>
-      <p className={styles.lead}>{t('commemorations.lead')}</p>
-      {loading.state === 'loading' && (
-        <p role="status">
-          <Spinner /> {t('commemorations.loading')}
+    <form className={styles.section} onSubmit={save} noValidate>
+      {rows.length === 0 && <p className={styles.help}>{t('commemorations.empty')}</p>}
+      <ol className={styles.list}>
+        {rows.map((row, index) => {
+          const number = index + 1;
+          const errorId = `${id}-error-${row.key}`;
+          return (
+            <li key={row.key} className={styles.entry} data-testid="commemoration-entry">
+              <div className={styles.row}>
+                <label className={styles.field}>
+                  {t('commemorations.nameLabel', { number })}
+                  <input
+                    ref={(element) => {
+                      if (element) inputs.current.set(row.key, element);
+                      else inputs.current.delete(row.key);
+                    }}
+                    type="text"
+                    autoComplete="off"
+                    value={row.name}
+                    maxLength={COMMEMORATION_NAME_MAX_LENGTH + 10}
+                    aria-invalid={row.error !== null}
+                    aria-describedby={row.error ? errorId : undefined}
+                    onChange={(event) => change(row.key, { name: event.target.value, error: null })}
+                  />
+                </label>
+                <label className={styles.field}>
+                  {t('commemorations.stateLabel')}
+                  <select
+                    value={row.state}
+                    onChange={(event) =>
+                      change(row.key, { state: event.target.value as CommemorationState })
+                    }
+                  >
+                    <option value="living">{t('commemorations.states.living')}</option>
+                    <option value="departed">{t('commemorations.states.departed')}</option>
+                  </select>
+                </label>
+                <Button
+                  variant="secondary"
+                  className={styles.target}
+                  aria-label={t('commemorations.removeLabel', { number })}
+                  onClick={() => remove(row.key)}
+                >
+                  {t('commemorations.remove')}
+                </Button>
+              </div>
+              {row.error && (
+                <p id={errorId} className={styles.error} data-testid="commemoration-error">
+                  {row.error}
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {full ? (
+        <p className={styles.help}>{t('commemorations.full', { max: MAX_COMMEMORATION_NAMES })}</p>
+      ) : (
+        <div>
+          <Button variant="secondary" className={styles.target} onClick={add}>
+            {t('commemorations.add')}
+          </Button>
+        </div>
+      )}
+      <div>
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={onCertificate}
+            aria-describedby={`${id}-certificate-help`}
+            onChange={(event) => setOnCertificate(event.target.checked)}
+          />
+          {t('commemorations.onCertificate')}
+        </label>
+        <p id={`${id}-certificate-help`} className={styles.help}>
+          {t('commemorations.onCertificateHelp')}
+        </p>
+      </div>
+      {formError && (
+        <p role="alert" className={styles.error} data-testid="commemorations-form-error">
+          {formError}
         </p>
       )}
-      {loading.state === 'failed' && (
-        <p role="alert" className={styles.error}>
-          {loading.text}
-        </p>
-      )}
-      {loading.state === 'ready' && (
-        <form className={styles.section} onSubmit={(event) => void save(event)} noValidate>
-          {rows.length === 0 && <p className={styles.help}>{t('commemorations.empty')}</p>}
-          <ol className={styles.list}>
-            {rows.map((row, index) => {
-              const number = index + 1;
-              const errorId = `${id}-error-${row.key}`;
-              return (
-                <li key={row.key} className={styles.entry} data-testid="commemoration-entry">
-                  <div className={styles.row}>
-                    <label className={styles.field}>
-                      {t('commemorations.nameLabel', { number })}
-                      <input
-                        ref={(element) => {
-                          if (element) inputs.current.set(row.key, element);
-                          else inputs.current.delete(row.key);
-                        }}
-                        type="text"
-                        autoComplete="off"
-                        value={row.name}
-                        maxLength={COMMEMORATION_NAME_MAX_LENGTH + 10}
-                        aria-invalid={row.error !== null}
-                        aria-describedby={row.error ? errorId : undefined}
-                        onChange={(event) =>
-                          change(row.key, { name: event.target.value, error: null })
-                        }
-                      />
-                    </label>
-                    <label className={styles.field}>
-                      {t('commemorations.stateLabel')}
-                      <select
-                        value={row.state}
-                        onChange={(event) =>
-                          change(row.key, { state: event.target.value as CommemorationState })
-                        }
-                      >
-                        <option value="living">{t('commemorations.states.living')}</option>
-                        <option value="departed">{t('commemorations.states.departed')}</option>
-                      </select>
-                    </label>
-                    <Button
-                      variant="secondary"
-                      className={styles.target}
-                      aria-label={t('commemorations.removeLabel', { number })}
-                      onClick={() => remove(row.key)}
-                    >
-                      {t('commemorations.remove')}
-                    </Button>
-                  </div>
-                  {row.error && (
-                    <p id={errorId} className={styles.error} data-testid="commemoration-error">
-                      {row.error}
-                    </p>
-                  )}
-                </li>
-              );
-            })}
-          </ol>
-          {full ? (
-            <p className={styles.help}>
-              {t('commemorations.full', { max: MAX_COMMEMORATION_NAMES })}
-            </p>
-          ) : (
-            <div>
-              <Button variant="secondary" className={styles.target} onClick={add}>
-                {t('commemorations.add')}
-              </Button>
-            </div>
-          )}
-          <div>
-            <label className={styles.check}>
-              <input
-                type="checkbox"
-                checked={onCertificate}
-                aria-describedby={`${id}-certificate-help`}
-                onChange={(event) => setOnCertificate(event.target.checked)}
-              />
-              {t('commemorations.onCertificate')}
-            </label>
-            <p id={`${id}-certificate-help`} className={styles.help}>
-              {t('commemorations.onCertificateHelp')}
-            </p>
-          </div>
-          {formError && (
-            <p role="alert" className={styles.error} data-testid="commemorations-form-error">
-              {formError}
-            </p>
-          )}
-          <div className={styles.buttons}>
-            <Button type="submit" className={styles.target} disabled={saving}>
-              {saving ? t('commemorations.saving') : t('commemorations.save')}
-            </Button>
-          </div>
-        </form>
-      )}
-    </section>
+      <div className={styles.buttons}>
+        <Button type="submit" className={styles.target} disabled={saving.isPending}>
+          {saving.isPending ? t('commemorations.saving') : t('commemorations.save')}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,9 +1,12 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import type { DonationHistoryJson } from '@parroquia/domain';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api-client';
 import { ApiClientProvider } from '@/lib/api-client-context';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
 import { StaticSessionProvider, type Session } from '@/lib/session';
 import { sendJson, startLocalServer, type LocalServer } from '@/testing/local-server';
 import { DonationHistorySection } from './donation-history-section';
@@ -41,11 +44,14 @@ const HISTORY: DonationHistoryJson = {
 let server: LocalServer;
 let asked: string[] = [];
 let answer: { status: number; body: unknown } = { status: 200, body: HISTORY };
+/** Answers given before `answer`, one per request. */
+let firstAnswers: Array<{ status: number; body: unknown }> = [];
 
 beforeAll(async () => {
   server = await startLocalServer((request, response) => {
     asked.push(`${request.url} ${request.headers.authorization}`);
-    sendJson(response, answer.status, answer.body);
+    const next = firstAnswers.shift() ?? answer;
+    sendJson(response, next.status, next.body);
   });
 });
 afterAll(async () => {
@@ -57,21 +63,23 @@ const session = { status: 'signed-out' } as Session;
 function renderSection() {
   asked = [];
   render(
-    <ApiClientProvider client={createApiClient({ baseUrl: server.url })}>
-      <StaticSessionProvider
-        value={{
-          session,
-          getToken: async () => 'token-ana',
-          reloadUser: async () => null,
-          signOut: async () => {},
-        }}
-      >
-        {/* Its way to the map is a link. */}
-        <MemoryRouter>
-          <DonationHistorySection />
-        </MemoryRouter>
-      </StaticSessionProvider>
-    </ApiClientProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <ApiClientProvider client={createApiClient({ baseUrl: server.url })}>
+        <StaticSessionProvider
+          value={{
+            session,
+            getToken: async () => 'token-ana',
+            reloadUser: async () => null,
+            signOut: async () => {},
+          }}
+        >
+          {/* Its way to the map is a link. */}
+          <MemoryRouter>
+            <DonationHistorySection />
+          </MemoryRouter>
+        </StaticSessionProvider>
+      </ApiClientProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -97,11 +105,31 @@ describe('DonationHistorySection', () => {
     expect(asked).toEqual(['/api/users/donations/ Bearer token-ana']);
   });
 
-  it("says the API's own error in the page", async () => {
+  it("says the API's own error in the page, without asking again", async () => {
     answer = { status: 403, body: { error: 'Acepta la política de privacidad para continuar.' } };
     renderSection();
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Acepta la política de privacidad para continuar.',
     );
+    expect(asked).toHaveLength(1);
+  });
+
+  it('asks once more after a server failure, and shows the history it then gets', async () => {
+    firstAnswers = [{ status: 503, body: { error: '' } }];
+    answer = { status: 200, body: HISTORY };
+    renderSection();
+    expect(await screen.findByTestId('balances-due')).toBeTruthy();
+    expect(asked).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says the server failed when it fails twice', async () => {
+    firstAnswers = [{ status: 500, body: {} }];
+    answer = { status: 502, body: {} };
+    renderSection();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      i18n.t('error.server', { status: 502 }),
+    );
+    expect(asked).toHaveLength(2);
   });
 });

@@ -9,7 +9,8 @@ import {
   type DonationHistoryJson,
   type DonationLineJson,
 } from '@parroquia/domain';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -19,15 +20,11 @@ import { useApiClient } from '@/lib/api-client-context';
 import { saveBlob } from '@/lib/download';
 import { formatDate, formatMoney } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
+import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { downloadReceipt, downloadStatement, loadDonationHistory } from '../api/donations-api';
 import styles from './donation-history.module.css';
-
-type Loading =
-  | { state: 'loading' }
-  | { state: 'failed'; text: string }
-  | { state: 'ready'; history: DonationHistoryJson };
 
 /** The state's key in `donations.states` (camel case for i18n). */
 const STATE_KEYS = {
@@ -42,33 +39,23 @@ const STATE_KEYS = {
 export function DonationHistorySection() {
   const { t } = useTranslation();
   const client = useApiClient();
-  const { getToken } = useSession();
-  const [loading, setLoading] = useState<Loading>({ state: 'loading' });
+  const { session, getToken } = useSession();
+  const asked = useQuery({
+    queryKey: queryKeys.donationHistory(accountUid(session)),
+    queryFn: async () => loadDonationHistory(client, await getToken()),
+  });
+  const history = asked.isSuccess ? asked.data : undefined;
   /** The document being downloaded (a row id or `statement-<year>`): its button waits. */
   const [downloading, setDownloading] = useState<string | null>(null);
   const language = currentLanguage();
   const money = (cents: number) => formatMoney(cents, language);
   const day = (iso: string) => formatDate(new Date(iso), language);
 
-  useEffect(() => {
-    let current = true;
-    getToken()
-      .then((token) => loadDonationHistory(client, token))
-      .then(
-        (history) => current && setLoading({ state: 'ready', history }),
-        (error: unknown) =>
-          current && setLoading({ state: 'failed', text: apiErrorText(error, t) }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [client, getToken, t]);
-
   /** What became of a gift; for a refund or void, the day of the gift it undoes. */
   const stateText = (line: DonationLineJson) => {
     const undone =
-      loading.state === 'ready' && line.refund_of !== null
-        ? loading.history.donations.find((gift) => gift.id === line.refund_of)
+      history && line.refund_of !== null
+        ? history.donations.find((gift) => gift.id === line.refund_of)
         : undefined;
     if (undone && (line.state === 'refund' || line.state === 'void')) {
       return t(`donations.states.${line.state}Of`, { date: day(undone.created_at) });
@@ -94,20 +81,20 @@ export function DonationHistorySection() {
   return (
     <section className={styles.section} aria-labelledby="donations-title">
       <h2 id="donations-title">{t('donations.title')}</h2>
-      {loading.state === 'loading' && (
+      {asked.isPending && (
         <p role="status">
           <Spinner /> {t('donations.loading')}
         </p>
       )}
-      {loading.state === 'failed' && (
+      {asked.isError && (
         <p role="alert" className={styles.error}>
-          {loading.text}
+          {apiErrorText(asked.error, t)}
         </p>
       )}
-      {loading.state === 'ready' && (
+      {history && (
         <>
-          <BalancesDue history={loading.history} money={money} day={day} />
-          {loading.history.donations.length === 0 ? (
+          <BalancesDue history={history} money={money} day={day} />
+          {history.donations.length === 0 ? (
             <p data-testid="donations-empty">
               {t('donations.empty')}{' '}
               <ButtonLink variant="secondary" to={paths.donate.getHref()}>
@@ -118,7 +105,7 @@ export function DonationHistorySection() {
             <>
               <h3>{t('donations.history')}</h3>
               <ul className={styles.lines} data-testid="donation-lines">
-                {loading.history.donations.map((line) => (
+                {history.donations.map((line) => (
                   <li key={line.id} className={styles.line} data-donation={line.id}>
                     <span className={styles.date}>{day(line.created_at)}</span>
                     <span className={styles.what}>
@@ -162,7 +149,7 @@ export function DonationHistorySection() {
               </ul>
               <h3>{t('donations.statements')}</h3>
               <div className={styles.statements}>
-                {loading.history.statement_years.map((year) => (
+                {history.statement_years.map((year) => (
                   <Button
                     key={year}
                     variant="secondary"

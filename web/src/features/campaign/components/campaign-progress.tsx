@@ -4,38 +4,38 @@
  * without the Firestore SDK, so the first visit stays light (docs/architecture.md).
  */
 import type { CampaignProgress as Progress } from '@parroquia/domain';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '@/lib/format';
+import { queryKeys } from '@/lib/query-keys';
 import { readCampaignProgress } from '../api/read-progress';
 import styles from './campaign-progress.module.css';
 import { currentLanguage } from '@/lib/i18n';
 
-type Reading = { status: 'loading' } | { status: 'error' } | { status: 'read'; progress: Progress };
+/** Said in the console, not on the page: the page only says the progress could not be read. */
+async function readProgressOrSay(signal: AbortSignal): Promise<Progress> {
+  try {
+    return await readCampaignProgress(signal);
+  } catch (error) {
+    if (!signal.aborted) console.warn('campaign progress:', error);
+    throw error;
+  }
+}
 
 export default function CampaignProgress() {
   const { t } = useTranslation();
-  const [reading, setReading] = useState<Reading>({ status: 'loading' });
-  useEffect(() => {
-    const abort = new AbortController();
-    readCampaignProgress(abort.signal).then(
-      (progress) => setReading({ status: 'read', progress }),
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        console.warn('campaign progress:', error);
-        setReading({ status: 'error' });
-      },
-    );
-    return () => abort.abort();
-  }, []);
-  if (reading.status !== 'read') {
+  const reading = useQuery({
+    queryKey: queryKeys.campaignProgress(),
+    queryFn: ({ signal }) => readProgressOrSay(signal),
+  });
+  if (!reading.isSuccess) {
     return (
       <p className={styles.box} role="status">
-        {t(reading.status === 'error' ? 'progress.error' : 'progress.loading')}
+        {t(reading.isError ? 'progress.error' : 'progress.loading')}
       </p>
     );
   }
-  const { given, total, raisedCents: raised, goalCents: goal, percent } = reading.progress;
+  const { given, total, raisedCents: raised, goalCents: goal, percent } = reading.data;
   const language = currentLanguage();
   return (
     <section

@@ -2,8 +2,9 @@
  * The success page's payment: asked again every 2 seconds while Stripe's event has not arrived
  * (usually a moment), for at most a minute; a bank debit may stay pending for days.
  */
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '@/lib/api-client-context';
+import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { checkoutOutcome, type CheckoutOutcome } from '../api/checkout-outcome';
 
@@ -15,32 +16,29 @@ export type OutcomeState =
 
 export function useCheckoutOutcome(sessionId: string | null): OutcomeState {
   const client = useApiClient();
-  const { getToken } = useSession();
-  const [state, setState] = useState<OutcomeState>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!sessionId) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = async (tries: number) => {
+  const { session, getToken } = useSession();
+  const asked = useQuery({
+    queryKey: queryKeys.checkoutOutcome(accountUid(session), sessionId ?? ''),
+    queryFn: async () => {
       try {
-        const outcome = await checkoutOutcome(client, sessionId, await getToken());
-        if (stopped) return;
-        setState({ status: 'ready', outcome });
-        if (outcome.status === 'pending' && tries < MAX_TRIES) {
-          timer = setTimeout(() => void ask(tries + 1), RETRY_MS);
-        }
+        return await checkoutOutcome(client, sessionId ?? '', await getToken());
       } catch (error) {
         console.error('payment outcome unavailable', error);
-        if (!stopped) setState({ status: 'unknown' });
+        throw error;
       }
-    };
-    void ask(1);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [client, getToken, sessionId]);
+    },
+    enabled: sessionId !== null && sessionId !== '',
+    // Settled (paid or not), failed, or asked for a minute: nothing more to ask.
+    refetchInterval: (query) =>
+      query.state.data?.status === 'pending' &&
+      query.state.status !== 'error' &&
+      query.state.dataUpdateCount < MAX_TRIES
+        ? RETRY_MS
+        : false,
+    // The donor may look at another tab while the bank answers.
+    refetchIntervalInBackground: true,
+  });
 
-  return sessionId ? state : { status: 'unknown' };
+  if (!sessionId || asked.isError) return { status: 'unknown' };
+  return asked.isSuccess ? { status: 'ready', outcome: asked.data } : { status: 'loading' };
 }

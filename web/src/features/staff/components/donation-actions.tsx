@@ -4,12 +4,14 @@
  * part (the amount and a reason, then a second confirmation that says what Stripe will do).
  */
 import type { DonorLedgerLineView } from '@parroquia/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { formatMoney } from '@/lib/format';
+import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { refundCardGift, voidRegistration } from '../api/staff-donors-api';
 import { OutcomeMessage, type Outcome } from './outcome-message';
@@ -18,6 +20,10 @@ import styles from './back-office.module.css';
 import { currentLanguage } from '@/lib/i18n';
 
 type Step = null | 'void' | 'refund' | 'refund-confirm';
+
+/** What staff confirmed: a void, or a refund of so many cents; with the reason given. */
+type Correction =
+  { kind: 'void'; reason: string } | { kind: 'refund'; cents: number; reason: string };
 
 /** `12`, `12,5`, `12.50` euros as cents; null when it is not an amount. */
 export function centsOf(typed: string): number | null {
@@ -47,13 +53,46 @@ export function DonationActions({
 }) {
   const { t } = useTranslation();
   const client = useApiClient();
-  const { getToken } = useSession();
+  const queryClient = useQueryClient();
+  const { session, getToken } = useSession();
   const [step, setStep] = useState<Step>(null);
   const [reason, setReason] = useState('');
   const [amount, setAmount] = useState('');
-  const [sending, setSending] = useState(false);
   const [error, setError] = useState<Outcome | null>(null);
   const money = (cents: number) => formatMoney(cents, currentLanguage());
+  const sending = useMutation({
+    mutationFn: async (correction: Correction) => {
+      const token = await getToken();
+      if (correction.kind === 'void') {
+        await voidRegistration(client, { donation_id: line.id, reason: correction.reason }, token);
+      } else {
+        await refundCardGift(
+          client,
+          { donation_id: line.id, amount_cents: correction.cents, reason: correction.reason },
+          token,
+        );
+      }
+    },
+    onSuccess: (_, correction) => {
+      setStep(null);
+      const plots = line.cells.join(', ');
+      if (correction.kind === 'void') {
+        onDone({
+          ok: true,
+          text: t('staffDonors.voided', { amount: money(line.amount_cents), plots }),
+        });
+      } else {
+        onDone(
+          { ok: true, text: t('staffDonors.refunded', { amount: money(correction.cents) }) },
+          { line: line.id, undoneCents: line.undone_cents + correction.cents },
+        );
+      }
+      // The donor's page, the ledger and the reservations are what the server says: asked
+      // again, never patched by hand. Not awaited: the outcome shows at once, the page after.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.staff(accountUid(session)) });
+    },
+    onError: (refusal) => setError({ ok: false, text: apiErrorText(refusal, t) }),
+  });
   if (!line.voidable && line.refundable_cents === 0) return null;
   const plots = line.cells.join(', ');
   const cents = centsOf(amount);
@@ -65,9 +104,7 @@ export function DonationActions({
     setAmount(typedOf(line.refundable_cents, currentLanguage()));
   };
 
-  const fail = (refusal: unknown) => setError({ ok: false, text: apiErrorText(refusal, t) });
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (step === 'refund') {
       // The first confirmation only checks the amount: the second says what will happen.
@@ -82,27 +119,9 @@ export function DonationActions({
       setStep('refund-confirm');
       return;
     }
-    setSending(true);
-    try {
-      const token = await getToken();
-      if (step === 'void') {
-        await voidRegistration(client, { donation_id: line.id, reason }, token);
-        onDone({
-          ok: true,
-          text: t('staffDonors.voided', { amount: money(line.amount_cents), plots }),
-        });
-      } else if (step === 'refund-confirm' && cents !== null) {
-        await refundCardGift(client, { donation_id: line.id, amount_cents: cents, reason }, token);
-        onDone(
-          { ok: true, text: t('staffDonors.refunded', { amount: money(cents) }) },
-          { line: line.id, undoneCents: line.undone_cents + cents },
-        );
-      }
-      setStep(null);
-    } catch (refusal) {
-      fail(refusal);
-    } finally {
-      setSending(false);
+    if (step === 'void') sending.mutate({ kind: 'void', reason });
+    else if (step === 'refund-confirm' && cents !== null) {
+      sending.mutate({ kind: 'refund', cents, reason });
     }
   };
 
@@ -122,7 +141,7 @@ export function DonationActions({
           )}
         </div>
       ) : (
-        <form className={styles.confirm} onSubmit={(event) => void submit(event)} noValidate>
+        <form className={styles.confirm} onSubmit={submit} noValidate>
           {step === 'void' && (
             <p>{t('staffDonors.voidConfirm', { amount: money(line.amount_cents), plots })}</p>
           )}
@@ -157,7 +176,7 @@ export function DonationActions({
             <Button
               type="submit"
               variant={step === 'refund' ? 'primary' : 'danger'}
-              disabled={sending}
+              disabled={sending.isPending}
             >
               {step === 'refund'
                 ? t('staffDonors.continue')

@@ -1,40 +1,25 @@
 /** On a donor's page: the names they ask prayers for, living and departed apart. */
-import type { CommemorationsView } from '@parroquia/domain';
-import { Fragment, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
+import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { loadDonorCommemorations } from '../api/commemorations-api';
 import { OutcomeMessage } from './outcome-message';
 import styles from './donors.module.css';
 
-type Loading =
-  | { state: 'loading' }
-  | { state: 'failed'; text: string }
-  | { state: 'ready'; list: CommemorationsView };
-
 export function DonorCommemorations({ id }: { id: string }) {
   const { t } = useTranslation();
   const client = useApiClient();
-  const { getToken } = useSession();
-  const [answer, setAnswer] = useState<{ id: string; loading: Loading } | null>(null);
-  const loading: Loading = answer?.id === id ? answer.loading : { state: 'loading' };
-
-  useEffect(() => {
-    let current = true;
-    const settle = (settled: Loading) => current && setAnswer({ id, loading: settled });
-    getToken()
-      .then((token) => loadDonorCommemorations(client, id, token))
-      .then(
-        (list) => settle({ state: 'ready', list }),
-        (error: unknown) => settle({ state: 'failed', text: apiErrorText(error, t) }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [client, getToken, id, t]);
+  const { session, getToken } = useSession();
+  const asked = useQuery({
+    queryKey: queryKeys.donorCommemorations(accountUid(session), id),
+    queryFn: async () => loadDonorCommemorations(client, id, await getToken()),
+  });
+  const list = asked.isSuccess ? asked.data : null;
 
   return (
     <section
@@ -43,25 +28,25 @@ export function DonorCommemorations({ id }: { id: string }) {
       data-testid="donor-commemorations"
     >
       <h2 id="donor-commemorations">{t('commemorations.staff.donorTitle')}</h2>
-      {loading.state === 'loading' && (
+      {asked.isPending && (
         <p role="status">
           <Spinner />
         </p>
       )}
-      {loading.state === 'failed' && (
+      {asked.isError && (
         <OutcomeMessage
-          outcome={{ ok: false, text: loading.text }}
+          outcome={{ ok: false, text: apiErrorText(asked.error, t) }}
           testId="donor-commemorations-error"
         />
       )}
-      {loading.state === 'ready' &&
-        (loading.list.names.length === 0 ? (
+      {list &&
+        (list.names.length === 0 ? (
           <p>{t('commemorations.staff.none')}</p>
         ) : (
           <>
             <dl className={styles.facts}>
               {(['living', 'departed'] as const).map((state) => {
-                const names = loading.list.names.filter((entry) => entry.state === state);
+                const names = list.names.filter((entry) => entry.state === state);
                 return names.length === 0 ? null : (
                   <Fragment key={state}>
                     <dt>{t(`commemorations.staff.${state}`)}</dt>
@@ -72,7 +57,7 @@ export function DonorCommemorations({ id }: { id: string }) {
             </dl>
             <p>
               {t(
-                loading.list.on_certificate
+                list.on_certificate
                   ? 'commemorations.staff.onCertificate'
                   : 'commemorations.staff.notOnCertificate',
               )}

@@ -5,23 +5,20 @@
  * again after each, never patched by hand.
  */
 import type { DonorPageView } from '@parroquia/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { formatDate, formatMoney } from '@/lib/format';
+import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { loadDonorPage } from '../api/staff-donors-api';
 import { DonationActions } from './donation-actions';
 import { OutcomeMessage, type Outcome } from './outcome-message';
 import styles from './donors.module.css';
 import { currentLanguage } from '@/lib/i18n';
-
-type Loading =
-  | { state: 'loading' }
-  | { state: 'failed'; text: string }
-  | { state: 'ready'; page: DonorPageView };
 
 type Status = 'available' | 'held' | 'reserved' | 'bought';
 type Method = 'card' | 'cash' | 'transfer';
@@ -34,85 +31,67 @@ type CodeStatus = 'registered' | 'linked';
 const REFUND_POLL_MS = 2000;
 const REFUND_POLLS = 30;
 
+/** A refund asked of Stripe: its line, what the line will have given back, and when it was asked. */
+interface AwaitedRefund {
+  line: string;
+  undoneCents: number;
+  since: number;
+}
+
+/** Whether the page must be asked again: the refund is not in its ledger yet, and not for long. */
+function refundStillAwaited(page: DonorPageView | undefined, awaited: AwaitedRefund | null) {
+  if (!page || !awaited) return false;
+  const line = page.ledger.find((each) => each.id === awaited.line);
+  return (
+    line !== undefined &&
+    line.undone_cents < awaited.undoneCents &&
+    Date.now() - awaited.since < REFUND_POLL_MS * REFUND_POLLS
+  );
+}
+
 export function DonorPage({ id }: { id: string }) {
   const { t } = useTranslation();
   const client = useApiClient();
-  const { getToken } = useSession();
-  const [version, setVersion] = useState(0);
-  const [answer, setAnswer] = useState<{ id: string; version: number; loading: Loading } | null>(
-    null,
-  );
+  const { session, getToken } = useSession();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [awaiting, setAwaiting] = useState<{
-    line: string;
-    undoneCents: number;
-    polls: number;
-  } | null>(null);
-  // While the page is asked again, the last answer about this donor stays on screen.
-  const loading: Loading =
-    answer?.id === id && (answer.version === version || answer.loading.state === 'ready')
-      ? answer.loading
-      : { state: 'loading' };
+  const [awaited, setAwaited] = useState<AwaitedRefund | null>(null);
+  // Keyed by the donor: another donor's page shows as loading until its own answer comes. Asked
+  // again after each correction (`DonationActions`), the last answer staying on screen meanwhile.
+  const asked = useQuery({
+    queryKey: queryKeys.donorPage(accountUid(session), id),
+    queryFn: async () => loadDonorPage(client, id, await getToken()),
+    refetchInterval: (query) =>
+      refundStillAwaited(query.state.data, awaited) ? REFUND_POLL_MS : false,
+    refetchIntervalInBackground: true,
+  });
   const language = currentLanguage();
   const money = (cents: number) => formatMoney(cents, language);
   const day = (iso: string) => formatDate(new Date(iso), language);
 
-  useEffect(() => {
-    let current = true;
-    const settle = (settled: Loading) => current && setAnswer({ id, version, loading: settled });
-    getToken()
-      .then((token) => loadDonorPage(client, id, token))
-      .then(
-        (page) => settle({ state: 'ready', page }),
-        (error: unknown) =>
-          settle({
-            state: 'failed',
-            text: apiErrorText(error, t),
-          }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [client, getToken, id, version, t]);
-
   const done = useCallback((next: Outcome, refund?: { line: string; undoneCents: number }) => {
     setOutcome(next);
-    setAwaiting(refund ? { ...refund, polls: 0 } : null);
-    setVersion((seen) => seen + 1);
+    setAwaited(refund ? { ...refund, since: Date.now() } : null);
   }, []);
 
-  // Until the refund's row is in the ledger, the page is asked again.
-  const ready = loading.state === 'ready' ? loading.page : null;
-  useEffect(() => {
-    if (!awaiting || !ready || answer?.version !== version) return;
-    const line = ready.ledger.find((each) => each.id === awaiting.line);
-    // Settled (or given up on): nothing more to ask.
-    if (!line || line.undone_cents >= awaiting.undoneCents || awaiting.polls >= REFUND_POLLS) {
-      return;
-    }
-    const timer = setTimeout(() => {
-      setAwaiting({ ...awaiting, polls: awaiting.polls + 1 });
-      setVersion((seen) => seen + 1);
-    }, REFUND_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [answer?.version, awaiting, ready, version]);
-
-  if (loading.state !== 'ready') {
+  if (!asked.isSuccess) {
     return (
       <>
         <h1>{t('staffDonors.pageTitle')}</h1>
         <OutcomeMessage outcome={outcome} testId="donor-outcome" />
-        {loading.state === 'loading' ? (
+        {asked.isError ? (
+          <OutcomeMessage
+            outcome={{ ok: false, text: apiErrorText(asked.error, t) }}
+            testId="donor-error"
+          />
+        ) : (
           <p role="status">
             <Spinner /> {t('staffDonors.loading')}
           </p>
-        ) : (
-          <OutcomeMessage outcome={{ ok: false, text: loading.text }} testId="donor-error" />
         )}
       </>
     );
   }
-  const { identity, cash, plots, ledger, certificates } = loading.page;
+  const { identity, cash, plots, ledger, certificates } = asked.data;
   const [year, month] = cash.month.split('-').map(Number) as [number, number];
   const monthName = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric' }).format(
     new Date(Date.UTC(year, month - 1, 15)),

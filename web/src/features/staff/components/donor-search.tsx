@@ -3,8 +3,8 @@
  * certificate code or a plot; the results link to each donor's page. The text stays in the
  * address (`?q=`), so going back from a donor's page shows the same results.
  */
-import type { DonorFound } from '@parroquia/domain';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,51 +12,29 @@ import { paths } from '@/config/paths';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { searchDonors } from '../api/staff-donors-api';
 import { OutcomeMessage } from './outcome-message';
 import styles from './donors.module.css';
-
-type Results =
-  | { state: 'loading' }
-  | { state: 'failed'; text: string }
-  | { state: 'ready'; donors: DonorFound[] };
 
 type Matched = 'name' | 'email' | 'personal_code' | 'certificate_code' | 'plot';
 
 export function DonorSearch() {
   const { t } = useTranslation();
   const client = useApiClient();
-  const { getToken } = useSession();
+  const { session, getToken } = useSession();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const q = search.get('q') ?? '';
   const [typed, setTyped] = useState(q);
-  const [answer, setAnswer] = useState<{ q: string; results: Results } | null>(null);
-  const results: Results | null = q
-    ? answer?.q === q
-      ? answer.results
-      : { state: 'loading' }
-    : null;
-
-  useEffect(() => {
-    if (!q) return;
-    let current = true;
-    const settle = (settled: Results) => current && setAnswer({ q, results: settled });
-    getToken()
-      .then((token) => searchDonors(client, q, token))
-      .then(
-        ({ donors }) => settle({ state: 'ready', donors }),
-        (error: unknown) =>
-          settle({
-            state: 'failed',
-            text: apiErrorText(error, t),
-          }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [client, getToken, q, t]);
+  // Keyed by the text: an answer for an earlier text never shows under a later one.
+  const results = useQuery({
+    queryKey: queryKeys.donorSearch(accountUid(session), q),
+    queryFn: async () => searchDonors(client, q, await getToken()),
+    enabled: q !== '',
+  });
+  const donors = results.isSuccess ? results.data.donors : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,20 +57,23 @@ export function DonorSearch() {
           <Button type="submit">{t('staffDonors.searchButton')}</Button>
         </div>
       </form>
-      {results?.state === 'loading' && (
+      {q !== '' && results.isPending && (
         <p role="status">
           <Spinner /> {t('staffDonors.searching')}
         </p>
       )}
-      {results?.state === 'failed' && (
-        <OutcomeMessage outcome={{ ok: false, text: results.text }} testId="donor-search-error" />
+      {results.isError && (
+        <OutcomeMessage
+          outcome={{ ok: false, text: apiErrorText(results.error, t) }}
+          testId="donor-search-error"
+        />
       )}
-      {results?.state === 'ready' &&
-        (results.donors.length === 0 ? (
+      {donors &&
+        (donors.length === 0 ? (
           <p role="status">{t('staffDonors.noResults')}</p>
         ) : (
           <ul className={styles.results} aria-label={t('staffDonors.resultsLabel')}>
-            {results.donors.map((donor) => (
+            {donors.map((donor) => (
               <li key={donor.id}>
                 <Link to={paths.staffDonor.getHref(donor.id)} className={styles.result}>
                   <strong>

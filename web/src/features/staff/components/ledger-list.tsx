@@ -3,8 +3,9 @@
  * one search), the totals of what they find, the rows newest first 50 at a time, each refund or
  * void next to the gift it undoes, and the same rows as a CSV file.
  */
-import { personIdOf, type LedgerFilterQuery, type LedgerRowView } from '@parroquia/domain';
-import { useEffect, useState, type FormEvent } from 'react';
+import { personIdOf, type LedgerFilterQuery } from '@parroquia/domain';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -14,6 +15,7 @@ import { useApiClient } from '@/lib/api-client-context';
 import { saveBlob } from '@/lib/download';
 import { formatDate, formatMoney } from '@/lib/format';
 import { Link } from 'react-router-dom';
+import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { downloadDonationsCsv, listDonations } from '../api/ledger-api';
 import { OutcomeMessage, type Outcome } from './outcome-message';
@@ -23,79 +25,41 @@ import { currentLanguage } from '@/lib/i18n';
 const METHODS = ['card', 'cash', 'transfer'] as const;
 const KINDS = ['buy', 'reserve', 'complete', 'refund', 'void'] as const;
 
-interface Totals {
-  rows: number;
-  given_cents: number;
-  refunded_cents: number;
-  net_cents: number;
-}
-
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'failed'; text: string }
-  | { state: 'ready'; rows: LedgerRowView[]; next: string | null; totals: Totals };
-
 export function LedgerList() {
   const { t } = useTranslation();
   const language = currentLanguage();
   const client = useApiClient();
-  const { getToken } = useSession();
+  const { session, getToken } = useSession();
+  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<LedgerFilterQuery>({});
   // The filter the rows shown were asked with: the CSV downloads exactly these.
   const [filter, setFilter] = useState<LedgerFilterQuery>({});
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [more, setMore] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [downloading, setDownloading] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    getToken()
-      .then((token) => listDonations(client, filter, null, token))
-      .then(
-        (page) =>
-          current &&
-          setLoaded({
-            state: 'ready',
-            rows: page.rows,
-            next: page.next_cursor,
-            totals: page.totals,
-          }),
-        (error: unknown) =>
-          current &&
-          setLoaded({
-            state: 'failed',
-            text: apiErrorText(error, t),
-          }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [client, getToken, filter, t]);
+  // Keyed by the filter: rows asked with an earlier one never show under a later one.
+  const pages = useInfiniteQuery({
+    queryKey: queryKeys.ledger(accountUid(session), filter),
+    queryFn: async ({ pageParam }) => listDonations(client, filter, pageParam, await getToken()),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+  });
+  const rows = pages.data?.pages.flatMap((page) => page.rows) ?? [];
+  // The totals of everything the filter finds, as the latest page says them.
+  const totals = pages.data?.pages.at(-1)?.totals;
 
   const search = (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
-    setLoaded({ state: 'loading' });
-    setFilter({ ...draft });
+    const asked = { ...draft };
+    setFilter(asked);
+    // Asked again from its first page even when the filters are the same: Apply refreshes.
+    void queryClient.resetQueries({ queryKey: queryKeys.ledger(accountUid(session), asked) });
   };
 
   const loadMore = async () => {
-    if (loaded.state !== 'ready' || !loaded.next) return;
-    setMore(true);
-    try {
-      const page = await listDonations(client, filter, loaded.next, await getToken());
-      setLoaded({
-        state: 'ready',
-        rows: [...loaded.rows, ...page.rows],
-        next: page.next_cursor,
-        totals: page.totals,
-      });
-    } catch (error) {
-      setOutcome({ ok: false, text: apiErrorText(error, t) });
-    } finally {
-      setMore(false);
-    }
+    const next = await pages.fetchNextPage();
+    // The rows already shown stay; the failure is said above them.
+    if (next.isError) setOutcome({ ok: false, text: apiErrorText(next.error, t) });
   };
 
   const download = async () => {
@@ -162,23 +126,26 @@ export function LedgerList() {
         </div>
       </form>
       <OutcomeMessage outcome={outcome} testId="ledger-outcome" />
-      {loaded.state === 'loading' ? (
+      {pages.isPending ? (
         <p role="status">
           <Spinner /> {t('ledger.loading')}
         </p>
-      ) : loaded.state === 'failed' ? (
-        <OutcomeMessage outcome={{ ok: false, text: loaded.text }} testId="ledger-error" />
+      ) : !totals ? (
+        <OutcomeMessage
+          outcome={{ ok: false, text: apiErrorText(pages.error, t) }}
+          testId="ledger-error"
+        />
       ) : (
         <>
           <p className={styles.totals} data-testid="ledger-totals" role="status">
             {t('ledger.totals', {
-              count: loaded.totals.rows,
-              given: money(loaded.totals.given_cents),
-              refunded: money(loaded.totals.refunded_cents),
-              net: money(loaded.totals.net_cents),
+              count: totals.rows,
+              given: money(totals.given_cents),
+              refunded: money(totals.refunded_cents),
+              net: money(totals.net_cents),
             })}
           </p>
-          {loaded.rows.length === 0 ? (
+          {rows.length === 0 ? (
             <p>{t('ledger.none')}</p>
           ) : (
             <table className={styles.table}>
@@ -193,7 +160,7 @@ export function LedgerList() {
                 </tr>
               </thead>
               <tbody>
-                {loaded.rows.map((row) => (
+                {rows.map((row) => (
                   <tr
                     key={row.id}
                     data-testid={`ledger-row-${row.id}`}
@@ -260,9 +227,14 @@ export function LedgerList() {
               </tbody>
             </table>
           )}
-          {loaded.next ? (
-            <Button type="button" variant="secondary" onClick={loadMore} disabled={more}>
-              {more ? <Spinner /> : null} {t('ledger.more')}
+          {pages.hasNextPage ? (
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => void loadMore()}
+              disabled={pages.isFetchingNextPage}
+            >
+              {pages.isFetchingNextPage ? <Spinner /> : null} {t('ledger.more')}
             </Button>
           ) : null}
         </>

@@ -4,6 +4,7 @@
  * second step that says what will happen.
  */
 import { RESERVATION_BALANCE_CENTS, type ReservationView } from '@parroquia/domain';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -18,6 +19,13 @@ import styles from './back-office.module.css';
 import { currentLanguage } from '@/lib/i18n';
 
 type Step = null | 'cash' | 'transfer' | 'extend' | 'release';
+
+/** What staff confirmed: the step, with the new last day and the reason where it asks them. */
+interface Change {
+  step: Exclude<Step, null>;
+  until: string;
+  reason: string;
+}
 
 /** `YYYY-MM-DD` of an instant in Spain: the day a deadline falls on. */
 function spanishDay(epochMillis: number): string {
@@ -38,11 +46,32 @@ export function ReservationActions({
   const [step, setStep] = useState<Step>(null);
   const [until, setUntil] = useState('');
   const [reason, setReason] = useState('');
-  const [sending, setSending] = useState(false);
   const [error, setError] = useState<Outcome | null>(null);
   const plots = reservation.plots;
   const rest = formatMoney(RESERVATION_BALANCE_CENTS * plots.length, currentLanguage());
   const deadline = Date.parse(reservation.reserved_until);
+
+  // Said through `onDone` (the list above is asked again, so this row may be gone by then).
+  const sending = useMutation({
+    mutationFn: async ({ step: confirmed, until: lastDay, reason: why }: Change) => {
+      const token = await getToken();
+      if (confirmed === 'cash' || confirmed === 'transfer') {
+        await completeAtParish(client, plots, confirmed, token);
+        return t('backOffice.completed', { plots: plots.join(', '), amount: rest });
+      }
+      if (confirmed === 'extend') {
+        await extendReservation(client, { parcelas: plots, until: lastDay, reason: why }, token);
+        return t('backOffice.extended', { plots: plots.join(', ') });
+      }
+      await releaseReservation(client, { parcelas: plots, reason: why }, token);
+      return t('backOffice.released', { plots: plots.join(', ') });
+    },
+    onSuccess: (text) => {
+      setStep(null);
+      onDone({ ok: true, text });
+    },
+    onError: (refusal) => setError({ ok: false, text: apiErrorText(refusal, t) }),
+  });
 
   const open = (next: Step) => {
     setStep(next);
@@ -52,34 +81,9 @@ export function ReservationActions({
     setUntil(next === 'extend' ? spanishDay(deadline) : '');
   };
 
-  const confirm = async (event: FormEvent) => {
+  const confirm = (event: FormEvent) => {
     event.preventDefault();
-    if (!step) return;
-    setSending(true);
-    try {
-      const token = await getToken();
-      if (step === 'cash' || step === 'transfer') {
-        await completeAtParish(client, plots, step, token);
-        onDone({
-          ok: true,
-          text: t('backOffice.completed', { plots: plots.join(', '), amount: rest }),
-        });
-      } else if (step === 'extend') {
-        await extendReservation(client, { parcelas: plots, until, reason }, token);
-        onDone({ ok: true, text: t('backOffice.extended', { plots: plots.join(', ') }) });
-      } else {
-        await releaseReservation(client, { parcelas: plots, reason }, token);
-        onDone({ ok: true, text: t('backOffice.released', { plots: plots.join(', ') }) });
-      }
-      setStep(null);
-    } catch (refusal) {
-      setError({
-        ok: false,
-        text: apiErrorText(refusal, t),
-      });
-    } finally {
-      setSending(false);
-    }
+    if (step) sending.mutate({ step, until, reason });
   };
 
   return (
@@ -100,7 +104,7 @@ export function ReservationActions({
           </Button>
         </div>
       ) : (
-        <form className={styles.confirm} onSubmit={(event) => void confirm(event)} noValidate>
+        <form className={styles.confirm} onSubmit={confirm} noValidate>
           <p>
             {step === 'cash' || step === 'transfer'
               ? t(step === 'cash' ? 'backOffice.confirmCash' : 'backOffice.confirmTransfer', {
@@ -126,7 +130,7 @@ export function ReservationActions({
             <ReasonField value={reason} onChange={setReason} />
           )}
           <div className={styles.buttons}>
-            <Button type="submit" disabled={sending}>
+            <Button type="submit" disabled={sending.isPending}>
               {t('backOffice.confirm')}
             </Button>
             <Button type="button" variant="secondary" onClick={() => setStep(null)}>

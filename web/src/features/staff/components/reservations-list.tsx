@@ -3,13 +3,14 @@
  * holds them and how to reach them, the deadline and days left, the reminders sent, and what
  * staff can do. A table on a desktop, one card per reservation on a phone.
  */
-import type { ReservationView } from '@parroquia/domain';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { formatDate, localeOf } from '@/lib/format';
+import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { listReservations } from '../api/back-office-api';
 import { OutcomeMessage, type Outcome } from './outcome-message';
@@ -24,67 +25,53 @@ function inDays(days: number, language: string): string {
   return new Intl.RelativeTimeFormat(localeOf(language), { numeric: 'auto' }).format(days, 'day');
 }
 
-type Loading =
-  | { state: 'loading' }
-  | { state: 'failed'; text: string }
-  | { state: 'ready'; reservations: ReservationView[]; loadedAt: number };
-
 export function ReservationsList() {
   const { t } = useTranslation();
   const client = useApiClient();
-  const { getToken } = useSession();
-  // Asked again after each action: the list is what the server says, never patched by hand.
-  const [version, setVersion] = useState(0);
-  const [answer, setAnswer] = useState<{ version: number; loading: Loading } | null>(null);
+  const { session, getToken } = useSession();
+  const queryClient = useQueryClient();
+  const queryKey = queryKeys.reservations(accountUid(session));
+  const asked = useQuery({
+    queryKey,
+    queryFn: async () => listReservations(client, await getToken()),
+  });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const loading: Loading = answer?.version === version ? answer.loading : { state: 'loading' };
-
-  useEffect(() => {
-    let current = true;
-    const settle = (settled: Loading) => current && setAnswer({ version, loading: settled });
-    getToken()
-      .then((token) => listReservations(client, token))
-      .then(
-        ({ reservations }) => settle({ state: 'ready', reservations, loadedAt: Date.now() }),
-        (error: unknown) =>
-          settle({
-            state: 'failed',
-            text: apiErrorText(error, t),
-          }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [client, getToken, version, t]);
 
   const done = (next: Outcome) => {
     setOutcome(next);
-    setVersion((seen) => seen + 1);
+    // Asked again from scratch after each action: the list is what the server says, never
+    // patched by hand, and its rows cannot be acted on again until it has answered.
+    void queryClient.resetQueries({ queryKey });
   };
 
-  if (loading.state !== 'ready') {
+  if (!asked.isSuccess) {
     return (
       <>
         <OutcomeMessage outcome={outcome} testId="reservations-outcome" />
-        {loading.state === 'loading' ? (
+        {asked.isError ? (
+          <OutcomeMessage
+            outcome={{ ok: false, text: apiErrorText(asked.error, t) }}
+            testId="reservations-error"
+          />
+        ) : (
           <p role="status">
             <Spinner /> {t('backOffice.loading')}
           </p>
-        ) : (
-          <OutcomeMessage outcome={{ ok: false, text: loading.text }} testId="reservations-error" />
         )}
       </>
     );
   }
-  const now = loading.loadedAt;
+  const { reservations } = asked.data;
+  // Days left are counted from when the list was answered.
+  const now = asked.dataUpdatedAt;
   return (
     <>
       <OutcomeMessage outcome={outcome} testId="reservations-outcome" />
-      {loading.reservations.length === 0 ? (
+      {reservations.length === 0 ? (
         <p>{t('backOffice.noReservations')}</p>
       ) : (
         <ul className={styles.reservations} aria-label={t('backOffice.reservationsTitle')}>
-          {loading.reservations.map((reservation) => {
+          {reservations.map((reservation) => {
             const ends = Date.parse(reservation.reserved_until);
             const daysLeft = Math.max(0, Math.ceil((ends - now) / DAY_MS));
             const { holder } = reservation;

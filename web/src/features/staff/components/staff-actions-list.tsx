@@ -4,13 +4,15 @@
  * printed, the CSV's filters). Filtered by kind; 50 at a time, "more" asks for the next page.
  */
 import { STAFF_ACTION_KINDS, type StaffActionView } from '@parroquia/domain';
-import { useEffect, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { localeOf } from '@/lib/format';
+import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { listStaffActions } from '../api/staff-actions-api';
 import { OutcomeMessage } from './outcome-message';
@@ -19,67 +21,32 @@ import { currentLanguage } from '@/lib/i18n';
 
 type Kind = (typeof STAFF_ACTION_KINDS)[number];
 
-interface Listing {
-  kind: Kind | '';
-  actions: StaffActionView[];
-  next: string | null;
-}
-
-type Loading = { state: 'loading' } | { state: 'failed'; text: string } | { state: 'ready' };
-
 export function StaffActionsList() {
   const { t } = useTranslation();
   const client = useApiClient();
-  const { getToken } = useSession();
+  const { session, getToken } = useSession();
   const [kind, setKind] = useState<Kind | ''>('');
-  const [listing, setListing] = useState<Listing | null>(null);
-  const [failure, setFailure] = useState<{ kind: Kind | ''; text: string } | null>(null);
-  const [more, setMore] = useState<Loading>({ state: 'ready' });
-
-  useEffect(() => {
-    let current = true;
-    getToken()
-      .then((token) => listStaffActions(client, kind ? { kind } : {}, token))
-      .then(
-        (page) => current && setListing({ kind, actions: page.actions, next: page.next_cursor }),
-        (error: unknown) => current && setFailure({ kind, text: apiErrorText(error, t) }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [client, getToken, kind, t]);
-
-  const loadMore = async () => {
-    if (!listing?.next) return;
-    setMore({ state: 'loading' });
-    try {
-      const page = await listStaffActions(
+  // Keyed by the kind: a listing asked for another kind never shows under this one.
+  const pages = useInfiniteQuery({
+    queryKey: queryKeys.staffActions(accountUid(session), kind),
+    queryFn: async ({ pageParam }) =>
+      listStaffActions(
         client,
-        { cursor: listing.next, ...(kind ? { kind } : {}) },
+        { ...(pageParam ? { cursor: pageParam } : {}), ...(kind ? { kind } : {}) },
         await getToken(),
-      );
-      setListing({
-        kind: listing.kind,
-        actions: [...listing.actions, ...page.actions],
-        next: page.next_cursor,
-      });
-      setMore({ state: 'ready' });
-    } catch (error) {
-      setMore({ state: 'failed', text: apiErrorText(error, t) });
-    }
-  };
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+  });
+  const actions = pages.data?.pages.flatMap((page) => page.actions);
 
-  const shown = listing?.kind === kind ? listing : null;
   return (
     <>
       <label className={styles.filter}>
         {t('staffActions.filter')}
         <select
           value={kind}
-          onChange={(event) => {
-            setKind(event.target.value as Kind | '');
-            setMore({ state: 'ready' });
-          }}
+          onChange={(event) => setKind(event.target.value as Kind | '')}
           data-testid="staff-actions-kind"
         >
           <option value="">{t('staffActions.allKinds')}</option>
@@ -90,35 +57,46 @@ export function StaffActionsList() {
           ))}
         </select>
       </label>
-      {shown ? (
-        <ActionsShown listing={shown} />
-      ) : failure?.kind === kind ? (
-        <OutcomeMessage outcome={{ ok: false, text: failure.text }} testId="staff-actions-error" />
+      {actions ? (
+        <ActionsShown actions={actions} />
+      ) : pages.isError ? (
+        <OutcomeMessage
+          outcome={{ ok: false, text: apiErrorText(pages.error, t) }}
+          testId="staff-actions-error"
+        />
       ) : (
         <p role="status">
           <Spinner /> {t('staffActions.loading')}
         </p>
       )}
-      {shown?.next && (
+      {actions && pages.hasNextPage && (
         <div className={styles.buttons}>
-          <Button type="button" disabled={more.state === 'loading'} onClick={() => void loadMore()}>
+          <Button
+            type="button"
+            disabled={pages.isFetchingNextPage}
+            // The failure, if any, is said below: nothing to wait for here.
+            onClick={() => void pages.fetchNextPage()}
+          >
             {t('staffActions.more')}
           </Button>
         </div>
       )}
-      {more.state === 'failed' && (
-        <OutcomeMessage outcome={{ ok: false, text: more.text }} testId="staff-actions-error" />
+      {pages.isFetchNextPageError && (
+        <OutcomeMessage
+          outcome={{ ok: false, text: apiErrorText(pages.error, t) }}
+          testId="staff-actions-error"
+        />
       )}
     </>
   );
 }
 
-function ActionsShown({ listing }: { listing: Listing }) {
+function ActionsShown({ actions }: { actions: StaffActionView[] }) {
   const { t } = useTranslation();
-  if (listing.actions.length === 0) return <p>{t('staffActions.none')}</p>;
+  if (actions.length === 0) return <p>{t('staffActions.none')}</p>;
   return (
     <ol className={styles.reservations} aria-label={t('staffActions.title')}>
-      {listing.actions.map((action) => (
+      {actions.map((action) => (
         <StaffActionItem key={action.id} action={action} />
       ))}
     </ol>

@@ -1,9 +1,10 @@
 /** /verificar/:code: anyone can check a certificate's personal code (issue 8). */
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
 import { useApiClient } from '@/lib/api-client-context';
+import { queryKeys } from '@/lib/query-keys';
 import { verifyCertificate, type Verification } from '../api/verify-certificate';
 
 type CheckState =
@@ -15,22 +16,19 @@ type CheckState =
 export function CertificateCheck({ code }: { code: string }) {
   const { t } = useTranslation();
   const client = useApiClient();
-  // The answer for the code it was asked for: another code shows as loading until its own comes.
-  const [answer, setAnswer] = useState<{ code: string; state: CheckState } | null>(null);
-  const state: CheckState = answer?.code === code ? answer.state : { status: 'loading' };
-
-  useEffect(() => {
-    let current = true;
-    const settle = (settled: CheckState) => current && setAnswer({ code, state: settled });
-    verifyCertificate(client, code).then(
-      (verification) => settle({ status: 'found', verification }),
-      (error: unknown) =>
-        settle({ status: error instanceof ApiError && error.status === 404 ? 'unknown' : 'error' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, code]);
+  // Keyed by the code: another code shows as loading until its own answer comes.
+  const asked = useQuery({
+    queryKey: queryKeys.certificate(code),
+    queryFn: () => verifyCertificate(client, code),
+  });
+  const state: CheckState = asked.isSuccess
+    ? { status: 'found', verification: asked.data }
+    : asked.isError
+      ? {
+          status:
+            asked.error instanceof ApiError && asked.error.status === 404 ? 'unknown' : 'error',
+        }
+      : { status: 'loading' };
 
   switch (state.status) {
     case 'loading':
