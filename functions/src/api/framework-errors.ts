@@ -82,6 +82,7 @@ export function answerFrameworkErrorsAsJson(
     [INSTALLED]?: true;
   };
   if (application[INSTALLED]) return true;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its `this` below
   const handle = application.handle;
   application.handle = function handleWithJsonErrors(this: unknown, req, res, callback) {
     const done = callback ?? ((error?: unknown) => answerFrameworkError(req, res, error));

@@ -64,6 +64,7 @@ export function preloadPage(pathname: string): void {
   const match = [login, ...framed].find(
     (candidate) => !candidate.path || parse(candidate.path).pattern.test(pathname),
   );
+  // A preload only: a failed load is caught here and the page reports it when it renders.
   void match?.load().catch(() => {
     // The page's own render reports it (RootErrorBoundary).
   });

@@ -48,7 +48,7 @@ export function useSearchParams(): URLSearchParams {
 
 /** The route's parameters, decoded (`/verificar/A%20B` gives `A B`). */
 export function useParams(): Record<string, string | undefined> {
-  const raw = useRouterParams() as Record<string, string | undefined>;
+  const raw = useRouterParams<Record<string, string | undefined>>();
   return Object.fromEntries(
     Object.entries(raw).map(([name, value]) => [
       name,

@@ -58,6 +58,7 @@ export function AccountActions() {
         variant="secondary"
         className={styles.headerButton}
         disabled={certificate.downloading || !session.user}
+        // download() reports its own failure (toast).
         onClick={() => void certificate.download()}
       >
         {certificate.downloading ? t('certificate.downloading') : t('account.certificate')}
@@ -73,6 +74,7 @@ export function AccountActions() {
         variant="secondary"
         className={styles.headerButton}
         onClick={() => {
+          // signOut() catches and logs a failed logout call; the navigation follows it.
           void signOut().then(() => navigate(paths.home.getHref()));
         }}
       >

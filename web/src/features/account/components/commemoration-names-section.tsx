@@ -171,7 +171,11 @@ export function CommemorationNamesSection() {
         </p>
       )}
       {loading.state === 'ready' && (
-        <form className={styles.section} onSubmit={(event) => void save(event)} noValidate>
+        <form
+          className={styles.section}
+          onSubmit={(event) => void save(event) /* save() shows its own failure */}
+          noValidate
+        >
           {rows.length === 0 && <p className={styles.help}>{t('commemorations.empty')}</p>}
           <ol className={styles.list}>
             {rows.map((row, index) => {

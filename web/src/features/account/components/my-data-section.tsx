@@ -116,7 +116,11 @@ export function MyDataSection() {
       <h2 id="my-data-title">{t('myData.title')}</h2>
       <p>{t('myData.intro')}</p>
       <div className={styles.buttons}>
-        <Button variant="secondary" onClick={() => void download()} disabled={downloading}>
+        <Button
+          variant="secondary"
+          onClick={() => void download() /* reports its own failure */}
+          disabled={downloading}
+        >
           {downloading ? t('myData.downloading') : t('myData.download')}
         </Button>
       </div>
@@ -133,7 +137,10 @@ export function MyDataSection() {
         )}
 
         {step === 'sign-in' && (
-          <form className={styles.step} onSubmit={(event) => void signInAgain(event)}>
+          <form
+            className={styles.step}
+            onSubmit={(event) => void signInAgain(event) /* shows its own failure */}
+          >
             <p>{provider ? t('myData.erase.providerPrompt') : t('myData.erase.passwordPrompt')}</p>
             {!provider && (
               <label className={styles.field}>
@@ -191,7 +198,11 @@ export function MyDataSection() {
               </p>
             )}
             <div className={styles.buttons}>
-              <Button variant="danger" onClick={() => void erase()} disabled={busy}>
+              <Button
+                variant="danger"
+                onClick={() => void erase() /* shows its own failure */}
+                disabled={busy}
+              >
                 {busy ? t('myData.erase.erasing') : t('myData.erase.confirm')}
               </Button>
               <Button variant="secondary" onClick={cancel} disabled={busy}>

@@ -47,7 +47,10 @@ export function PrivacyConsent() {
   };
 
   return (
-    <form className={styles.consent} onSubmit={(event) => void submit(event)}>
+    <form
+      className={styles.consent}
+      onSubmit={(event) => void submit(event) /* shows its own failure */}
+    >
       <title>{t('postLogin.documentTitle')}</title>
       <h1>{t('postLogin.welcome')}</h1>
       <p>{t('postLogin.intro')}</p>

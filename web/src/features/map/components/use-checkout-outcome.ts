@@ -28,6 +28,7 @@ export function useCheckoutOutcome(sessionId: string | null): OutcomeState {
         if (stopped) return;
         setState({ status: 'ready', outcome });
         if (outcome.status === 'pending' && tries < MAX_TRIES) {
+          // ask() catches its own failure.
           timer = setTimeout(() => void ask(tries + 1), RETRY_MS);
         }
       } catch (error) {
@@ -35,6 +36,7 @@ export function useCheckoutOutcome(sessionId: string | null): OutcomeState {
         if (!stopped) setState({ status: 'unknown' });
       }
     };
+    // ask() catches its own failure and says the outcome is unknown.
     void ask(1);
     return () => {
       stopped = true;

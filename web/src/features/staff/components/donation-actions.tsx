@@ -122,7 +122,11 @@ export function DonationActions({
           )}
         </div>
       ) : (
-        <form className={styles.confirm} onSubmit={(event) => void submit(event)} noValidate>
+        <form
+          className={styles.confirm}
+          onSubmit={(event) => void submit(event) /* shows its own failure */}
+          noValidate
+        >
           {step === 'void' && (
             <p>{t('staffDonors.voidConfirm', { amount: money(line.amount_cents), plots })}</p>
           )}

@@ -156,7 +156,12 @@ export function LedgerList() {
         </label>
         <div className={styles.formButtons}>
           <Button type="submit">{t('ledger.apply')}</Button>
-          <Button type="button" variant="secondary" onClick={download} disabled={downloading}>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => void download() /* shows its own failure */}
+            disabled={downloading}
+          >
             {downloading ? <Spinner /> : null} {t('ledger.downloadCsv')}
           </Button>
         </div>
@@ -261,7 +266,12 @@ export function LedgerList() {
             </table>
           )}
           {loaded.next ? (
-            <Button type="button" variant="secondary" onClick={loadMore} disabled={more}>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => void loadMore() /* shows its own failure */}
+              disabled={more}
+            >
               {more ? <Spinner /> : null} {t('ledger.more')}
             </Button>
           ) : null}

@@ -100,7 +100,11 @@ export function ReservationActions({
           </Button>
         </div>
       ) : (
-        <form className={styles.confirm} onSubmit={(event) => void confirm(event)} noValidate>
+        <form
+          className={styles.confirm}
+          onSubmit={(event) => void confirm(event) /* shows its own failure */}
+          noValidate
+        >
           <p>
             {step === 'cash' || step === 'transfer'
               ? t(step === 'cash' ? 'backOffice.confirmCash' : 'backOffice.confirmTransfer', {

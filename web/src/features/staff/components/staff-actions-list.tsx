@@ -101,7 +101,11 @@ export function StaffActionsList() {
       )}
       {shown?.next && (
         <div className={styles.buttons}>
-          <Button type="button" disabled={more.state === 'loading'} onClick={() => void loadMore()}>
+          <Button
+            type="button"
+            disabled={more.state === 'loading'}
+            onClick={() => void loadMore() /* shows its own failure */}
+          >
             {t('staffActions.more')}
           </Button>
         </div>
