@@ -60,8 +60,15 @@ async function main() {
     console.log(`> data saved in ${STATE_DIR}`);
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  // A failed stop is said and ends the process, rather than an unhandled rejection.
+  const onSignal = () => {
+    shutdown().catch((error: unknown) => {
+      console.error('> stopping failed:', error);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
   console.log(`
   The site is running on ${stack.siteUrl}

@@ -50,7 +50,7 @@ describe('the pool of accounts that proved no address', () => {
   it('never holds more than its caps, whatever happens, and never refuses a proven account', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
-        const cells = new Map(PLOTS.map((cell) => [cell.id, cell as CellWithId]));
+        const cells = new Map(PLOTS.map((cell) => [cell.id, cell]));
         let pool: Record<string, string> = {};
         const checkouts: CheckoutOrder[] = [];
         let now = START;

@@ -8,7 +8,7 @@ export function millisOf(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
   if (typeof value === 'object' && value !== null && 'toMillis' in value) {
-    const { toMillis } = value as { toMillis: unknown };
+    const { toMillis } = value;
     if (typeof toMillis === 'function') {
       const millis: unknown = toMillis.call(value);
       return typeof millis === 'number' && Number.isFinite(millis) ? millis : null;

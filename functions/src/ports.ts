@@ -173,7 +173,7 @@ export interface ApiDependencies {
   /** A fresh 8-character personal code (random; injected so tests can force collisions). */
   newPersonalCode(): string;
   /** Epoch milliseconds; injected so tests can stand at any instant. */
-  now(): number;
+  now: () => number;
   certificateCodes: CertificateCodeStore;
   physicalCertificates: PhysicalCertificateRegistrar;
   donations: DonationLedger;
@@ -404,7 +404,7 @@ export interface PaymentDependencies {
   store: PaymentStore;
   checkout: CheckoutGateway;
   /** The site's address for the success and cancel URLs, e.g. `http://localhost:5000`. */
-  siteUrl(requestOrigin: string | null): string;
+  siteUrl: (requestOrigin: string | null) => string;
 }
 
 // --- The back office's money operations (issue 32) ---

@@ -3,7 +3,6 @@
  * list replaced whole, a refused entry named in the caller's language with nothing saved, a name
  * the type cannot print refused, and the certificate printing the names only when asked to.
  */
-import type { Cell } from '@parroquia/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiHandler } from '../src/api/app';
 import { ROUTES } from '../src/api/routes/index';
@@ -160,7 +159,7 @@ describe('the donor names to be remembered', () => {
         hold: null,
         reserved_until: null,
         id: 'K3',
-      } as Cell & { id: string },
+      },
     ];
     const url = await serve(deps);
     const certificate = async () => {

@@ -1,5 +1,5 @@
 /** The donor routes over in-memory ports: schemas, gates and answers (Firestore: tests/api). */
-import { availableCell, defineRoute, parsePlotCode, type Cell } from '@parroquia/domain';
+import { availableCell, defineRoute, parsePlotCode } from '@parroquia/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApiHandler } from '../src/api/app';
@@ -189,9 +189,7 @@ describe('GET /api/users/generate-certificate/', () => {
   it('answers 404 "No tienes ninguna parcela comprada" without bought plots (a reservation does not count)', async () => {
     const deps = testDependencies();
     deps.users.profiles.set('donor-ana', ANA);
-    deps.cells.cells = [
-      { ...bought('K3', 'donor-ana', 'Ana García'), status: 'reserved' } as Cell & { id: string },
-    ];
+    deps.cells.cells = [{ ...bought('K3', 'donor-ana', 'Ana García'), status: 'reserved' }];
     const response = await call(await serve(deps), '/api/users/generate-certificate/?lang=ro', {
       token: 'token-ana',
     });

@@ -4,7 +4,7 @@
  * the close and the caller's own listen another process may take the port: `withFreePort`
  * retries on EADDRINUSE for callers that can tell.
  */
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 
 const DEFAULT_HOST = '127.0.0.1';
@@ -102,4 +102,28 @@ export function listenOnFreePort(
     server.once('listening', onListening);
     server.listen(0, host);
   });
+}
+
+/** A test server's request handler, sync or async; what it returns or resolves to is ignored. */
+export type TestRequestHandler = (request: IncomingMessage, response: ServerResponse) => unknown;
+
+/**
+ * Node's HTTP server ignores what its listener returns, so an async handler's rejection would be
+ * unhandled: it fails the whole run without naming the request. Here it answers 500 with the
+ * error's text instead (or cuts the answer already begun), and the test that sent the request
+ * fails on it.
+ */
+export function answeringRejections(
+  handler: TestRequestHandler,
+): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    Promise.resolve(handler(request, response)).catch((error: unknown) => {
+      if (response.headersSent) {
+        response.destroy();
+        return;
+      }
+      response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end(`the test server's handler failed: ${String(error)}`);
+    });
+  };
 }

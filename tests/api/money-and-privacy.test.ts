@@ -106,8 +106,8 @@ async function refund(session: Stripe.Checkout.Session) {
     const event = double.events.find(
       (candidate) =>
         candidate.type === 'charge.refunded' &&
-        (candidate.data.object as Stripe.Charge).payment_intent === refunded.payment_intent &&
-        (candidate.data.object as Stripe.Charge).amount_refunded >= refunded.amount,
+        candidate.data.object.payment_intent === refunded.payment_intent &&
+        candidate.data.object.amount_refunded >= refunded.amount,
     );
     return double.deliveries.some(
       (delivery) => delivery.eventId === event?.id && delivery.delivered,

@@ -68,7 +68,7 @@ for (const language of ['es', 'ro'] as const) {
       .click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(language === 'es' ? 'certificado.pdf' : 'certificat.pdf');
-    const bytes = readFileSync((await file.path())!);
+    const bytes = readFileSync(await file.path());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
     const viewer = await renderPdf(page, bytes);
@@ -105,7 +105,7 @@ test('a browser in ro-RO (no ?lng) downloads the Romanian certificate as certifi
     const file = await download;
     expect(file.suggestedFilename()).toBe('certificat.pdf');
     expect(
-      readFileSync((await file.path())!)
+      readFileSync(await file.path())
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');

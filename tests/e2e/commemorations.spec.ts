@@ -31,7 +31,7 @@ async function downloaded(page: Page, click: () => Promise<void>) {
   const download = page.waitForEvent('download', { timeout: 30_000 });
   await click();
   const file = await download;
-  return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
 }
 
 const pdfText = async (bytes: Buffer) => (await pdfPageTexts(new Uint8Array(bytes))).join('\n');

@@ -77,7 +77,7 @@ test('sign in, consent, profile edit, certificate download, public check', async
     await certificate.click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('certificado.pdf');
-    const bytes = readFileSync((await file.path())!);
+    const bytes = readFileSync(await file.path());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     await expect(page.getByText('Certificado descargado')).toBeVisible();
 

@@ -107,7 +107,7 @@ test('es, desktop: the donor downloads their data, then deletes the account for 
     await section.getByRole('button', { name: text.of('download') }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^mis-datos-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+    const data = JSON.parse(await readFile(await download.path(), 'utf8')) as {
       profile: { name: string; email: string; personal_code: string };
       plots: Array<{ plot: string; status: string }>;
       gifts: Array<{ method: string; amount_cents: number; plots: string[] }>;

@@ -70,7 +70,7 @@ export async function startSignedIn(page: Page, persisted: object) {
         const open = indexedDB.open('firebaseLocalStorageDb', 1);
         open.onupgradeneeded = () =>
           open.result.createObjectStore('firebaseLocalStorage', { keyPath: 'fbase_key' });
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB did not open'));
         open.onsuccess = () => {
           const tx = open.result.transaction('firebaseLocalStorage', 'readwrite');
           tx.objectStore('firebaseLocalStorage').put({ fbase_key: key, value });
@@ -78,7 +78,7 @@ export async function startSignedIn(page: Page, persisted: object) {
             open.result.close();
             resolve();
           };
-          tx.onerror = () => reject(tx.error);
+          tx.onerror = () => reject(tx.error ?? new Error('IndexedDB did not write'));
         };
       }),
     { key: PERSISTENCE_KEY, value: persisted },

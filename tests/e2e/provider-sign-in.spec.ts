@@ -50,7 +50,7 @@ async function downloadsCertificate(page: Page, uid: string, plot: string, displ
     const file = await download;
     expect(file.suggestedFilename()).toBe('certificado.pdf');
     expect(
-      readFileSync((await file.path())!)
+      readFileSync(await file.path())
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');

@@ -71,7 +71,7 @@ test('es, desktop: the panel moves live, the ledger finds the gifts and download
     await page.getByRole('button', { name: 'Descargar CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('donativos.csv');
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = await readFile(await download.path(), 'utf8');
     const lines = csv
       .replace(/^\uFEFF/, '')
       .trim()

@@ -624,12 +624,12 @@ function checkMoney(truth: Truth, seen: Observation, out: Violation[]): void {
     // An erased donor's rows keep no name or e-mail (checkErasure says they do not).
     if (typeof data.donor === 'string' && erased.has(data.donor)) continue;
     const missing = ['donor', 'donor_name', 'donor_email', 'month'].filter(
-      (field) => typeof data[field] !== 'string' || (data[field] as string).length === 0,
+      (field) => typeof data[field] !== 'string' || data[field].length === 0,
     );
     if (missing.length > 0) {
       out.push({
         invariant: 'money',
-        message: `card ledger entry donations/${id} (${data.kind} ${euros(Number(data.amount_cents))}) lacks ${missing.join(', ')}`,
+        message: `card ledger entry donations/${id} (${String(data.kind)} ${euros(Number(data.amount_cents))}) lacks ${missing.join(', ')}`,
       });
     }
   }

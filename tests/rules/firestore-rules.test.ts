@@ -39,7 +39,7 @@ for (const target of rulesTargets()) {
     const staff = (): RulesTestContext => environment.authenticatedContext('sara', { staff: true });
     /** A forged or mistaken claim: the string "true" is not the boolean the rules ask for. */
     const stringStaff = (): RulesTestContext =>
-      environment.authenticatedContext('eve', { staff: 'true' } as never);
+      environment.authenticatedContext('eve', { staff: 'true' });
 
     beforeAll(async () => {
       environment = await initializeTestEnvironment({

@@ -79,7 +79,8 @@ export async function startPayment(
   siteUrl: string,
   donor: Donor,
   kind: Kind,
-  codes: string[] | unknown,
+  /** Plot codes; anything else to see the API refuse it. */
+  codes: unknown,
   /** The interface language the app sends (`idioma`); none when absent. */
   idioma?: unknown,
 ) {

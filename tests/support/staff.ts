@@ -75,17 +75,16 @@ export function apiAs(siteUrl: string, token: () => string) {
     Authorization: `Bearer ${as}`,
     'Accept-Language': language,
   });
+  // Arrow functions: the tests destructure `post` and `get`.
   return {
-    post(path: string, body: unknown, as = token(), language = 'es') {
-      return fetch(`${siteUrl}${path}`, {
+    post: (path: string, body: unknown, as = token(), language = 'es') =>
+      fetch(`${siteUrl}${path}`, {
         method: 'POST',
         headers: { ...headers(as, language), 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
-      });
-    },
-    get(path: string, as = token(), language = 'es') {
-      return fetch(`${siteUrl}${path}`, { headers: headers(as, language) });
-    },
+      }),
+    get: (path: string, as = token(), language = 'es') =>
+      fetch(`${siteUrl}${path}`, { headers: headers(as, language) }),
   };
 }
 

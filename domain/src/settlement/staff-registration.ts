@@ -4,7 +4,6 @@
  */
 import type { CashEntry, CashPerson } from '../cash-limit';
 import { personCashOfMonth, spanishMonthOf } from '../cash-limit';
-import type { Cell } from '../cell';
 import type { CellWithId } from '../cell-document';
 import type { CertificateCodeStatus } from '../certificate-code';
 import { donorDisplay } from '../donor';
@@ -78,7 +77,7 @@ export function decideStaffRegistration(
   const plan = planPhysicalRegistration(
     registration,
     {
-      cells: facts.cells as ReadonlyMap<string, Cell>,
+      cells: facts.cells,
       certificateStatus: facts.certificateStatus,
       donor,
       mailboxHasAccount: donor === null && facts.mailboxHasAccount,

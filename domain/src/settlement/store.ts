@@ -52,7 +52,7 @@ export class SettlementStore {
 
   certificate(code: string): CertificateCodeRecord | null {
     const fields = this.codes.get(code);
-    return fields ? readCertificateCodeDocument(code, fields as Record<string, unknown>) : null;
+    return fields ? readCertificateCodeDocument(code, fields) : null;
   }
 
   /** Writes a decision, all or nothing. */

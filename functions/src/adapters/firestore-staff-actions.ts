@@ -35,7 +35,7 @@ function plotStates(stored: unknown, order: readonly string[]): PlotStateView[] 
     const state = byPlot[plot] ?? {};
     return {
       plot,
-      status: String(state.status ?? ''),
+      status: typeof state.status === 'string' ? state.status : '',
       user: typeof state.user === 'string' ? state.user : null,
       reserved_until: iso(state.reserved_until),
     };

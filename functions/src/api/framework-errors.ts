@@ -87,6 +87,7 @@ export function answerFrameworkErrorsAsJson(
   if (!express) return false;
   const application = express.application;
   if ((application.handle as MarkedHandle)[INSTALLED]) return true;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its `this` below
   const handle = application.handle;
   const handleWithJsonErrors: MarkedHandle = function (this: unknown, req, res, callback) {
     const done = callback ?? ((error?: unknown) => answerFrameworkError(req, res, error));

@@ -30,7 +30,7 @@ export class InMemoryPayments implements PaymentStore {
 
   private paymentOf(sessionId: string) {
     const fields = this.store.payments.get(sessionId);
-    return fields ? readPaymentDocument(sessionId, fields as Record<string, unknown>) : null;
+    return fields ? readPaymentDocument(sessionId, fields) : null;
   }
 
   async holdPlots(...[order, expiresAt]: Parameters<PaymentStore['holdPlots']>) {

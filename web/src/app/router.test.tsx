@@ -207,7 +207,7 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '¡Bienvenido!' })).toBeTruthy();
     expect(window.location.pathname).toBe('/post-login');
     expect(screen.getByTestId('personal-code').textContent).toBe('ANA7K3QZ');
-    const proceed = screen.getByRole('button', { name: 'Continuar' }) as HTMLButtonElement;
+    const proceed = screen.getByRole<HTMLButtonElement>('button', { name: 'Continuar' });
     expect(proceed.disabled).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: /acepto la política/ }));
     expect(proceed.disabled).toBe(false);

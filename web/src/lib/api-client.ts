@@ -119,7 +119,7 @@ export function createApiClient({
         return (await response.blob()) as CallAnswer<R>;
       }
       const response = await send(route.method, path, payload, options, 'application/json');
-      const parsed = z.safeParse(route.answer as Schema, await readJson(response));
+      const parsed = z.safeParse(route.answer, await readJson(response));
       if (!parsed.success) {
         throw new ApiError(REQUEST_FAILED, response.status, { cause: parsed.error });
       }

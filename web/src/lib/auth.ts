@@ -148,6 +148,7 @@ export function mayBeSignedIn(): Promise<boolean> {
  * blocked), as it did when every page started the SDK.
  */
 export function prepareSignIn(): void {
+  // A warm-up only: a failure is logged here and signing in tries again.
   void signInTools().catch((error: unknown) => console.error('Firebase Auth did not start', error));
 }
 

@@ -63,9 +63,10 @@ i18n.on('languageChanged', () => {
   if (typeof document !== 'undefined') {
     showLanguageInDocument(currentLanguage(), i18n.t('meta.description'));
   }
-  void loadLanguage();
+  loadLanguage().catch((error: unknown) => console.error('language catalogue not loaded', error));
 });
 
+// No backend: init settles at once, and a catalogue failure is loadLanguage's, logged where called.
 void i18n
   .use(LanguageDetector)
   .use(initReactI18next)

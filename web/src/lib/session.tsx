@@ -38,13 +38,14 @@ export type Session =
   | { status: 'signed-out' }
   | { status: 'signed-in'; account: AuthAccount; userState: UserState; user: DonorUser | null };
 
+// Function-valued fields, not methods: components destructure them (no `this` to lose).
 export interface SessionApi {
   session: Session;
   /** A fresh ID token; throws when nobody is signed in. */
-  getToken(): Promise<string>;
+  getToken: () => Promise<string>;
   /** Looks the donor record up again (after a profile edit, a privacy acceptance...). */
-  reloadUser(): Promise<DonorUser | null>;
-  signOut(): Promise<void>;
+  reloadUser: () => Promise<DonorUser | null>;
+  signOut: () => Promise<void>;
 }
 
 const SessionContext = createContext<SessionApi | null>(null);
@@ -102,6 +103,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let stopWaiting: (() => void) | undefined;
     let cancelled = false;
     const watch = () => {
+      // Its rejection is handled by the second argument of the then() below.
       void watchAccount((account) => {
         accountRef.current = account;
         if (!account) {
@@ -109,6 +111,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           return;
         }
         setSession({ status: 'signed-in', account, userState: 'loading', user: null });
+        // loadUser() catches every failure and marks the user state as an error.
         void loadUser(account);
       }).then(
         (unsubscribe) => {

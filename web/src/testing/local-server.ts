@@ -3,12 +3,17 @@
  * `@parroquia/testkit/ports`): no fixed port or range, so any number of runs share a machine.
  */
 import { createServer, type RequestListener } from 'node:http';
-import { listenOnFreePort, type ListeningServer } from '@parroquia/testkit/ports';
+import {
+  answeringRejections,
+  listenOnFreePort,
+  type ListeningServer,
+  type TestRequestHandler,
+} from '@parroquia/testkit/ports';
 
 export type LocalServer = Pick<ListeningServer, 'url' | 'close'>;
 
-export function startLocalServer(handler: RequestListener): Promise<LocalServer> {
-  return listenOnFreePort(createServer(handler));
+export function startLocalServer(handler: TestRequestHandler): Promise<LocalServer> {
+  return listenOnFreePort(createServer(answeringRejections(handler)));
 }
 
 /** Answers with a JSON body (or raw text when `body` is a string). */

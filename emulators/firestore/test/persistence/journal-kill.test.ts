@@ -213,7 +213,9 @@ async function grpcLoadKilled(
         void killed.then(() => load.kill('SIGKILL'));
       }
     });
-    emulator.once('exit', () => killed || load.kill('SIGKILL')); // it died by itself
+    emulator.once('exit', () => {
+      if (!killed) load.kill('SIGKILL'); // it died by itself
+    });
     load.once('close', () =>
       killed ? resolve() : reject(new Error(`the load or the emulator ended early: ${stderr}`)),
     );

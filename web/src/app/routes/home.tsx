@@ -26,8 +26,11 @@ export default function HomeRoute() {
   // docs/product.md: straight to the map when signed in, otherwise through login and back.
   const goToMap = () => {
     setHowToOpen(false);
-    if (session.status === 'signed-in') navigate(paths.donate.getHref());
-    else navigate(paths.login.getHref(), { state: { returnTo: paths.donate.getHref() } });
+    const map = paths.donate.getHref();
+    // navigate() of a declarative router (BrowserRouter) settles at once: nothing to await.
+    void (session.status === 'signed-in'
+      ? navigate(map)
+      : navigate(paths.login.getHref(), { state: { returnTo: map } }));
   };
 
   return (

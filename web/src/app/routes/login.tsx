@@ -25,11 +25,14 @@ export default function LoginRoute() {
     if (session.status !== 'signed-in') return;
     const { userState, user } = session;
     if (userState === 'ready' && user) {
-      // The policy first, then on to where the visitor was going (kept in the state).
-      if (user.accepted_privacy_policy) navigate(returnTo, { replace: true });
-      else navigate(paths.postLogin.getHref(), { replace: true, state: { returnTo } });
+      // The policy first, then on to where the visitor was going (kept in the state). The
+      // navigate() of a declarative router (BrowserRouter) settles at once: nothing to await.
+      void (user.accepted_privacy_policy
+        ? navigate(returnTo, { replace: true })
+        : navigate(paths.postLogin.getHref(), { replace: true, state: { returnTo } }));
     } else if (userState === 'none' || userState === 'error') {
-      navigate(paths.home.getHref(), { replace: true });
+      // As above: nothing to await.
+      void navigate(paths.home.getHref(), { replace: true });
     }
   }, [session, navigate, returnTo]);
 

@@ -54,6 +54,7 @@ function PaymentSummary({ sessionId }: { sessionId: string | null }) {
           <Button
             variant="secondary"
             disabled={certificate.downloading}
+            // download() reports its own failure (toast).
             onClick={() => void certificate.download()}
           >
             {t('success.certificate')}

@@ -20,6 +20,7 @@ export function LanguagePicker() {
           className={styles.option}
           aria-pressed={language === active}
           title={t(`language.${language}`)}
+          // changeLanguage settles even when a catalogue fails; i18n.ts loads and logs those.
           onClick={() => void i18n.changeLanguage(language)}
         >
           <FlagIcon country={FLAG_OF[language]} className={styles.flag} />

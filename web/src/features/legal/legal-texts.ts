@@ -21,5 +21,6 @@ export function loadLegalTexts(language: Language): Promise<LegalTexts> {
 
 /** Starts loading the texts of the language asked for; the page gets the same module. */
 export function preloadLegalTexts(): void {
+  // A preload only: the page loads the texts again and shows a failure.
   void loadLegalTexts(requestedLanguage()).catch(() => {});
 }

@@ -98,9 +98,12 @@ function firstSnapshotOrError(
             await listener.stop();
             return reject(new Error('listener gave neither a snapshot nor an error within 15 s'));
           }
-          setTimeout(poll, 20);
+          setTimeout(() => {
+            poll().catch(reject);
+          }, 20);
         };
-        void poll();
+        // A listener.stop() that fails rejects the answer instead of leaving it pending forever.
+        poll().catch(reject);
       }),
   );
 }

@@ -33,11 +33,12 @@ export function AccountActions() {
       <Button
         variant="secondary"
         className={styles.headerButton}
-        onClick={() =>
-          navigate(paths.login.getHref(), {
+        onClick={() => {
+          // navigate() of a declarative router (BrowserRouter) settles at once: nothing to await.
+          void navigate(paths.login.getHref(), {
             state: { returnTo: `${location.pathname}${location.search}` },
-          })
-        }
+          });
+        }}
       >
         {t('account.login')}
       </Button>
@@ -58,6 +59,7 @@ export function AccountActions() {
         variant="secondary"
         className={styles.headerButton}
         disabled={certificate.downloading || !session.user}
+        // download() reports its own failure (toast).
         onClick={() => void certificate.download()}
       >
         {certificate.downloading ? t('certificate.downloading') : t('account.certificate')}
@@ -73,6 +75,7 @@ export function AccountActions() {
         variant="secondary"
         className={styles.headerButton}
         onClick={() => {
+          // signOut() catches and logs a failed logout call; the navigation follows it.
           void signOut().then(() => navigate(paths.home.getHref()));
         }}
       >

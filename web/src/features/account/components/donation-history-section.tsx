@@ -132,6 +132,7 @@ export function DonationHistorySection() {
                         aria-label={t('donations.receiptLabel', { date: day(line.created_at) })}
                         disabled={downloading !== null}
                         onClick={() =>
+                          // download() reports its own failure (toast).
                           void download(
                             line.id,
                             (token) => downloadReceipt(client, line.id, language, token),
@@ -155,6 +156,7 @@ export function DonationHistorySection() {
                     variant="secondary"
                     disabled={downloading !== null}
                     onClick={() =>
+                      // download() reports its own failure (toast).
                       void download(
                         `statement-${year}`,
                         (token) => downloadStatement(client, year, language, token),

@@ -98,7 +98,8 @@ export function MyDataSection() {
       // The account is gone: its logout call would fail, only the browser's session is left.
       await signOutOfFirebase();
       toast.success(t('myData.erase.done'));
-      navigate(paths.home.getHref(), { replace: true });
+      // navigate() of a declarative router (BrowserRouter) settles at once: nothing to await.
+      void navigate(paths.home.getHref(), { replace: true });
     } catch (failure) {
       setError(apiErrorText(failure, t));
       if (failure instanceof ApiError && failure.status === 401) {
@@ -116,7 +117,11 @@ export function MyDataSection() {
       <h2 id="my-data-title">{t('myData.title')}</h2>
       <p>{t('myData.intro')}</p>
       <div className={styles.buttons}>
-        <Button variant="secondary" onClick={() => void download()} disabled={downloading}>
+        <Button
+          variant="secondary"
+          onClick={() => void download() /* reports its own failure */}
+          disabled={downloading}
+        >
           {downloading ? t('myData.downloading') : t('myData.download')}
         </Button>
       </div>
@@ -133,7 +138,10 @@ export function MyDataSection() {
         )}
 
         {step === 'sign-in' && (
-          <form className={styles.step} onSubmit={(event) => void signInAgain(event)}>
+          <form
+            className={styles.step}
+            onSubmit={(event) => void signInAgain(event) /* shows its own failure */}
+          >
             <p>{provider ? t('myData.erase.providerPrompt') : t('myData.erase.passwordPrompt')}</p>
             {!provider && (
               <label className={styles.field}>
@@ -191,7 +199,11 @@ export function MyDataSection() {
               </p>
             )}
             <div className={styles.buttons}>
-              <Button variant="danger" onClick={() => void erase()} disabled={busy}>
+              <Button
+                variant="danger"
+                onClick={() => void erase() /* shows its own failure */}
+                disabled={busy}
+              >
                 {busy ? t('myData.erase.erasing') : t('myData.erase.confirm')}
               </Button>
               <Button variant="secondary" onClick={cancel} disabled={busy}>

@@ -91,7 +91,10 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
     >
       <h2 id="profile-title">{t('profile.title')}</h2>
-      <form className={styles.form} onSubmit={(event) => void save(event)}>
+      <form
+        className={styles.form}
+        onSubmit={(event) => void save(event) /* shows its own failure */}
+      >
         <label className={styles.field}>
           {t('profile.name')}
           <input
@@ -166,6 +169,7 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
           <Button
             variant="secondary"
             disabled={linking || code.trim() === ''}
+            // link() shows its own failure.
             onClick={() => void link()}
           >
             {t('profile.link')}

@@ -37,6 +37,7 @@ export function AddressVerification({ account }: { account: AuthAccount }) {
         type="button"
         variant="secondary"
         disabled={state === 'sending'}
+        // resend() shows its own failure.
         onClick={() => void resend()}
       >
         {t('addressVerification.resend')}

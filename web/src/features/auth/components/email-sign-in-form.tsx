@@ -51,6 +51,7 @@ export function EmailSignInForm({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!creating) {
+      // attempt() reports a failed sign-in itself (toast).
       void attempt(() => signInWithEmail(email.trim(), password));
       return;
     }
@@ -59,6 +60,7 @@ export function EmailSignInForm({
     if (!checked.ok) return;
     const address = email.trim();
     const goingTo = returnTo === paths.home.getHref() ? null : returnTo;
+    // attempt() reports a failed sign-up itself (toast) and then settles with false.
     void attempt(() =>
       requestSignUp(address, password, checked.name, currentLanguage(), goingTo),
     ).then((sent) => {

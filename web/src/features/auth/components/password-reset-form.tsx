@@ -30,6 +30,7 @@ export function PasswordResetForm({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
+    // attempt() reports a failure itself and then settles with false.
     void attempt(() => sendPasswordReset(address, currentLanguage())).then((sent) => {
       setSentTo(sent ? address : null);
     });

@@ -37,7 +37,8 @@ export function PrivacyConsent() {
       });
       await reloadUser();
       toast.success(t('postLogin.accepted'));
-      navigate(returnPathOf(location.state), { replace: true });
+      // navigate() of a declarative router (BrowserRouter) settles at once: nothing to await.
+      void navigate(returnPathOf(location.state), { replace: true });
     } catch (error) {
       console.error('privacy acceptance failed', error);
       toast.error(t('postLogin.acceptError'));
@@ -47,7 +48,10 @@ export function PrivacyConsent() {
   };
 
   return (
-    <form className={styles.consent} onSubmit={(event) => void submit(event)}>
+    <form
+      className={styles.consent}
+      onSubmit={(event) => void submit(event) /* shows its own failure */}
+    >
       <title>{t('postLogin.documentTitle')}</title>
       <h1>{t('postLogin.welcome')}</h1>
       <p>{t('postLogin.intro')}</p>

@@ -35,6 +35,7 @@ export function SignInPanel() {
             key={provider}
             variant="secondary"
             disabled={busy}
+            // attempt() reports a failed sign-in itself (toast).
             onClick={() => void attempt(() => signInWithProvider(provider), provider)}
           >
             {t(`signIn.with.${provider}`)}

@@ -26,9 +26,11 @@ export function LegalDocument({ kind }: { kind: LegalDocumentKind }) {
 
   useEffect(() => {
     let current = true;
-    void loadLegalTexts(language).then((texts) => {
-      if (current) setTexts({ language, texts });
-    });
+    loadLegalTexts(language)
+      .then((texts) => {
+        if (current) setTexts({ language, texts });
+      })
+      .catch((error: unknown) => console.error('legal texts not loaded', error));
     return () => {
       current = false;
     };

@@ -24,6 +24,7 @@ export function CheckoutCancelled({ checkout }: { checkout: string | null }) {
   useEffect(() => {
     if (!checkout) return;
     let current = true;
+    // The body catches every failure and shows it (release failed).
     void (async () => {
       try {
         const cancelled = await cancelCheckout(client, checkout, await getToken());

@@ -137,6 +137,7 @@ export function DonationMap() {
           purchaseCount={selection.purchase.size}
           completionCount={selection.completion.size}
           busy={busy}
+          // onAction() reports its own failure (toast).
           onAction={(action) => void onAction(action)}
         />
       )}
@@ -148,6 +149,7 @@ export function DonationMap() {
         uid={uid}
         now={now}
         busy={busy !== null}
+        // onAction() reports its own failure (toast).
         onComplete={(code) => void onAction('complete', [code])}
       />
     </div>

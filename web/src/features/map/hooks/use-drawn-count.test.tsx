@@ -11,7 +11,9 @@ describe('useDrawnCount', () => {
     expect(result.current).toBe(FIRST_SLICE);
     const seen = [result.current];
     for (let task = 0; task < 200 && result.current < 936; task += 1) {
-      act(() => vi.advanceTimersToNextTimer());
+      act(() => {
+        vi.advanceTimersToNextTimer();
+      });
       seen.push(result.current);
     }
     expect(result.current).toBe(936);

@@ -4,9 +4,7 @@ import type { ApiClient } from '@/lib/api-client';
 
 /** Only the filters that were filled in. */
 function filled(filter: LedgerFilterQuery): LedgerFilterQuery {
-  return Object.fromEntries(
-    Object.entries(filter).filter(([, value]) => value),
-  ) as LedgerFilterQuery;
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value));
 }
 
 export function listDonations(

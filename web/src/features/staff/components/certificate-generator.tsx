@@ -72,10 +72,18 @@ export function CertificateGenerator() {
           data-testid="certificate-count"
         />
       </label>
-      <Button variant="danger" disabled={busy} onClick={() => void run('pdf')}>
+      <Button
+        variant="danger"
+        disabled={busy}
+        onClick={() => void run('pdf') /* shows its own failure */}
+      >
         {t('staff.generate')}
       </Button>
-      <Button variant="danger" disabled={busy} onClick={() => void run('codes')}>
+      <Button
+        variant="danger"
+        disabled={busy}
+        onClick={() => void run('codes') /* shows its own failure */}
+      >
         {t('staff.generateCodes')}
       </Button>
       <OutcomeMessage outcome={message} testId="generate-result" />

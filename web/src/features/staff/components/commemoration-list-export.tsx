@@ -48,6 +48,7 @@ export function CommemorationListExport() {
         <Button
           disabled={busy}
           onClick={() =>
+            // run() shows its own failure.
             void run((token) => printCommemorationList(client, lang, token), 'pomelnic.pdf')
           }
         >
@@ -57,6 +58,7 @@ export function CommemorationListExport() {
           variant="secondary"
           disabled={busy}
           onClick={() =>
+            // run() shows its own failure.
             void run((token) => downloadCommemorationsCsv(client, token), 'pomelnic.csv')
           }
         >

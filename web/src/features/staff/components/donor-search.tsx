@@ -38,7 +38,8 @@ export function DonorSearch() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    navigate(paths.staffDonors.getHref(typed.trim()));
+    // navigate() of a declarative router (BrowserRouter) settles at once: nothing to await.
+    void navigate(paths.staffDonors.getHref(typed.trim()));
   };
 
   return (

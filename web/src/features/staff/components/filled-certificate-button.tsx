@@ -37,7 +37,11 @@ export function FilledCertificateButton({ code }: { code: string }) {
 
   return (
     <>
-      <Button type="button" disabled={busy} onClick={() => void print()}>
+      <Button
+        type="button"
+        disabled={busy}
+        onClick={() => void print() /* shows its own failure */}
+      >
         {t('filledCertificate.print', { code })}
       </Button>
       <OutcomeMessage outcome={outcome} testId="filled-certificate-result" />

@@ -120,7 +120,13 @@ export function LedgerList() {
         </label>
         <div className={styles.formButtons}>
           <Button type="submit">{t('ledger.apply')}</Button>
-          <Button type="button" variant="secondary" onClick={download} disabled={downloading}>
+          <Button
+            type="button"
+            variant="secondary"
+            // download() catches its own failure and says it above the rows.
+            onClick={() => void download()}
+            disabled={downloading}
+          >
             {downloading ? <Spinner /> : null} {t('ledger.downloadCsv')}
           </Button>
         </div>
@@ -231,6 +237,7 @@ export function LedgerList() {
             <Button
               type="button"
               variant="secondary"
+              // fetchNextPage() does not reject: loadMore() says a failure above the rows.
               onClick={() => void loadMore()}
               disabled={pages.isFetchingNextPage}
             >

@@ -88,7 +88,11 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
   };
 
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      className={styles.form}
+      onSubmit={(event) => void submit(event) /* shows its own failure */}
+      noValidate
+    >
       <label>
         {t('staff.name')}
         <input type="text" value={name} onChange={(e) => setName(e.target.value)} />
