@@ -63,8 +63,8 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
   const zoomRef = useRef<MapZoom | null>(null);
   const [active] = useState(() => new ActivePlotStore());
   const ordered = useMemo(() => [...cells.values()].sort(compareReadingOrder), [cells]);
-  // Drawn in slices, in that order, out of the layout until the last one is in (see below).
-  const { drawn, complete } = useDrawnCount(ordered.length);
+  // Drawn in slices, in that order: the top rows, in view when the map opens, first.
+  const drawn = useDrawnCount(ordered.length);
   // Looked up once per language, not once per plot: 936 plots render at a time.
   const words = useMemo(
     () => ({
@@ -94,11 +94,11 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
       zoomRef.current = null;
     };
   }, []);
-  // Once per plot to reveal, as soon as the plots are laid out.
+  // Once per plot to reveal, as soon as its slice is drawn.
   const revealed = useRef<string | null>(null);
   useLayoutEffect(() => {
     const scroller = frame.current;
-    if (!reveal || revealed.current === reveal || !complete) return;
+    if (!reveal || revealed.current === reveal) return;
     const target = scroller?.querySelector(`[data-code="${reveal}"]`);
     if (!scroller || !target) return;
     revealed.current = reveal;
@@ -106,7 +106,7 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
     const box = target.getBoundingClientRect();
     scroller.scrollLeft += box.left + box.width / 2 - (view.left + view.width / 2);
     scroller.scrollTop += box.top + box.height / 2 - (view.top + view.height / 2);
-  }, [reveal, complete]);
+  }, [reveal, drawn]);
 
   const toggle = (code: string) => {
     const cell = cells.get(code);
@@ -201,13 +201,8 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
               </pattern>
             </defs>
             <ChurchFloorPlan image={CHURCH_PLAN_IMAGE_URL} />
-            {/*
-              The slices are appended at the end of this group, under the zones' names. Until
-              the last is in, the group stays out of the layout (`display: none`): each frame
-              would otherwise lay out and paint again every plot drawn so far, and all 936 are
-              laid out and painted once instead (docs/architecture.md, "936 plots").
-            */}
-            <g className={complete ? undefined : styles.drawing}>
+            {/* The slices are appended at the end of this group, under the zones' names. */}
+            <g>
               {ordered.slice(0, drawn).map((cell) => {
                 const shown = effectiveCell(cell, now);
                 const kind = selectableAs(cell, mode, uid, now);
