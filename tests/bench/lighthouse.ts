@@ -27,11 +27,11 @@ export interface PageScores {
   runs: number;
 }
 
-/** The pages of issue 21 and their targets. */
+/** The pages of issue 21 and their performance targets (issue 31: ≥ 95 on all three). */
 export const PAGES = [
   { path: '/', signedIn: false, performance: 95 },
   { path: '/aviso-legal', signedIn: false, performance: 95 },
-  { path: '/donativos', signedIn: true, performance: 90 },
+  { path: '/donativos', signedIn: true, performance: 95 },
 ] as const;
 
 /** Accessibility, best practices and SEO, on every page. */

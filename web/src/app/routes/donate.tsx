@@ -4,6 +4,7 @@ import { prefetchCells } from '@/features/map/api/subscribe-cells';
 import { DonationMap } from '@/features/map/components/donation-map';
 import { useApiClient } from '@/lib/api-client-context';
 import { RequireAccess } from './access';
+import styles from './donate.module.css';
 
 export default function DonateRoute() {
   const { t } = useTranslation();
@@ -11,10 +12,12 @@ export default function DonateRoute() {
   // The plots are public: they download while the session is checked, not after.
   useEffect(() => prefetchCells(api), [api]);
   return (
-    <RequireAccess level="donor">
-      <title>{t('map.documentTitle')}</title>
-      <h1 className="visually-hidden">{t('map.title')}</h1>
-      <DonationMap />
-    </RequireAccess>
+    <div className={styles.route}>
+      <RequireAccess level="donor">
+        <title>{t('map.documentTitle')}</title>
+        <h1 className="visually-hidden">{t('map.title')}</h1>
+        <DonationMap />
+      </RequireAccess>
+    </div>
   );
 }
