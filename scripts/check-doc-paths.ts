@@ -55,12 +55,18 @@ const packageOf = (doc: string): string => {
 
 const missing = missingDocPaths(docs, onDisk, packageOf);
 // A path git ignores is a build's or a run's output (web/dist, tests/test-results): it is
-// there once built, so naming it is not a stale path.
-const candidates = [...new Set(missing.map((problem) => problem.path))];
+// there once built, so naming it is not a stale path. Each is asked as a folder too: before a
+// build (a fresh clone) `web/dist` does not exist, and `dist/` matches only a folder.
+const candidates = [...new Set(missing.map((problem) => problem.path.replace(/\/$/, '')))];
 const ignored = new Set(
-  git(['check-ignore', '--no-index', '--stdin'], candidates.join('\n')).split('\n'),
+  git(
+    ['check-ignore', '--no-index', '--stdin'],
+    candidates.flatMap((path) => [path, `${path}/`]).join('\n'),
+  )
+    .split('\n')
+    .map((path) => path.replace(/\/$/, '')),
 );
-const stale = missing.filter((problem) => !ignored.has(problem.path));
+const stale = missing.filter((problem) => !ignored.has(problem.path.replace(/\/$/, '')));
 
 for (const { doc, line, written } of stale) console.log(`${doc}:${line}: ${written}`);
 const citations = docs.flatMap((doc) =>
