@@ -56,9 +56,16 @@ const packageOf = (doc: string): string => {
 const missing = missingDocPaths(docs, onDisk, packageOf);
 // A path git ignores is a build's or a run's output (web/dist, tests/test-results): it is
 // there once built, so naming it is not a stale path.
+// Each is asked as a file and as a folder: a missing path cannot tell git which it is, and a
+// folder-only pattern (`dist/`) matches `web/dist/` but not `web/dist`.
 const candidates = [...new Set(missing.map((problem) => problem.path))];
 const ignored = new Set(
-  git(['check-ignore', '--no-index', '--stdin'], candidates.join('\n')).split('\n'),
+  git(
+    ['check-ignore', '--no-index', '--stdin'],
+    candidates.flatMap((path) => [path, `${path}/`]).join('\n'),
+  )
+    .split('\n')
+    .map((path) => path.replace(/\/$/, '')),
 );
 const stale = missing.filter((problem) => !ignored.has(problem.path));
 
