@@ -1,20 +1,31 @@
 /**
  * Browser harness: bundled with esbuild for the browser (firebase/app + the browser build of
  * firebase/firestore, which speaks WebChannel + REST) and driven with page.evaluate.
- * One Firestore client per page; every call returns { ok, value } or { ok: false, error }.
+ * One Firestore client per page at a time; every call returns { ok, value } or { ok: false, error }.
+ * `release` ends the client (its listeners, its Firestore, its app), so the driver can hand the
+ * same loaded page to the next client instead of loading the SDK again.
  * The driver starts a call with `start`, which returns at once; the answer comes back through
  * the `__harnessAnswer` binding. (page.evaluate awaiting the call's promise instead failed now
  * and then with "Resulting promise was garbage collected": Chromium's inspector holds an awaited
  * promise only weakly.)
  */
-import { initializeApp } from 'firebase/app';
-import { connectFirestoreEmulator, initializeFirestore, setLogLevel } from 'firebase/firestore';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import {
+  connectFirestoreEmulator,
+  initializeFirestore,
+  setLogLevel,
+  terminate,
+  type Firestore,
+} from 'firebase/firestore';
 import type { SerializedError, TxApi } from '../support/types.ts';
 import { serializeError, webClient, type WebClient } from '../support/web-client.ts';
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
 
 let client: WebClient | undefined;
+let current: { app: FirebaseApp; db: Firestore } | undefined;
+/** Each client's app gets its own name: a page outlives its clients. */
+let nextApp = 1;
 let nextListener = 1;
 const listeners = new Map<
   number,
@@ -44,12 +55,12 @@ const h = {
     mockUserToken?: { sub: string };
   }) {
     return run(() => {
+      if (current) throw new Error('harness: init() while a client is live (release it first)');
       setLogLevel(cfg.debug ? 'debug' : 'silent');
-      const app = initializeApp({
-        projectId: cfg.projectId,
-        apiKey: 'fake-api-key',
-        appId: '1:1:web:1',
-      });
+      const app = initializeApp(
+        { projectId: cfg.projectId, apiKey: 'fake-api-key', appId: '1:1:web:1' },
+        `client-${nextApp++}`,
+      );
       const db = initializeFirestore(
         app,
         cfg.longPolling ? { experimentalForceLongPolling: true } : {},
@@ -61,6 +72,22 @@ const h = {
         cfg.mockUserToken ? { mockUserToken: cfg.mockUserToken } : {},
       );
       client = webClient(db);
+      current = { app, db };
+      return true;
+    });
+  },
+  /** Ends the page's client: its listeners, then its Firestore (closing its streams), then its app. */
+  release() {
+    return run(async () => {
+      for (const entry of listeners.values()) entry.unsub();
+      listeners.clear();
+      const ending = current;
+      client = undefined;
+      current = undefined;
+      if (ending) {
+        await terminate(ending.db);
+        await deleteApp(ending.app);
+      }
       return true;
     });
   },

@@ -29,8 +29,8 @@ export function sdkTable(title: string, cases: SdkCase[]): void {
         async () => {
           const { outcome: ours, ms } = await runSdkCase(emulatorHost(), sdkCase);
           expect(ours.code).toBe(sdkCase.expect);
-          // The web and lite SDKs surface an answer as it arrives; firebase-admin retries some
-          // refusals on its own and the browser adds page round trips, so those are not timed.
+          // The web and lite SDKs surface an answer as it arrives; firebase-admin's first call
+          // waits for its credentials and the browser adds page round trips: those are not timed.
           if (sdkCase.sdk === 'web' || sdkCase.sdk === 'lite') expect(ms).toBeLessThan(1000);
           if (!google) return;
           const { outcome: theirs } = await runSdkCase(new URL(google.url).host, sdkCase);
