@@ -41,8 +41,17 @@ const noOtherFeature = (feature) => ({
   message: `Features do not import each other; move shared code to src/components or src/lib, or compose the features in src/app.`,
 });
 
+// The whole route table holds every route's schemas and rule texts: a page that imported it
+// would download them all (docs/architecture.md, "Nothing a visitor does not use").
+const ONE_ROUTE_AT_A_TIME = {
+  name: '@parroquia/domain',
+  importNames: ['API_ROUTES'],
+  message:
+    "Import the routes one by one: import * as API_ROUTES from '@parroquia/domain/api-routes'.",
+};
+
 const restrictImports = (...patterns) => ({
-  'no-restricted-imports': ['error', { patterns }],
+  'no-restricted-imports': ['error', { paths: [ONE_ROUTE_AT_A_TIME], patterns }],
 });
 
 // `void promise` says "not awaiting this is safe"; the reason belongs beside it, so a reader can

@@ -122,7 +122,12 @@ async function recordTransfers(
     }
     await cdp.detach();
     sizes.sort((a, b) => b.bytes - a.bytes);
-    return { wire, asHostingSends, firestoreDocuments, largest: sizes.slice(0, 5) };
+    return {
+      wire,
+      asHostingSends,
+      firestoreDocuments,
+      largest: sizes.slice(0, Number(process.env.BENCH_VISIT_LARGEST ?? 5)),
+    };
   };
 }
 

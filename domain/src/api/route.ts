@@ -42,7 +42,12 @@ export interface ApiRoute<
   readonly answer: A;
 }
 
-/** Declares a route; unset `body` and `query` mean none is read. */
+/**
+ * Declares a route; unset `body` and `query` mean none is read. It has no effect but its answer,
+ * which the annotation tells bundlers: a page that calls one route of a module carries only that
+ * route's schemas, not the module's others.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineRoute<
   A extends AnswerKind,
   B extends BodyKind = undefined,

@@ -12,31 +12,9 @@ import type { Language } from '../messages';
 import { passwordResetBodySchema } from '../password-reset-mail';
 import { COMMEMORATION_STATES, commemorationsBodySchema } from '../commemoration';
 import { signUpBodySchema } from '../sign-up-mail';
+import { donorProfileSchema } from './profile';
 import { defineRoute } from './route';
 import { validated } from './validated';
-
-/** whoami, update_user and accept-privacy-policy answer the profile. */
-export const donorProfileSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** A real address, or a placeholder: see `externalProviderOf`. */
-  email: z.string(),
-  personal_code: z.string(),
-  is_anonymous_donor: z.boolean(),
-  accepted_privacy_policy: z.boolean(),
-  /** From the token's custom claim only. */
-  is_staff: z.boolean(),
-  sub: z.nullable(z.string()),
-  created_at: z.nullable(z.string()),
-});
-export type DonorProfileJson = z.output<typeof donorProfileSchema>;
-
-export const whoami = defineRoute({
-  method: 'GET',
-  path: '/api/users/whoami/',
-  access: 'signed-in',
-  answer: donorProfileSchema,
-});
 
 /** 201 when the account was created now, 200 when it existed. */
 export const sync = defineRoute({
@@ -61,13 +39,6 @@ export const acceptPrivacyPolicy = defineRoute({
   access: 'signed-in',
   body: acceptPrivacyPolicyBodySchema,
   answer: donorProfileSchema,
-});
-
-export const logout = defineRoute({
-  method: 'POST',
-  path: '/api/users/logout/',
-  access: 'signed-in',
-  answer: z.object({ status: z.literal('ok') }),
 });
 
 export const linkCode = defineRoute({

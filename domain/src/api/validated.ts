@@ -6,6 +6,8 @@
 import * as z from 'zod/mini';
 import type { Validation } from '../validation';
 
+// No effect but its answer: a schema no kept code uses is left out of a bundle.
+/* @__NO_SIDE_EFFECTS__ */
 export function validated<Input, Output>(
   rule: (input: unknown) => Validation<Output>,
 ): z.core.$ZodType<Output, Input> {

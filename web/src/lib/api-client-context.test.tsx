@@ -1,5 +1,5 @@
 import { renderHook } from '@testing-library/react';
-import { API_ROUTES } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
 import { describe, expect, it, vi } from 'vitest';
 import { useApiClient } from '@/lib/api-client-context';
 import { ApiError, REQUEST_FAILED } from '@/lib/api-error';

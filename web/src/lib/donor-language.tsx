@@ -21,7 +21,7 @@ export function DonorLanguage() {
   useEffect(() => {
     if (!uid || !language || localStorage.getItem(told(uid)) === language) return;
     // Ends in a catch below: only the e-mails' language is at stake.
-    void Promise.all([import('@/lib/donor-record'), getToken()])
+    void Promise.all([import('@/lib/donor-record-changes'), getToken()])
       .then(([record, token]) => record.tellLanguage(client, language, token))
       .then(() => localStorage.setItem(told(uid), language))
       // Only the e-mails' language is at stake: tried again on the next page load.

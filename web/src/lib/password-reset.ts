@@ -2,7 +2,7 @@
  * The password reset asked of the API (issue 30; `sendPasswordReset` in `auth.ts` loads this
  * module when the form is sent).
  */
-import { API_ROUTES } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
 import { apiClient } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
 

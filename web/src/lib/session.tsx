@@ -81,7 +81,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         }
         update(account, 'syncing', null);
         try {
-          await record.syncDonor(client, account, await getToken());
+          const changes = await import('@/lib/donor-record-changes');
+          await changes.syncDonor(client, account, await getToken());
         } catch (error) {
           // docs/api.md: sync failures are only logged; the lookup below decides.
           console.error('sync failed', error);

@@ -1,5 +1,6 @@
 /** The donor's own calls (docs/api.md): profile update, link code, certificate download. */
-import { API_ROUTES, certificateLanguage, type CertificateLanguage } from '@parroquia/domain';
+import { certificateLanguage, type CertificateLanguage } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient } from '@/lib/api-client';
 
 export interface ProfileChanges {

@@ -1,5 +1,6 @@
 /** The donor's names to be remembered (docs/api.md): read the list, replace it whole. */
-import { API_ROUTES, type CommemorationsBody } from '@parroquia/domain';
+import { type CommemorationsBody } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient } from '@/lib/api-client';
 
 export function loadCommemorations(client: ApiClient, token: string) {

@@ -1,5 +1,6 @@
 /** The donor's gifts and their documents (docs/api.md, "My donations"). */
-import { API_ROUTES, type Language } from '@parroquia/domain';
+import { type Language } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient } from '@/lib/api-client';
 
 export function loadDonationHistory(client: ApiClient, token: string) {

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
-import { API_ROUTES } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useApiClient } from '@/lib/api-client-context';

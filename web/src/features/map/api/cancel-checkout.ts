@@ -1,5 +1,5 @@
 /** `POST /api/payments/cancel/` (docs/api.md): the checkout the donor cancelled gives its plots back. */
-import { API_ROUTES } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient, CallAnswer } from '@/lib/api-client';
 
 export type CancelledCheckout = CallAnswer<typeof API_ROUTES.cancelCheckout>;

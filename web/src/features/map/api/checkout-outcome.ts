@@ -1,5 +1,5 @@
 /** `GET /api/payments/checkout/?session_id=` (docs/api.md): what the payment paid for, once paid. */
-import { API_ROUTES } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient, CallAnswer } from '@/lib/api-client';
 
 export type CheckoutOutcome = CallAnswer<typeof API_ROUTES.checkoutOutcome>;

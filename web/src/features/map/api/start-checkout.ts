@@ -2,7 +2,8 @@
  * The three payment routes (docs/api.md): `{ celdas: [{x, y}], idioma }` in, `{ sessionId, url }`
  * out. `idioma` is the interface language (`currentLanguage()`), which Stripe's page is shown in.
  */
-import { API_ROUTES, parsePlotCode, type Language } from '@parroquia/domain';
+import { parsePlotCode, type Language } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient, CallAnswer } from '@/lib/api-client';
 
 export type CheckoutAction = 'buy' | 'reserve' | 'complete';

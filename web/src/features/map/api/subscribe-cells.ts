@@ -12,7 +12,8 @@
  * when its code has downloaded. Documents are read with the domain's `readCellDocument`, as the
  * API reads them.
  */
-import { API_ROUTES, readCellDocument, type CellWithId } from '@parroquia/domain';
+import { readCellDocument, type CellWithId } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient, CallAnswer } from '@/lib/api-client';
 
 export type CellChange = { type: 'upsert'; cell: CellWithId } | { type: 'remove'; id: string };

@@ -5,13 +5,12 @@ import type { SelectionKind } from '@parroquia/domain';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { priceTexts } from '@/lib/format';
-import { toast } from '@/lib/toast';
 import { ApiError, REQUEST_FAILED } from '@/lib/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import { touchFirst } from '@/lib/pointer';
 import { currentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
-import { startCheckout, type CheckoutAction } from '../api/start-checkout';
+import type { CheckoutAction } from '../api/start-checkout';
 import { useLiveCells, useNow } from '../hooks/use-live-cells';
 import { forgetSelectionToRestore, selectionToRestore } from '../restored-selection';
 import { EMPTY_SELECTION, pruneSelection, togglePlot, type PlotSelection } from '../selection';
@@ -21,6 +20,23 @@ import { MyPlots } from './my-plots';
 import { PlotMap } from './plot-map';
 import { SelectionActions } from './selection-actions';
 import styles from './donation-map.module.css';
+
+/**
+ * What the map needs only once a plot is picked: the payment routes' code (their schemas and
+ * texts) and the toasts (sonner), which say why a picked plot left the selection or a payment
+ * did not start. Fetched with the first pick, so that a toast can still show when the network
+ * has gone by the time the donor pays; a visitor who only looks downloads neither.
+ */
+const loadCheckout = () => import('../api/start-checkout');
+const loadToast = () => import('@/lib/toast');
+
+/** Raises a toast once sonner is there; if it cannot come, the console keeps the text. */
+function withToast(show: (toast: (typeof import('@/lib/toast'))['toast']) => void): void {
+  loadToast().then(
+    ({ toast }) => show(toast),
+    (error: unknown) => console.error('toast not shown', error),
+  );
+}
 
 export function DonationMap() {
   const { t } = useTranslation();
@@ -45,6 +61,13 @@ export function DonationMap() {
     selectionRef.current = selection;
   }, [selection]);
 
+  const picking = selection.purchase.size > 0 || selection.completion.size > 0;
+  useEffect(() => {
+    if (!picking) return;
+    // Only fetches them: the code that uses them imports them again and reports a failure.
+    void Promise.all([loadCheckout(), loadToast()]).catch(() => undefined);
+  }, [picking]);
+
   const { refresh } = live;
   const cells = live.status === 'live' ? live.cells : null;
 
@@ -60,7 +83,8 @@ export function DonationMap() {
     );
     if (dropped.length === 0) return;
     setSelection(pruned);
-    toast.warning(t('map.plotTaken', { codes: dropped.join(', ') }));
+    const text = t('map.plotTaken', { codes: dropped.join(', ') });
+    withToast((toast) => toast.warning(text));
   }, [cells, uid, now, busy, t]);
 
   const onToggle = useCallback((code: string, kind: SelectionKind) => {
@@ -74,16 +98,16 @@ export function DonationMap() {
     if (codes.length === 0) return; // docs/api.md: nothing selected does nothing.
     setBusy(action);
     try {
-      const token = await getToken();
+      const [{ startCheckout }, token] = await Promise.all([loadCheckout(), getToken()]);
       const checkout = await startCheckout(client, action, codes, currentLanguage(), token);
       window.location.assign(checkout.url);
     } catch (error) {
       console.error('checkout failed', error);
-      toast.error(t('map.payError.title'), {
-        description:
-          refusalText(error) ??
-          t(action === 'complete' ? 'map.payError.complete' : 'map.payError.unavailable'),
-      });
+      const title = t('map.payError.title');
+      const description =
+        refusalText(error) ??
+        t(action === 'complete' ? 'map.payError.complete' : 'map.payError.unavailable');
+      withToast((toast) => toast.error(title, { description }));
       setSelection(EMPTY_SELECTION);
       refresh();
       setBusy(null);

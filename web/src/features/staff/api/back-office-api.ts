@@ -1,5 +1,6 @@
 /** The back office's money calls (docs/api.md): reservations and corrections. */
-import { API_ROUTES, type ReservationChangeBody } from '@parroquia/domain';
+import { type ReservationChangeBody } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient } from '@/lib/api-client';
 
 export function listReservations(client: ApiClient, token: string) {

@@ -1,5 +1,6 @@
 /** The names donors ask prayers for, from the back office (docs/api.md). */
-import { API_ROUTES, type CertificateLanguage } from '@parroquia/domain';
+import { type CertificateLanguage } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient } from '@/lib/api-client';
 
 export function printCommemorationList(

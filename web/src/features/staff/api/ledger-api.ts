@@ -1,5 +1,6 @@
 /** The ledger for staff (docs/api.md): a page of it, and the same rows as a CSV file. */
-import { API_ROUTES, type LedgerFilterQuery } from '@parroquia/domain';
+import { type LedgerFilterQuery } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient } from '@/lib/api-client';
 
 /** Only the filters that were filled in. */

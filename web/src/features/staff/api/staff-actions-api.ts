@@ -1,5 +1,6 @@
 /** The record of staff actions and the filled-in certificate (docs/api.md). */
-import { API_ROUTES, type StaffActionsQuery } from '@parroquia/domain';
+import { type StaffActionsQuery } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient } from '@/lib/api-client';
 
 export function listStaffActions(client: ApiClient, query: StaffActionsQuery, token: string) {

@@ -1,5 +1,6 @@
 /** Staff calls (docs/api.md): register a physical certificate, generate certificates or codes. */
-import { API_ROUTES, type PhysicalCertificateBody } from '@parroquia/domain';
+import { type PhysicalCertificateBody } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient } from '@/lib/api-client';
 
 export type PhysicalCertificate = PhysicalCertificateBody;

@@ -1,5 +1,6 @@
 /** The donors' pages of the back office (docs/api.md): search, a donor's page, void, refund. */
-import { API_ROUTES, type RefundBody, type VoidBody } from '@parroquia/domain';
+import { type RefundBody, type VoidBody } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient } from '@/lib/api-client';
 
 export function searchDonors(client: ApiClient, q: string, token: string) {

@@ -1,5 +1,5 @@
 /** `GET /api/certificates/verify/?code=` (issue 8): whose a personal code is, and its plots. */
-import { API_ROUTES } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient, CallAnswer } from '@/lib/api-client';
 
 export type Verification = CallAnswer<typeof API_ROUTES.verifyCertificate>;

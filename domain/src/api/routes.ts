@@ -1,0 +1,54 @@
+/**
+ * Every route of the API (docs/api.md), each by its name. A caller imports the routes it calls
+ * (`import * as API_ROUTES from '@parroquia/domain/api-routes'` in the web app), so a page's
+ * bundle carries only the schemas of the routes it calls; `API_ROUTES` (index.ts) is the
+ * whole table, for the functions that serve every route.
+ */
+export {
+  completeReservationsAtParish,
+  extendReservations,
+  listReservations,
+  releaseReservations,
+  voidDonation,
+} from './back-office';
+export { listCells, mapSnapshot } from './cells';
+export { donorPage, refundDonation, searchDonors } from './staff-donors';
+export { verifyCertificate } from './certificates';
+export {
+  buyPlots,
+  cancelCheckout,
+  checkoutOutcome,
+  completeReservations,
+  reservePlots,
+  stripeWebhook,
+} from './payments';
+export { listStaffActions, printFilledCertificate } from './staff-actions';
+export {
+  donationsCsv,
+  listDonations,
+  generateCertificatesPdf,
+  generateJsonCodes,
+  registerPhysicalCertificate,
+} from './staff';
+export {
+  donorCommemorations,
+  exportCommemorations,
+  printCommemorations,
+} from './staff-commemorations';
+export {
+  acceptPrivacyPolicy,
+  donationHistory,
+  donationReceipt,
+  donationStatement,
+  generateCertificate,
+  getCommemorations,
+  saveCommemorations,
+  linkCode,
+  sync,
+  updateUser,
+  myData,
+  eraseAccount,
+  passwordReset,
+  signUp,
+} from './users';
+export { logout, whoami } from './profile';
