@@ -12,17 +12,38 @@ export type LiveCells =
   | { status: 'error'; error: Error }
   | { status: 'live'; cells: ReadonlyMap<string, CellWithId>; lastBatch: CellBatch | null };
 
+/**
+ * The plots after a batch. A plot the batch sends again as it was (the listener's margin re-sends
+ * the plots written in its first seconds) keeps its object, and a batch that changes nothing
+ * keeps the whole map: nothing is drawn again.
+ */
 export function applyBatch(
   cells: ReadonlyMap<string, CellWithId>,
   batch: CellBatch,
 ): ReadonlyMap<string, CellWithId> {
-  if (batch.changes.length === 0) return cells;
-  const next = new Map(cells);
+  let next: Map<string, CellWithId> | null = null;
   for (const change of batch.changes) {
-    if (change.type === 'remove') next.delete(change.id);
-    else next.set(change.cell.id, change.cell);
+    const id = change.type === 'remove' ? change.id : change.cell.id;
+    const current = cells.get(id);
+    if (change.type === 'remove' ? current === undefined : sameCell(current, change.cell)) continue;
+    next ??= new Map(cells);
+    if (change.type === 'remove') next.delete(id);
+    else next.set(id, change.cell);
   }
-  return next;
+  return next ?? cells;
+}
+
+function sameCell(a: CellWithId | undefined, b: CellWithId): boolean {
+  return (
+    a !== undefined &&
+    a.status === b.status &&
+    a.user === b.user &&
+    a.donor_display === b.donor_display &&
+    a.reserved_until === b.reserved_until &&
+    a.hold?.session_id === b.hold?.session_id &&
+    a.hold?.kind === b.hold?.kind &&
+    a.hold?.expires_at === b.hold?.expires_at
+  );
 }
 
 /** `refresh` drops the listener and starts again from a new snapshot of every plot. */
@@ -46,7 +67,10 @@ export function useLiveCells(): LiveCells & { refresh: () => void } {
         startTransition(() =>
           setState((previous) => {
             const base = replaces || previous.status !== 'live' ? new Map() : previous.cells;
-            return { status: 'live', cells: applyBatch(base, batch), lastBatch: batch };
+            const cells = applyBatch(base, batch);
+            return previous.status === 'live' && cells === previous.cells
+              ? previous
+              : { status: 'live', cells, lastBatch: batch };
           }),
         );
       },
