@@ -4,7 +4,7 @@
 import type { SelectionKind } from '@parroquia/domain';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { priceTexts } from '@/lib/format';
+import { formatMoney, priceTexts } from '@/lib/format';
 import { ApiError, REQUEST_FAILED } from '@/lib/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import { touchFirst } from '@/lib/pointer';
@@ -51,6 +51,12 @@ export function DonationMap() {
   );
   // Shown once: a later visit to the map starts with nothing picked.
   useEffect(forgetSelectionToRestore, []);
+  // The first euro formatter of a page costs Chromium ~12 ms (its currency data): made in a task
+  // of its own while the plots download, not inside the render that first shows the prices.
+  useEffect(() => {
+    const timer = setTimeout(() => formatMoney(0, currentLanguage()));
+    return () => clearTimeout(timer);
+  }, []);
   const [busy, setBusy] = useState<CheckoutAction | null>(null);
   const [asList, setAsList] = useState(false);
   // The plot last picked in the list, shown in the middle of the map when it opens again.

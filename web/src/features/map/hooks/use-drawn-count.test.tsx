@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_SLICE, useDrawnCount } from './use-drawn-count';
+import { FIRST_SLICE, nextSliceSize, useDrawnCount } from './use-drawn-count';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -26,5 +26,13 @@ describe('useDrawnCount', () => {
     const { result } = renderHook(() => useDrawnCount(4));
     expect(result.current).toBe(4);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("sizes the next slice to the last one's pace, growing at most twofold", () => {
+    expect(nextSliceSize(16, 0)).toBe(32);
+    expect(nextSliceSize(100, 1)).toBe(200);
+    expect(nextSliceSize(100, 10)).toBe(50);
+    expect(nextSliceSize(100, 1000)).toBe(16);
+    expect(nextSliceSize(300, 1)).toBe(400);
   });
 });

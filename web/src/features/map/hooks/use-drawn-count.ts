@@ -16,6 +16,17 @@ const SLICE_MS = 5;
 const MIN_SLICE = 16;
 const MAX_SLICE = 400;
 
+/**
+ * The next slice's size from the last one's: as many plots as fit in SLICE_MS at the last one's
+ * pace, but never more than twice as many. A slice that ran fast (warm code, plots without names)
+ * said little of the next rows (taken plots with their donors' names cost more): growing from it
+ * at once made slices of 20 ms on Lighthouse's trace, 80 ms of a 4x slower phone.
+ */
+export function nextSliceSize(size: number, tookMs: number): number {
+  const atPace = (size * SLICE_MS) / Math.max(tookMs, 0.1);
+  return Math.round(Math.min(MAX_SLICE, size * 2, Math.max(MIN_SLICE, atPace)));
+}
+
 export function useDrawnCount(total: number): number {
   const [drawn, setDrawn] = useState(() => Math.min(total, FIRST_SLICE));
   // The first timed slice is small: the plots' code is not yet warm, and a slice sized from the
@@ -27,10 +38,7 @@ export function useDrawnCount(total: number): number {
     const timer = setTimeout(() => {
       const started = performance.now();
       flushSync(() => setDrawn((count) => Math.min(total, count + slice.current)));
-      const took = Math.max(performance.now() - started, 0.5);
-      slice.current = Math.round(
-        Math.min(MAX_SLICE, Math.max(MIN_SLICE, (slice.current * SLICE_MS) / took)),
-      );
+      slice.current = nextSliceSize(slice.current, performance.now() - started);
     });
     return () => clearTimeout(timer);
   }, [drawn, total]);
