@@ -22,6 +22,11 @@ export default defineConfig({
     emptyOutDir: true,
     // Lets `npm run bench` tell the home route's own JavaScript from what loads later.
     manifest: true,
+    // Preload links for what index.html loads only, not for each lazily loaded page's imports:
+    // inserting them cost the map's page tasks on a phone (docs/architecture.md).
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       output: {
         // What every page needs before it shows, in two files instead of some twenty: the
