@@ -92,6 +92,10 @@ async function setStaff(admin: Admin, email: string, staff: boolean): Promise<st
   if (staff) claims.staff = true;
   else delete claims.staff;
   await admin.auth.setCustomUserClaims(user.uid, claims);
+  // Demoted: the ID tokens already issued still carry `staff: true` for up to an hour. Revoking
+  // them (as logout does) makes the API refuse them at once (it checks revocation), and the
+  // profile's `is_staff: false` below makes firestore.rules refuse them in the browser.
+  if (!staff) await admin.auth.revokeRefreshTokens(user.uid);
 
   const profile = admin.db.collection('users').doc(user.uid);
   const mirrored = await admin.db.runTransaction(async (tx) => {
@@ -105,7 +109,9 @@ async function setStaff(admin: Admin, email: string, staff: boolean): Promise<st
     mirrored
       ? 'users/{uid}.is_staff updated.'
       : 'No users/{uid} profile yet: the web app shows the flag once the account has signed in and synced.',
-    'It takes effect when the account next refreshes its ID token (signing in again, or within the hour).',
+    staff
+      ? 'It takes effect when the account next refreshes its ID token (signing in again, or within the hour).'
+      : 'Its sessions are revoked: it takes effect at once, and the account signs in again.',
   ].join('\n');
 }
 

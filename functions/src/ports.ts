@@ -70,6 +70,8 @@ export interface Caller {
   staff: boolean;
   /** The e-mail the token vouches for, if any. */
   email?: string | null;
+  /** The token's `name`: the account's display name when the token was issued. */
+  name?: string | null;
   /** `firebase.sign_in_provider` of the token: `password`, `google.com`, `facebook.com`... */
   providerId?: string;
   /** The token's `email_verified`: only then does the e-mail prove who the caller is. */
@@ -271,6 +273,14 @@ export interface StaffActionLog {
   ): Promise<void>;
   /** A registration's certificate to print filled in, and its printing recorded, together. */
   printFilled(code: string, staffUid: string, now: number): Promise<FilledCertificateOutcome>;
+  /** A donor's page opened or the donors searched: who or what, and how many people it showed. */
+  recordLookup(
+    kind: 'view-donor' | 'search-donors',
+    query: Record<string, string>,
+    rows: number,
+    staffUid: string,
+    now: number,
+  ): Promise<void>;
 }
 
 /** Staff registering a physical certificate: one transaction over plots, code, ledger. */

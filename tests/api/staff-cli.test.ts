@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
-import { ROOT } from '@parroquia/testkit/local-stack';
+import { PROJECT_ID, ROOT } from '@parroquia/testkit/local-stack';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import { adminAuth, newAccount, postJson } from '../support/staff.ts';
 
@@ -64,6 +64,28 @@ describe('npm run staff', () => {
     ).toBe(403);
     expect((await staffCli('list')).stdout).not.toContain('donor-ion');
     await auth.setCustomUserClaims(DEMO.ion.uid, null);
+  });
+
+  it('revoking staff refuses the tokens issued before at once: the API and the browser alike', async () => {
+    const authHost = inject('authHost');
+    const db = adminFirestore(inject('firestoreHost'));
+    const account = await newAccount(authHost, { staff: true, emailVerified: true });
+    await db.collection('users').doc(account.uid).set({ name: 'Sara', is_staff: true });
+    const staffToken = await idTokenOf(authHost, { email: account.email, password: 'Prueba-2026' });
+    const firestoreRead = () =>
+      fetch(
+        `http://${inject('firestoreHost')}/v1/projects/${PROJECT_ID}/databases/(default)/documents/staff_actions?pageSize=1`,
+        { headers: { Authorization: `Bearer ${staffToken}` } },
+      );
+    expect((await postJson(codesUrl(), staffToken, { count: 1 })).status).toBe(200);
+    expect((await firestoreRead()).status).toBe(200);
+
+    const revoked = await staffCli('revoke', account.email);
+    expect(revoked.code).toBe(0);
+    expect(revoked.stdout).toContain('sessions are revoked');
+    // The very token that worked a moment ago, still within its hour.
+    expect((await postJson(codesUrl(), staffToken, { count: 1 })).status).toBe(401);
+    expect((await firestoreRead()).status).toBe(403);
   });
 
   it('grants an account without a profile yet, saying so', async () => {

@@ -353,6 +353,56 @@ describe('POST /api/staff/donations/refund/', () => {
   });
 });
 
+describe('the record of a refund is true', () => {
+  it('three identical refund requests at once make one Stripe refund and one action, named as the staff member was', async () => {
+    const auth = adminAuth(authHost);
+    const email = `tesorera-${uniqueWord()}@parroquia.test`;
+    const treasurer = await auth.createUser({
+      email,
+      password: 'Prueba-2026',
+      displayName: 'María Tesorera',
+      emailVerified: true,
+    });
+    await auth.setCustomUserClaims(treasurer.uid, { staff: true });
+    const token = await idTokenOf(authHost, { email, password: 'Prueba-2026' });
+    const donor = await namedDonor(`Dana Triple ${uniqueWord()}`, 'es');
+    const codes = plots(1);
+    const sessionId = await cardGift(donor, codes);
+    const body = { donation_id: sessionId, amount_cents: 5_000, reason: 'Devolución pedida' };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => post('/api/staff/donations/refund/', body, token)),
+    );
+    const refunds = new Set<string>();
+    for (const answer of answers) {
+      expect(answer.status, await answer.clone().text()).toBe(200);
+      refunds.add(((await answer.json()) as { refund_id: string }).refund_id);
+    }
+    expect(refunds.size).toBe(1);
+    const actions = (await staffActions(codes[0]!)).filter((each) => each.action === 'refund');
+    expect(actions).toHaveLength(1);
+    expect(actions[0]).toMatchObject({
+      staff: treasurer.uid,
+      staff_name: 'María Tesorera',
+      staff_email: email,
+      stripe_refund: [...refunds][0],
+      amount_cents: 5_000,
+    });
+
+    // Renamed (or gone) in Auth later: the record still says who acted then.
+    await auth.updateUser(treasurer.uid, { displayName: 'Otra Persona', email: `otra-${email}` });
+    const listed = await get('/api/staff/actions/?kind=refund');
+    const { actions: page } = (await listed.json()) as {
+      actions: Array<{
+        stripe_refund?: string;
+        staff: { name: string; email: string };
+        donations: string[];
+      }>;
+    };
+    const shown = page.find((each) => each.donations.includes(sessionId));
+    expect(shown?.staff).toMatchObject({ name: 'María Tesorera', email });
+  });
+});
+
 describe('staff void a registration while the donor links its paper code', () => {
   it('one wins: the state is consistent whichever order the transactions took', async () => {
     const donor = await newDonor(authHost, db(), 'Vinculo Carrera');

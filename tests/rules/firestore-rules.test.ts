@@ -132,7 +132,7 @@ for (const target of rulesTargets()) {
       });
     });
 
-    describe('users: a donor reads only their own profile, staff read all', () => {
+    describe('users: a donor reads only their own profile; staff read donors only through the API', () => {
       it('a donor gets their own profile', async () => {
         await assertSucceeds(getDoc(doc(donor('ana').firestore(), 'users/ana')));
       });
@@ -157,11 +157,14 @@ for (const target of rulesTargets()) {
         const users = collection(donor('ana').firestore(), 'users');
         await assertFails(getDocs(query(users, where('name', '==', 'Ana'))));
       });
-      it('staff get any profile', async () => {
-        await assertSucceeds(getDoc(doc(staff().firestore(), 'users/ion')));
+      it("staff cannot get another donor's profile from the browser (denied)", async () => {
+        await assertFails(getDoc(doc(staff().firestore(), 'users/ion')));
       });
-      it('staff list all users', async () => {
-        await assertSucceeds(getDocs(query(collection(staff().firestore(), 'users'), limit(50))));
+      it('staff cannot list users from the browser (denied)', async () => {
+        await assertFails(getDocs(query(collection(staff().firestore(), 'users'), limit(50))));
+      });
+      it('staff get their own profile', async () => {
+        await assertSucceeds(getDoc(doc(staff().firestore(), 'users/sara')));
       });
       it('a token whose staff claim is the string "true" cannot get another profile (denied)', async () => {
         await assertFails(getDoc(doc(stringStaff().firestore(), 'users/ana')));
@@ -187,8 +190,6 @@ for (const target of rulesTargets()) {
       ['donations', 'donations/d1'],
       ['certificate_codes', 'certificate_codes/C0DE1234'],
       ['staff_actions', 'staff_actions/a1'],
-      // Keyed by the erased account's uid: its own former donor reads nothing of it either.
-      ['erased_donors', 'erased_donors/ana'],
     ] as const) {
       describe(`${collectionId}: staff only, read only`, () => {
         it('staff get a document', async () => {
@@ -214,6 +215,17 @@ for (const target of rulesTargets()) {
         });
       });
     }
+
+    describe('erased_donors: blocked data, no browser reads it, not even staff', () => {
+      it('staff cannot get or list it (denied)', async () => {
+        await assertFails(getDoc(doc(staff().firestore(), 'erased_donors/ana')));
+        await assertFails(getDocs(collection(staff().firestore(), 'erased_donors')));
+      });
+      it('its former donor and a signed-out visitor cannot get it (denied)', async () => {
+        await assertFails(getDoc(doc(donor('ana').firestore(), 'erased_donors/ana')));
+        await assertFails(getDoc(doc(signedOut().firestore(), 'erased_donors/ana')));
+      });
+    });
 
     describe('staff_actions: append-only, and only the API appends', () => {
       const record = { action: 'void', staff: 'sara', at: new Date(), reason: 'x', plots: [] };

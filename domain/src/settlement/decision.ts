@@ -54,6 +54,10 @@ export interface PaymentFields {
   refund_due: boolean;
   refunded_cents: number;
   refunded_at: number;
+  /** The last refund staff asked of Stripe for this payment (`decideStaffRefund`). */
+  staff_refund_key: string;
+  staff_refund_cents: number;
+  staff_refund_at: number;
 }
 
 /** The fields of `payments/{sessionId}` to merge into the stored document. */
@@ -113,9 +117,9 @@ export interface EventClaim {
 }
 
 /**
- * What staff can do, each recorded: the money operations, and the papers and exports that carry
+ * What staff can do, each recorded: the money operations, the papers and exports that carry
  * the parish's data away (codes generated, blank or filled-in certificates printed, the ledger
- * exported as CSV).
+ * exported as CSV), and each look at donors' personal data (a donor's page, a search).
  */
 export const STAFF_ACTION_KINDS = [
   'register',
@@ -130,6 +134,8 @@ export const STAFF_ACTION_KINDS = [
   'export-csv',
   'print-commemorations',
   'export-commemorations',
+  'view-donor',
+  'search-donors',
 ] as const;
 
 export type StaffActionKind = (typeof STAFF_ACTION_KINDS)[number];

@@ -351,6 +351,14 @@ export class Simulation {
         : null,
       cells: this.store.cellsOf(session.order.plots),
       amountCents: asked,
+      lastAsk:
+        payment?.staff_refund_key !== undefined
+          ? {
+              key: payment.staff_refund_key,
+              amountCents: payment.staff_refund_cents ?? 0,
+              at: payment.staff_refund_at ?? 0,
+            }
+          : null,
       context: this.staff('asked by the donor'),
     });
     this.store.apply(decision);

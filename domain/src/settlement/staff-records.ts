@@ -165,6 +165,29 @@ export function decideLedgerExport(facts: LedgerExportFacts): Decision<{ ok: tru
   );
 }
 
+export interface DonorLookupFacts {
+  /** A donor's page opened, or the donors searched. */
+  kind: 'view-donor' | 'search-donors';
+  /** Who was looked at (the page's person) or what was searched for. */
+  query: Readonly<Record<string, string>>;
+  /** How many people the answer showed. */
+  rows: number;
+  context: RecordContext;
+}
+
+/**
+ * Staff looking at donors' personal data (a page, a search): recorded like an export, since what
+ * is on screen can be carried away (docs/product.md, "What staff see of donors").
+ */
+export function decideDonorLookup(facts: DonorLookupFacts): Decision<{ ok: true }> {
+  return decided(
+    { ok: true },
+    {
+      actions: [record(facts.kind, facts.context, { query: { ...facts.query }, rows: facts.rows })],
+    },
+  );
+}
+
 export interface CommemorationsOutFacts {
   /** The priest's list printed (PDF) or the staff's copy downloaded (CSV). */
   kind: 'print-commemorations' | 'export-commemorations';

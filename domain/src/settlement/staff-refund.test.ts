@@ -6,7 +6,12 @@ import { parsePlotCode } from '../plot-code';
 import { writesNothing } from './decision';
 import type { DonorOnRecord } from './donor-record';
 import { decideRefund } from './refund';
-import { decideStaffRefund, refundAccepted, type StaffRefundFacts } from './staff-refund';
+import {
+  decideStaffRefund,
+  refundAccepted,
+  STAFF_REFUND_REPEAT_MS,
+  type StaffRefundFacts,
+} from './staff-refund';
 
 const NOW = Date.UTC(2026, 10, 26, 10, 0);
 const DAY = 24 * 60 * 60 * 1000;
@@ -53,6 +58,7 @@ function facts(overrides: Partial<StaffRefundFacts> = {}): StaffRefundFacts {
     payment: { sessionId: 'cs_1', status: 'paid', paymentIntent: 'pi_1' },
     cells: [boughtByAna('K3'), boughtByAna('K4')],
     amountCents: 10_000,
+    lastAsk: null,
     context,
     ...overrides,
   };
@@ -102,6 +108,33 @@ describe('decideStaffRefund', () => {
     expect(decideStaffRefund(facts({ ledger: [whole] })).outcome).toEqual({
       ok: false,
       message: 'Ese donativo ya está devuelto entero.',
+    });
+  });
+
+  it('the same amount asked again within two minutes is the same refund, even after the first reached the ledger', () => {
+    const first = decideStaffRefund(facts({ amountCents: 10_000 }));
+    expect(first.outcome).toMatchObject({ ok: true, idempotencyKey: 'staff-refund-cs_1-0-10000' });
+    expect(first.payment?.fields).toEqual({
+      staff_refund_key: 'staff-refund-cs_1-0-10000',
+      staff_refund_cents: 10_000,
+      staff_refund_at: NOW,
+    });
+    const lastAsk = { key: 'staff-refund-cs_1-0-10000', amountCents: 10_000, at: NOW };
+    const reached = { ...refundEntry(gift(), 'cs_1', 10_000, NOW), id: 'refund-cs_1-10000' };
+    const again = (after: number, amountCents = 10_000) =>
+      decideStaffRefund(
+        facts({
+          ledger: [reached],
+          amountCents,
+          lastAsk,
+          context: { ...context, now: NOW + after },
+        }),
+      ).outcome;
+    expect(again(STAFF_REFUND_REPEAT_MS - 1)).toMatchObject({ idempotencyKey: lastAsk.key });
+    // Another amount, or the same one later, is a new refund.
+    expect(again(1000, 5_000)).toMatchObject({ idempotencyKey: 'staff-refund-cs_1-10000-5000' });
+    expect(again(STAFF_REFUND_REPEAT_MS)).toMatchObject({
+      idempotencyKey: 'staff-refund-cs_1-10000-10000',
     });
   });
 

@@ -23,17 +23,33 @@ export interface StaffRefundFacts {
   /** The gift's plots as read (the action's record; the refund moves none itself). */
   cells: readonly CellWithId[];
   amountCents: number;
+  /** The last refund staff asked of this payment (`payments/{id}.staff_refund_*`), if any. */
+  lastAsk: StaffRefundAsk | null;
   context: StaffContext;
 }
+
+/** A refund asked of Stripe: its idempotency key, amount and when. */
+export interface StaffRefundAsk {
+  key: string;
+  amountCents: number;
+  at: number;
+}
+
+/**
+ * How long the same amount asked again of the same gift is the same request (a double click, a
+ * retry, two tabs): it gets the same idempotency key, so Stripe makes one refund, and the action
+ * named by that refund is recorded once. Past it, the same amount again is a new refund.
+ */
+export const STAFF_REFUND_REPEAT_MS = 2 * 60_000;
 
 export interface StaffRefundAsked {
   ok: true;
   paymentIntent: string;
   amountCents: number;
   /**
-   * Stripe's idempotency key: the gift, what was refunded before and the amount. The same request
-   * sent twice (a double click, a retry) is one refund; a later one, after the first reached the
-   * ledger, is a new one.
+   * Stripe's idempotency key: the gift, what was refunded before and the amount; the same amount
+   * asked again within `STAFF_REFUND_REPEAT_MS` reuses the last one, so that the same request sent
+   * twice (a double click, a retry) is one refund even after the first reached the ledger.
    */
   idempotencyKey: string;
 }
@@ -69,6 +85,14 @@ export function decideStaffRefund(
     return decided({ ok: false, message: MESSAGES.refundAmountInvalid(euros(left)) });
   }
   const refunded = gift.amount_cents - left;
+  const { lastAsk } = facts;
+  const repeated =
+    lastAsk !== null &&
+    lastAsk.amountCents === facts.amountCents &&
+    context.now - lastAsk.at < STAFF_REFUND_REPEAT_MS;
+  const idempotencyKey = repeated
+    ? lastAsk.key
+    : `staff-refund-${gift.id}-${refunded}-${facts.amountCents}`;
   const states = facts.cells.map(plotState);
   const action: StaffAction = {
     id: context.actionId,
@@ -89,19 +113,43 @@ export function decideStaffRefund(
       ok: true,
       paymentIntent: payment.paymentIntent,
       amountCents: facts.amountCents,
-      idempotencyKey: `staff-refund-${gift.id}-${refunded}-${facts.amountCents}`,
+      idempotencyKey,
     },
-    { actions: [action] },
+    {
+      actions: [action],
+      // Kept on the payment, read by the next request in its transaction.
+      payment: {
+        sessionId: payment.sessionId,
+        fields: {
+          staff_refund_key: idempotencyKey,
+          staff_refund_cents: facts.amountCents,
+          staff_refund_at: repeated ? lastAsk.at : context.now,
+        },
+      },
+    },
   );
 }
 
-/** The staff action once Stripe accepted the refund: its id recorded with it. */
+/**
+ * The staff action once Stripe accepted the refund: its id recorded with it, and the action named
+ * by it (`refund-<Stripe's id>`). Identical requests at once share the idempotency key, so Stripe
+ * answers them all with the one refund it made: named by it, that refund is recorded once.
+ */
 export function refundAccepted<T extends { actions: StaffAction[] }>(
   decision: T,
   stripeRefund: string,
 ): T {
   return {
     ...decision,
-    actions: decision.actions.map((action) => ({ ...action, stripe_refund: stripeRefund })),
+    actions: decision.actions.map((action) => ({
+      ...action,
+      id: refundActionId(stripeRefund),
+      stripe_refund: stripeRefund,
+    })),
   };
+}
+
+/** The one staff action of a Stripe refund. */
+export function refundActionId(stripeRefund: string): string {
+  return `refund-${stripeRefund}`;
 }

@@ -14,9 +14,17 @@ import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebas
 import { storeCells } from './cell-writes';
 import { ledgerDocument } from './ledger-document';
 import { mailFrom } from './mail-sender';
+import { actorNamed } from '../staff-actor';
 
 /** Instants of the decision (epoch ms) as Firestore timestamps; null stays null. */
-const INSTANT_FIELDS = ['created_at', 'paid_at', 'refunded_at', 'registered_at', 'linked_at'];
+const INSTANT_FIELDS = [
+  'created_at',
+  'paid_at',
+  'refunded_at',
+  'registered_at',
+  'linked_at',
+  'staff_refund_at',
+];
 
 function withTimestamps(fields: Partial<PaymentFields> | CertificateCodeChange['fields']) {
   return Object.fromEntries(
@@ -107,8 +115,12 @@ export function writeDecision(tx: Transaction, db: Firestore, writes: Writes): v
     });
   }
   for (const { id, at, before, after, details, ...action } of writes.actions) {
+    const actor = actorNamed(action.staff);
     tx.create(db.collection('staff_actions').doc(id), {
       ...action,
+      // Who acted, as they were named then (`staff-actor.ts`).
+      staff_name: actor?.name ?? null,
+      staff_email: actor?.email ?? null,
       details: details ?? null,
       at: Timestamp.fromMillis(at),
       before: plotStatesByCode(before),

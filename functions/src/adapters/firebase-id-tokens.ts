@@ -21,6 +21,7 @@ export function firebaseIdTokenVerifier(auth: () => Auth): IdTokenVerifier {
           uid: decoded.uid,
           staff: decoded.staff === true,
           email: typeof decoded.email === 'string' ? decoded.email : null,
+          name: typeof decoded.name === 'string' ? decoded.name : null,
           providerId: decoded.firebase?.sign_in_provider,
           emailVerified: decoded.email_verified === true,
           // Erasing the account asks for a recent sign-in (domain/src/account-erasure.ts).

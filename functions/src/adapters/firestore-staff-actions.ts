@@ -4,6 +4,7 @@
  * ledger exported, a filled-in certificate printed), each one transaction through the one writer.
  */
 import {
+  decideDonorLookup,
   decideFilledCertificate,
   decideLedgerExport,
   millisOf,
@@ -88,7 +89,9 @@ export function firestoreStaffActions(db: () => Firestore, auth: () => Auth): St
       // One more than a page tells whether another page follows.
       const page = await query.limit(size + 1).get();
       const docs = page.docs.slice(0, size);
-      const staff = await staffNamed([...new Set(docs.map((doc) => String(doc.get('staff'))))]);
+      // Actions recorded before names were kept with them are named as Auth knows them today.
+      const unnamed = docs.filter((doc) => typeof doc.get('staff_email') !== 'string');
+      const staff = await staffNamed([...new Set(unnamed.map((doc) => String(doc.get('staff'))))]);
       return {
         actions: docs.map((doc): StaffActionView => {
           const data = doc.data();
@@ -98,7 +101,12 @@ export function firestoreStaffActions(db: () => Firestore, auth: () => Auth): St
             id: doc.id,
             action: data.action as StaffActionView['action'],
             at: iso(data.at) ?? new Date(0).toISOString(),
-            staff: { uid, ...(staff.get(uid) ?? { name: '', email: '' }) },
+            staff: {
+              uid,
+              ...(typeof data.staff_email === 'string'
+                ? { name: String(data.staff_name ?? ''), email: data.staff_email }
+                : (staff.get(uid) ?? { name: '', email: '' })),
+            },
             reason: typeof data.reason === 'string' ? data.reason : null,
             plots,
             donations: strings(data.donations),
@@ -117,6 +125,18 @@ export function firestoreStaffActions(db: () => Firestore, auth: () => Auth): St
         const context = { staffUid, now, actionId: firestore.collection('staff_actions').doc().id };
         writeDecision(tx, firestore, decideLedgerExport({ query, rows, context }));
       });
+    },
+
+    async recordLookup(kind, query, rows, staffUid, now) {
+      const firestore = db();
+      const actionId = firestore.collection('staff_actions').doc().id;
+      const decision = decideDonorLookup({
+        kind,
+        query,
+        rows,
+        context: { staffUid, now, actionId },
+      });
+      await firestore.runTransaction(async (tx) => writeDecision(tx, firestore, decision));
     },
 
     printFilled(code, staffUid, now) {

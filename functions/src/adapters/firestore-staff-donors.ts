@@ -8,7 +8,9 @@ import {
   decideStaffRefund,
   donorPageOf,
   isoOf,
+  millisOf,
   mailboxKey,
+  NO_WRITES,
   nameMatches,
   personIdOf,
   plotHolderOf,
@@ -18,6 +20,7 @@ import {
   readPaperCertificate,
   readPaymentDocument,
   refundAccepted,
+  refundActionId,
   waitingRegistrations,
   type CellWithId,
   type DonorFound,
@@ -312,7 +315,10 @@ export function firestoreStaffDonors(db: () => Firestore, proofs: AddressProofs)
         const stored = gift ? await tx.get(db().collection('payments').doc(gift.id)) : null;
         const record = stored?.exists ? readPaymentDocument(stored.id, stored.data() ?? {}) : null;
         const paymentIntent = stored?.get('payment_intent') as unknown;
-        return decideStaffRefund({
+        const askedKey = stored?.get('staff_refund_key') as unknown;
+        const askedAt = millisOf(stored?.get('staff_refund_at'));
+        const askedCents = stored?.get('staff_refund_cents') as unknown;
+        const decided = decideStaffRefund({
           gift,
           ledger,
           payment: record && {
@@ -322,8 +328,15 @@ export function firestoreStaffDonors(db: () => Firestore, proofs: AddressProofs)
           },
           cells: await readStoredCells(db(), tx, gift?.cells ?? []),
           amountCents,
+          lastAsk:
+            typeof askedKey === 'string' && askedAt !== null && typeof askedCents === 'number'
+              ? { key: askedKey, amountCents: askedCents, at: askedAt }
+              : null,
           context: { staffUid, reason, now, actionId: db().collection('staff_actions').doc().id },
         });
+        // The ask is kept now, before Stripe is called: the same request a moment later reuses it.
+        if (decided.outcome.ok) writeDecision(tx, db(), { ...NO_WRITES, payment: decided.payment });
+        return decided;
       });
       const { outcome } = decision;
       if (!outcome.ok) return outcome;
@@ -332,7 +345,10 @@ export function firestoreStaffDonors(db: () => Firestore, proofs: AddressProofs)
         asked: outcome,
         async record(stripeRefund) {
           await db().runTransaction(async (tx) => {
-            writeDecision(tx, db(), refundAccepted(decision, stripeRefund));
+            // The same refund asked again (identical requests at once): recorded already.
+            const action = db().collection('staff_actions').doc(refundActionId(stripeRefund));
+            if ((await tx.get(action)).exists) return;
+            writeDecision(tx, db(), { ...refundAccepted(decision, stripeRefund), payment: null });
           });
         },
       };

@@ -21,6 +21,7 @@ import type { ApiDependencies, Caller, UserProfile } from '../ports';
 import { assertPrivacyPolicyAccepted } from './consent';
 import { ApiError, type ApiReply, type FileReply, type JsonReply } from './http';
 import { API_MESSAGES } from './messages';
+import { actingAs } from '../staff-actor';
 
 // zod's own messages (wrong type, missing field): Spanish unless a parse asks for the caller's
 // language (`parseInput`); messages the schemas set themselves are translated in `sendError`.
@@ -111,7 +112,11 @@ export function bindRoute<R extends ApiRoute>(route: R, handle: Handler<R>): Rou
         route.privacyPolicy === 'required' && caller
           ? await assertPrivacyPolicyAccepted(context.deps, caller)
           : undefined;
-      return handle({ ...context, body, params, profile } as HandlerContext<R>);
+      const run = () => handle({ ...context, body, params, profile } as HandlerContext<R>);
+      // What a staff member does is recorded with their name and e-mail as they are now.
+      return caller?.staff
+        ? actingAs({ uid: caller.uid, name: caller.name ?? '', email: caller.email ?? '' }, run)
+        : run();
     },
   };
 }

@@ -265,6 +265,10 @@ export class RecordedStaffActions implements StaffActionLog {
   async recordExport(query: Record<string, string>, rows: number, staffUid: string) {
     this.exports.push({ query, rows, staffUid });
   }
+  readonly lookups: Array<{ kind: string; query: Record<string, string>; rows: number }> = [];
+  async recordLookup(kind: string, query: Record<string, string>, rows: number) {
+    this.lookups.push({ kind, query, rows });
+  }
   list(): never {
     throw new Error('the record of staff actions is not part of these handler tests');
   }
