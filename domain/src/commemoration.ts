@@ -13,7 +13,7 @@
 import * as z from 'zod/mini';
 import { DOMAIN_MESSAGES, MESSAGES, type Language } from './messages';
 import { hasLineControls, isBlankName, trimInvisible, visibleText } from './name-characters';
-import { csvField, neutraliseFormula } from './ledger';
+import { csvFile } from './csv';
 import { isRecord } from './validation';
 
 export const COMMEMORATION_STATES = ['living', 'departed'] as const;
@@ -204,9 +204,6 @@ export function priestList(donors: readonly DonorCommemorations[]): {
 export const COMMEMORATIONS_CSV_HEADER = ['estado', 'nombre', 'donante', 'codigo_personal'];
 const STATE_LABELS: Record<CommemorationState, string> = { living: 'vivo', departed: 'difunto' };
 
-/** Text as a CSV cell, as the ledger writes it: a formula-looking start neutralised, quoted. */
-const csvText = (value: string) => csvField(neutraliseFormula(value));
-
 /**
  * The staff's copy as CSV: one row per name, the living first, with the donor who asked for it
  * (name and personal code), so staff can trace an entry back when a donor asks to change it.
@@ -216,17 +213,15 @@ export function commemorationsCsv(donors: readonly DonorCommemorations[]): strin
     donors.flatMap((donor) =>
       donor.names
         .filter((entry) => entry.state === state)
-        .map((entry) =>
-          [
-            STATE_LABELS[state],
-            csvText(visibleText(entry.name)),
-            csvText(donor.donorName),
-            csvText(donor.personalCode),
-          ].join(','),
-        ),
+        .map((entry) => [
+          STATE_LABELS[state],
+          visibleText(entry.name),
+          donor.donorName,
+          donor.personalCode,
+        ]),
     ),
   );
-  return [COMMEMORATIONS_CSV_HEADER.join(','), ...rows].map((row) => `${row}\r\n`).join('');
+  return csvFile(COMMEMORATIONS_CSV_HEADER, rows);
 }
 
 /** How many names a CSV or PDF of these donors carries (the staff action's `rows`). */

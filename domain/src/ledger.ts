@@ -7,6 +7,7 @@ import { millisOf } from './instant';
 import { MESSAGES } from './messages';
 import { mailboxKey } from './person-email';
 import { invalid, valid, type Validation } from './validation';
+import { csvFile } from './csv';
 
 export type DonationMethod = 'card' | 'cash' | 'transfer';
 /**
@@ -162,20 +163,6 @@ export interface LedgerRow extends LedgerEntry {
   id: string;
 }
 
-/**
- * A spreadsheet runs a cell starting with = + - @ (or tab / carriage return) as a formula: a
- * donor named `=HYPERLINK(...)` must stay text. A leading apostrophe is what spreadsheets read
- * as "this is text".
- */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** RFC 4180: quoted when it holds a comma, a quote or a line break; quotes doubled. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
 /** `2026-11-22 13:05` in Spain's time. */
 export function spanishDateTime(epochMillis: number): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
@@ -204,21 +191,20 @@ function euros(cents: number): string {
  * people typed is neutralised; the amount is ours and stays a number (a refund's leading `-`).
  */
 export function ledgerCsv(entries: readonly LedgerRow[]): string {
-  const text = (value: string) => csvField(neutraliseFormula(value));
-  const rows = entries.map((entry) =>
-    [
-      text(spanishDateTime(entry.created_at)),
-      text(entry.id),
-      text(entry.donor_name),
-      text(entry.donor_email),
-      text(METHOD_LABELS[entry.method] ?? entry.method),
-      text(KIND_LABELS[entry.kind] ?? entry.kind),
-      text(entry.cells.join(' ')),
-      euros(entry.amount_cents),
-      text(entry.refund_of ?? ''),
-    ].join(','),
+  return csvFile(
+    LEDGER_CSV_HEADER,
+    entries.map((entry) => [
+      spanishDateTime(entry.created_at),
+      entry.id,
+      entry.donor_name,
+      entry.donor_email,
+      METHOD_LABELS[entry.method] ?? entry.method,
+      KIND_LABELS[entry.kind] ?? entry.kind,
+      entry.cells.join(' '),
+      { number: euros(entry.amount_cents) },
+      entry.refund_of ?? '',
+    ]),
   );
-  return [LEDGER_CSV_HEADER.join(','), ...rows].map((row) => `${row}\r\n`).join('');
 }
 
 /** Midnight at the start of a `YYYY-MM-DD` day in Spain, in epoch milliseconds. */

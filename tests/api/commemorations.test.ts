@@ -237,9 +237,9 @@ describe('the staff routes', () => {
     const code = (await db().collection('users').doc(maria.uid).get()).get('personal_code');
     expect(rows).toEqual(
       expect.arrayContaining([
-        `vivo,Zenovia,Maria Pomelnic,${code}`,
-        `vivo,Paraschiva,Maria Pomelnic,${code}`,
-        `difunto,Teoctist,Maria Pomelnic,${code}`,
+        `"vivo","Zenovia","Maria Pomelnic","${code}"`,
+        `"vivo","Paraschiva","Maria Pomelnic","${code}"`,
+        `"difunto","Teoctist","Maria Pomelnic","${code}"`,
       ]),
     );
     const record = await lastAction('export-commemorations');

@@ -123,6 +123,40 @@ describe('sign-up says nothing of who has an account', () => {
     expect(await mailsTo(email)).toEqual([]);
   });
 
+  it('the limit counts mailboxes, not spellings: +tags and capitals are one mailbox', async () => {
+    const user = uniqueName('buzon').replaceAll('-', '');
+    const spellings = [`${user}+a`, `${user.toUpperCase()}+b`, user, `${user}+c`].map(
+      (local) => `${local}@parroquia.test`,
+    );
+    const statuses: number[] = [];
+    for (const email of spellings) {
+      statuses.push((await signUp({ email, password: 'Prueba-2026', name: 'Ana' })).status);
+    }
+    expect(statuses).toEqual([202, 202, 202, 429]);
+    const resets: number[] = [];
+    for (const email of spellings) {
+      const answer = await callApi(siteUrl, '/api/users/password-reset/', {
+        body: { email },
+        headers: caller(),
+      });
+      resets.push(answer.status);
+    }
+    expect(resets).toEqual([202, 202, 202, 429]);
+  });
+
+  it('a password reset answers after the same padded time, with an account or without', async () => {
+    const known = await newAccount(authHost, { emailVerified: true });
+    for (const email of [known.email, `${uniqueName('nadie')}@parroquia.test`]) {
+      const started = performance.now();
+      const answer = await callApi(siteUrl, '/api/users/password-reset/', {
+        body: { email },
+        headers: caller(),
+      });
+      expect(answer.status).toBe(202);
+      expect(performance.now() - started, email).toBeGreaterThanOrEqual(1000);
+    }
+  });
+
   it('one address is mailed at most 3 times an hour; one caller signs up at most 10', async () => {
     const email = `${uniqueName('muchas')}@parroquia.test`;
     const statuses: number[] = [];

@@ -457,7 +457,8 @@ describe('POST /api/users/register-physical-certificate/', () => {
 
 describe('GET /api/staff/donations.csv', () => {
   it('exports the ledger of the days asked, quoted and safe from spreadsheet formulas', async () => {
-    const name = `=HYPERLINK("http://x.test","${uniqueName('clic')}")`;
+    // A formula at the start, and one after a `;` where Spanish Excel splits a line.
+    const name = `=HYPERLINK("http://x.test","${uniqueName('clic')}");=1+1;x`;
     const email = `${uniqueName('csv')}@parroquia.test`;
     const parcelas = plots(2);
     expect(
@@ -488,9 +489,14 @@ describe('GET /api/staff/donations.csv', () => {
     const row = text.split('\r\n').find((line) => line.includes(email));
     expect(row).toMatch(
       new RegExp(
-        `^${today} \\d\\d:\\d\\d,[\\w-]+,"'=HYPERLINK\\(""http://x.test"",""clic-[^"]+""\\)",${email.replace(/[.]/g, '\\.')},transferencia,compra,${parcelas.join(' ')},500\\.00,$`,
+        `^"${today} \\d\\d:\\d\\d","[\\w-]+","'=HYPERLINK\\(""http://x.test"",""clic-[^"]+""\\);'=1\\+1;x","${email.replace(/[.]/g, '\\.')}","transferencia","compra","${parcelas.join(' ')}",500\\.00,""$`,
       ),
     );
+    // However a spreadsheet splits the line, no piece of it starts a formula.
+    for (const separator of [';', ',']) {
+      const pieces = row!.split(separator).map((piece) => piece.replace(/^"+/, ''));
+      expect(pieces.filter((piece) => /^[=+\-@]/.test(piece))).toEqual([]);
+    }
 
     const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000)
       .toISOString()

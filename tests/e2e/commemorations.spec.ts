@@ -173,8 +173,8 @@ test('es, desktop: Ana adds names, refused ones are explained, her certificate a
       expect(rows[0]).toBe('estado,nombre,donante,codigo_personal');
       expect(rows).toEqual(
         expect.arrayContaining([
-          `vivo,Ioan,Ana García,${code}`,
-          `difunto,Gheorghe,Ana García,${code}`,
+          `"vivo","Ioan","Ana García","${code}"`,
+          `"difunto","Gheorghe","Ana García","${code}"`,
         ]),
       );
       await expectNoAxeViolations(staff.page);

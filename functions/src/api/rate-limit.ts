@@ -9,7 +9,7 @@
  * is no ceiling over all keys: with keys the client cannot choose, a ceiling would only let one
  * flood lock every visitor out.
  */
-import { MESSAGES } from '@parroquia/domain';
+import { mailboxKey, MESSAGES } from '@parroquia/domain';
 import { logRateLimited } from '../log';
 import type { RateLimitCounters } from '../ports';
 import { ApiError } from './http';
@@ -111,5 +111,7 @@ export async function assertMailRequestWithinLimits(
   path: string,
 ): Promise<void> {
   await assertWithinRateLimit(counters, limits.caller, `ip:${request.clientAddress}`, now, path);
-  await assertWithinRateLimit(counters, limits.address, `email:${request.email}`, now, path);
+  // One mailbox, however it is spelt (`+tags`, Gmail's dots, case): the donor search's key.
+  const mailbox = mailboxKey(request.email);
+  await assertWithinRateLimit(counters, limits.address, `email:${mailbox}`, now, path);
 }

@@ -5,6 +5,7 @@
  * client API, which answered EMAIL_NOT_FOUND to anyone probing who is a donor of this parish.
  */
 import { type ApiRoutes } from '@parroquia/domain';
+import { paddedFrom } from '../answer-time';
 import { jsonReply } from '../http';
 import { assertMailRequestWithinLimits, RESET_LIMITS } from '../rate-limit';
 import type { Handler } from '../router';
@@ -18,6 +19,7 @@ export const passwordReset: Handler<ApiRoutes['passwordReset']> = async ({
   language: callerLanguage,
   clientAddress,
 }) => {
+  const started = performance.now();
   const now = deps.now();
   await assertMailRequestWithinLimits(
     deps.rateLimits,
@@ -29,5 +31,7 @@ export const passwordReset: Handler<ApiRoutes['passwordReset']> = async ({
   const language = body.language ?? callerLanguage;
   const site = deps.payments.siteUrl(typeof headers.origin === 'string' ? headers.origin : null);
   await deps.passwordResets.mailResetLink(body.email, language, `${site}/login`);
+  // A link made (an account) takes longer than nothing to mail (none): both answer alike.
+  await paddedFrom(started);
   return jsonReply({ status: 'requested' as const }, 202);
 };
