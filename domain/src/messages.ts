@@ -93,13 +93,11 @@ const es = {
   tooManyPlotsHeld: (max: number) =>
     `Puedes tener como máximo ${max} parcelas a la vez en pagos sin terminar. Termina o cancela ` +
     `esos pagos antes de empezar otro.`,
-  // Accounts that proved no address share one pool of holds (docs/product.md, "Holds").
-  tooManyPlotsHeldUnproven: (max: number) =>
-    `Hasta que confirmes tu correo puedes tener como máximo ${max} parcelas a la vez en pagos ` +
-    `sin terminar. Abre el enlace que te enviamos al crear la cuenta y podrás apartar más.`,
-  unprovenHoldsFull:
-    'Ahora mismo hay demasiadas parcelas apartadas por cuentas sin correo confirmado. Abre el ' +
-    'enlace que te enviamos al crear la cuenta para confirmar tu correo y vuelve a intentarlo.',
+  // Holding plots needs a proven address (docs/product.md, "Holds").
+  addressUnprovenToHold:
+    'Para comprar o reservar parcelas, confirma antes tu correo: abre el enlace que te enviamos ' +
+    'al crear la cuenta. Si no lo encuentras (mira también en correo no deseado), cierra la ' +
+    'sesión y vuelve a entrar: te enviaremos otro.',
   checkoutReferenceInvalid: 'La referencia del pago no es válida.',
   checkoutUnknown: 'No hay ningún pago tuyo con esa referencia.',
   checkoutAlreadyPaid: 'Ese pago ya se ha completado: tus parcelas están pagadas.',
@@ -207,12 +205,10 @@ const en: DomainMessages = {
   tooManyPlotsHeld: (max) =>
     `You can have at most ${max} plots at a time in unfinished payments. Finish or cancel ` +
     `those payments before starting another.`,
-  tooManyPlotsHeldUnproven: (max) =>
-    `Until you confirm your e-mail you can have at most ${max} plots at a time in unfinished ` +
-    `payments. Open the link we sent you when you created the account to set aside more.`,
-  unprovenHoldsFull:
-    'Too many plots are set aside right now by accounts whose e-mail is not confirmed. Open ' +
-    'the link we sent you when you created the account to confirm your e-mail, then try again.',
+  addressUnprovenToHold:
+    'To buy or reserve plots, first confirm your e-mail: open the link we sent you when you ' +
+    'created the account. If you cannot find it (look in your spam folder too), sign out and ' +
+    'sign in again: we will send you another.',
   checkoutReferenceInvalid: 'The payment reference is not valid.',
   checkoutUnknown: 'You have no payment with that reference.',
   checkoutAlreadyPaid: 'That payment has already been completed: your plots are paid for.',
@@ -314,14 +310,10 @@ const ro: DomainMessages = {
   tooManyPlotsHeld: (max) =>
     `Puteți avea cel mult ${max} parcele în același timp în plăți neterminate. Finalizați sau ` +
     `anulați acele plăți înainte de a începe alta.`,
-  tooManyPlotsHeldUnproven: (max) =>
-    `Până când vă confirmați adresa de e-mail puteți avea cel mult ${max} parcele în același ` +
-    `timp în plăți neterminate. Deschideți linkul pe care vi l-am trimis la crearea contului ` +
-    `pentru a putea rezerva mai multe.`,
-  unprovenHoldsFull:
-    'În acest moment sunt prea multe parcele puse deoparte de conturi fără adresă de e-mail ' +
-    'confirmată. Deschideți linkul pe care vi l-am trimis la crearea contului pentru a vă ' +
-    'confirma adresa, apoi încercați din nou.',
+  addressUnprovenToHold:
+    'Pentru a cumpăra sau a rezerva parcele, confirmați mai întâi adresa de e-mail: deschideți ' +
+    'linkul pe care vi l-am trimis la crearea contului. Dacă nu îl găsiți (căutați și în ' +
+    'folderul de spam), deconectați-vă și conectați-vă din nou: vă vom trimite altul.',
   checkoutReferenceInvalid: 'Referința plății nu este validă.',
   checkoutUnknown: 'Nu aveți nicio plată cu această referință.',
   checkoutAlreadyPaid:

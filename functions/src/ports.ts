@@ -87,8 +87,8 @@ export interface Caller {
 export interface AddressProofs {
   /** The address each account has proven (lower-case, `provenAddressOf`); absent: none. */
   provenAddresses(uids: readonly string[]): Promise<ReadonlyMap<string, string>>;
-  /** Whether the account's holds count in the shared pool (`isPooledForHolds`). */
-  pooledForHolds(uid: string): Promise<boolean>;
+  /** Whether the account may buy or reserve plots: its address proven (`mayHoldPlots`). */
+  mayHold(uid: string): Promise<boolean>;
 }
 
 export interface IdTokenVerifier {

@@ -6,12 +6,7 @@ import type { Cell } from '../cell';
 import type { CellWithId } from '../cell-document';
 import { releaseHold, startHold, type TransitionRefusal } from '../cell-transitions';
 import type { CheckoutOrder } from '../checkout-order';
-import {
-  fitsHoldCap,
-  liveUnprovenHolds,
-  unprovenCapReached,
-  type UnprovenHolds,
-} from '../hold-cap';
+import { fitsHoldCap } from '../hold-cap';
 import {
   decided,
   movesOf,
@@ -26,10 +21,8 @@ export type HoldOutcome =
   | { ok: false; reason: TransitionRefusal | 'unknown-plot'; plot: string }
   /** The account would hold more than `MAX_PLOTS_HELD_PER_ACCOUNT` plots in checkouts. */
   | { ok: false; reason: 'too-many-held' }
-  /** A pooled account would pass its own cap (`MAX_PLOTS_HELD_PER_UNPROVEN_ACCOUNT`). */
-  | { ok: false; reason: 'too-many-held-unproven' }
-  /** The pooled accounts together would pass `MAX_PLOTS_HELD_BY_UNPROVEN_ACCOUNTS`. */
-  | { ok: false; reason: 'unproven-pool-full' }
+  /** The account has not proven its address (`mayHoldPlots`): it buys or reserves nothing yet. */
+  | { ok: false; reason: 'address-unproven' }
   /** The account was erased (account-erasure.ts) between the route's check and the hold. */
   | { ok: false; reason: 'no-account' };
 
@@ -40,25 +33,21 @@ export interface HoldFacts {
   plots: ReadonlyArray<{ code: string; cell: CellWithId | null }>;
   /** Every plot whose `user` is the account (its live holds count against the cap). */
   accountCells: readonly Cell[];
-  /**
-   * Only for an account whose holds count in the shared pool (`isPooledForHolds`): the pool as
-   * stored (`hold_pools/unproven`) and its plots as read in the same transaction. Absent: the
-   * account is not pooled.
-   */
-  unprovenPool?: { holds: UnprovenHolds; cells: readonly CellWithId[] } | null;
+  /** Whether the account may hold plots (`mayHoldPlots`: its address proven), as Auth says. */
+  addressProven: boolean;
   now: number;
 }
 
-/** A hold decision, and for a pooled account the pool to store with it (live entries only). */
-export type HoldDecision = Decision<HoldOutcome> & { unprovenPool: UnprovenHolds | null };
+export type HoldDecision = Decision<HoldOutcome>;
 
 /** Every plot of the order held for it, or none: the first refusal is the answer. */
 export function decideHold(facts: HoldFacts): HoldDecision {
   const { order, now } = facts;
-  const refused = (outcome: HoldOutcome): HoldDecision => ({
-    ...decided(outcome),
-    unprovenPool: null,
-  });
+  const refused = (outcome: HoldOutcome): HoldDecision => decided(outcome);
+  // Completions take nothing off sale (the plots are the donor's reservations already).
+  if (order.kind !== 'complete' && !facts.addressProven) {
+    return refused({ ok: false, reason: 'address-unproven' });
+  }
   const missing = facts.plots.find(({ cell }) => cell === null);
   if (missing) return refused({ ok: false, reason: 'unknown-plot', plot: missing.code });
   if (
@@ -66,16 +55,6 @@ export function decideHold(facts: HoldFacts): HoldDecision {
     !fitsHoldCap(facts.accountCells, order.uid, facts.plots.length, now)
   ) {
     return refused({ ok: false, reason: 'too-many-held' });
-  }
-  // Completions take nothing off sale (the plots are the donor's reservations): never pooled.
-  const pool =
-    facts.unprovenPool && order.kind !== 'complete'
-      ? liveUnprovenHolds(facts.unprovenPool.holds, facts.unprovenPool.cells, now)
-      : null;
-  if (pool) {
-    const cap = unprovenCapReached(facts.accountCells, order.uid, pool, facts.plots.length, now);
-    if (cap === 'account') return refused({ ok: false, reason: 'too-many-held-unproven' });
-    if (cap === 'pool') return refused({ ok: false, reason: 'unproven-pool-full' });
   }
   const cells = [];
   for (const { cell } of facts.plots) {
@@ -88,10 +67,7 @@ export function decideHold(facts: HoldFacts): HoldDecision {
     if (!move.ok) return refused({ ok: false, reason: move.reason, plot: stored.id });
     cells.push({ before: stored, after: { ...move.cell, id: stored.id } });
   }
-  const unprovenPool = pool
-    ? { ...pool, ...Object.fromEntries(order.plots.map((plot) => [plot, order.checkoutId])) }
-    : null;
-  return { ...decided({ ok: true }, { cells }), unprovenPool };
+  return decided({ ok: true }, { cells });
 }
 
 /** The plots this checkout still holds go back (reserved again when completing a live one). */

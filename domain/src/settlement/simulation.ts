@@ -221,10 +221,20 @@ export class Simulation {
       expiresAt: this.now + 35 * MINUTE,
       plots: plots.map((code) => ({ code, cell: this.store.cells.get(code) ?? null })),
       accountCells: this.cells().filter((cell) => cell.user === account.uid),
+      // An e-mail account that never opened its link holds nothing (`mayHoldPlots`).
+      addressProven: account.verified,
       now: this.now,
     });
     this.store.apply(decision);
-    if (!decision.outcome.ok) return;
+    if (!decision.outcome.ok) {
+      if (
+        decision.outcome.reason === 'address-unproven' &&
+        (account.verified || kind === 'complete')
+      ) {
+        throw new Error(`a proven account's ${kind} was refused as unproven`);
+      }
+      return;
+    }
     const id = this.id('cs_');
     const amountCents = checkoutTotalCents(kind, plots.length);
     this.store.apply({

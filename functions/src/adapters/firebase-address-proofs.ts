@@ -4,7 +4,7 @@
  * or Facebook (`provenAddressOf`). Never a copy kept in Firestore, which would be stale the moment
  * a donor verifies (docs/architecture.md, "Whose address is proven").
  */
-import { isPooledForHolds, provenAddressOf } from '@parroquia/domain';
+import { mayHoldPlots, provenAddressOf } from '@parroquia/domain';
 import type { Auth } from 'firebase-admin/auth';
 import type { AddressProofs } from '../ports';
 
@@ -32,11 +32,11 @@ export function firebaseAddressProofs(auth: () => Auth): AddressProofs {
       return proven;
     },
 
-    async pooledForHolds(uid) {
+    async mayHold(uid) {
       // Asked before the hold's transaction: an address only goes from unproven to proven, so a
-      // lookup a moment stale at worst pools a donor who verified that very second.
+      // lookup a moment stale at worst refuses a donor who verified that very second.
       const user = await auth().getUser(uid);
-      return isPooledForHolds({
+      return mayHoldPlots({
         email: user.email,
         emailVerified: user.emailVerified,
         providers: user.providerData.map(({ providerId, email }) => ({ providerId, email })),

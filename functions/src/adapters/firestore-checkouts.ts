@@ -43,41 +43,22 @@ type Checkouts = Pick<
 export function firestoreCheckouts(
   db: () => Firestore,
   now: () => number,
-  proofs: Pick<AddressProofs, 'pooledForHolds'>,
+  proofs: Pick<AddressProofs, 'mayHold'>,
 ): Checkouts {
   const paymentRef = (id: string) => db().collection('payments').doc(id);
   const holdLockRef = (uid: string) => db().collection('hold_locks').doc(uid);
-  // One document for every pooled account: two of them racing for the pool's last places both
-  // read and write it, so they conflict and the second decides on the first's holds.
-  const unprovenPoolRef = () => db().collection('hold_pools').doc('unproven');
   const run = <T>(work: (tx: Transaction) => Promise<T>) => runPayment(db(), work);
   const statusOf = (tx: Transaction, sessionId: string) => paymentStatusIn(db(), tx, sessionId);
 
-  /** The pool as stored and its plots as they are now, read inside `tx`. */
-  async function readUnprovenPool(tx: Transaction) {
-    const stored = (await tx.get(unprovenPoolRef())).get('holds') as unknown;
-    const holds: Record<string, string> = {};
-    if (stored && typeof stored === 'object') {
-      for (const [plot, checkout] of Object.entries(stored)) {
-        if (typeof checkout === 'string') holds[plot] = checkout;
-      }
-    }
-    const codes = Object.keys(holds);
-    const snapshots = codes.length
-      ? await tx.getAll(...codes.map((code) => db().collection('cells').doc(code)))
-      : [];
-    return { holds, cells: snapshots.filter((s) => s.exists).map(storedCell) };
-  }
-
   return {
     async holdPlots(order, expiresAt) {
-      const pooled = order.kind !== 'complete' && (await proofs.pooledForHolds(order.uid));
+      // Completions hold nothing new: never asked.
+      const addressProven = order.kind === 'complete' || (await proofs.mayHold(order.uid));
       return run(async (tx) => {
         await tx.get(holdLockRef(order.uid));
         // An erasure writes the same hold lock: whichever commits second sees the first.
         const account = await tx.get(db().collection('users').doc(order.uid));
         if (!account.exists) return { ok: false as const, reason: 'no-account' as const };
-        const unprovenPool = pooled ? await readUnprovenPool(tx) : null;
         const own = await tx.get(db().collection('cells').where('user', '==', order.uid));
         const snapshots = await tx.getAll(
           ...order.plots.map((code) => db().collection('cells').doc(code)),
@@ -87,17 +68,11 @@ export function firestoreCheckouts(
           expiresAt,
           plots: snapshots.map((s) => ({ code: s.id, cell: s.exists ? storedCell(s) : null })),
           accountCells: own.docs.map(storedCell),
-          unprovenPool,
+          addressProven,
           now: now(),
         });
         writeDecision(tx, db(), decision);
         tx.set(holdLockRef(order.uid), { updated_at: FieldValue.serverTimestamp() });
-        if (decision.unprovenPool) {
-          tx.set(unprovenPoolRef(), {
-            holds: decision.unprovenPool,
-            updated_at: FieldValue.serverTimestamp(),
-          });
-        }
         return decision.outcome;
       });
     },

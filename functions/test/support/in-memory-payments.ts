@@ -39,6 +39,7 @@ export class InMemoryPayments implements PaymentStore {
       expiresAt,
       plots: order.plots.map((code) => ({ code, cell: this.store.cells.get(code) ?? null })),
       accountCells: [...this.store.cells.values()].filter((cell) => cell.user === order.uid),
+      addressProven: true,
       now: this.now(),
     });
     this.store.apply(decision);

@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import {
   HOLD_DURATION_MS,
   MAX_PLOTS_HELD_PER_ACCOUNT,
-  MAX_PLOTS_HELD_PER_UNPROVEN_ACCOUNT,
   MESSAGES,
   checkoutLineName,
   checkoutTotalCents,
@@ -83,13 +82,9 @@ function refuseUnless(outcome: HoldOutcome): void {
   if (outcome.reason === 'too-many-held') {
     throw new ApiError(409, MESSAGES.tooManyPlotsHeld(MAX_PLOTS_HELD_PER_ACCOUNT));
   }
-  // Both tell the donor the way out: confirming the e-mail lifts them out of the pool.
-  if (outcome.reason === 'too-many-held-unproven') {
-    throw new ApiError(409, MESSAGES.tooManyPlotsHeldUnproven(MAX_PLOTS_HELD_PER_UNPROVEN_ACCOUNT));
-  }
-  if (outcome.reason === 'unproven-pool-full') {
-    throw new ApiError(409, MESSAGES.unprovenHoldsFull);
-  }
+  // Tells the donor the way out: confirming the e-mail.
+  if (outcome.reason === 'address-unproven')
+    throw new ApiError(403, MESSAGES.addressUnprovenToHold);
   switch (outcome.reason) {
     case 'unknown-plot':
       throw new ApiError(400, MESSAGES.plotInvalid(outcome.plot));
