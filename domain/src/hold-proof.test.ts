@@ -32,7 +32,7 @@ describe('who may hold plots', () => {
   });
 
   it('an unproven account buys and reserves nothing, and changes nothing; it may complete', () => {
-    const k3 = { ...availableCell(parsePlotCode('K3')!), id: 'K3' };
+    const k3 = { ...availableCell(parsePlotCode('K3')), id: 'K3' };
     const facts = (kind: 'buy' | 'reserve' | 'complete', addressProven: boolean) => ({
       order: order(kind),
       expiresAt: NOW + 35 * 60_000,
