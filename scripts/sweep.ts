@@ -10,6 +10,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { firebaseAddressProofs } from '../functions/src/adapters/firebase-address-proofs.ts';
 import { mailReservationReminders } from '../functions/src/adapters/reservation-reminders.ts';
 import { firestoreCellRepository } from '../functions/src/adapters/firestore-cells.ts';
+import { firebaseSignUps } from '../functions/src/adapters/firebase-sign-ups.ts';
 import { DEFAULT_PORTS, PROJECT_ID } from '@parroquia/testkit/local-stack';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
@@ -30,6 +31,11 @@ try {
     Date.now(),
   );
   console.log(`sweep: ${reminders.length} reservation reminders queued`);
+  const dropped = await firebaseSignUps(
+    () => getAuth(app),
+    () => getFirestore(app),
+  ).dropExpired(Date.now());
+  console.log(`sweep: ${dropped} sign-ups dropped, their link never opened`);
 } finally {
   await deleteApp(app);
 }

@@ -13,6 +13,7 @@
 import * as z from 'zod/mini';
 import { DOMAIN_MESSAGES, MESSAGES, type Language } from './messages';
 import { hasLineControls, isBlankName, trimInvisible, visibleText } from './name-characters';
+import { effectiveCell, type Cell } from './cell';
 import { csvFile } from './csv';
 import { isRecord } from './validation';
 
@@ -227,3 +228,27 @@ export function commemorationsCsv(donors: readonly DonorCommemorations[]): strin
 /** How many names a CSV or PDF of these donors carries (the staff action's `rows`). */
 export const commemorationCount = (donors: readonly DonorCommemorations[]) =>
   donors.reduce((sum, donor) => sum + donor.names.length, 0);
+
+/**
+ * Who may give names for the priest to read at the altar (docs/product.md, "Names remembered in
+ * prayer"): a donor whose gift stands, that is who holds at least one plot as the map shows it
+ * now, bought or reserved (a reservation being completed is still theirs). An account that never
+ * gave, or whose every gift was refunded or voided (the plots freed), has none: its names are
+ * refused when saved and left out of what staff print and download, since the list is the
+ * parish's thanks for a gift, read aloud in church, and free accounts cost nothing to make.
+ */
+export function hasStandingGift(
+  cellsOfAccount: readonly Cell[],
+  uid: string,
+  now: number,
+): boolean {
+  return cellsOfAccount.some((stored) => {
+    const cell = effectiveCell(stored, now);
+    if (cell.user !== uid) return false;
+    return (
+      cell.status === 'bought' ||
+      cell.status === 'reserved' ||
+      (cell.status === 'held' && cell.hold?.kind === 'complete')
+    );
+  });
+}

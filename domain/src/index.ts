@@ -43,6 +43,7 @@ export * from './name-characters';
 export * from './donor-mail';
 export * from './password-reset-mail';
 export * from './sign-up-mail';
+export * from './sign-up-confirmation';
 export * from './back-office-requests';
 export * from './staff-action-requests';
 export * from './settlement/index';

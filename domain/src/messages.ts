@@ -45,6 +45,9 @@ const es = {
   plotInvalid: (what: string) => `Parcela no válida: ${what}.`,
   plotRepeated: (code: string) => `Parcela repetida: ${code}.`,
   emailInvalid: 'El correo electrónico no es válido.',
+  signUpLinkExpired:
+    'Este enlace ya no vale: se usó ya o pasaron más de 3 días. Si tu cuenta ya está confirmada, ' +
+    'entra con tu correo y tu contraseña; si no, vuelve a crearla.',
   cashLimitExceeded: 'Los pagos en efectivo no pueden superar 999,99 € al mes por donante.',
   // Donor accounts (issue 8). 'No tienes ninguna parcela comprada' and 'Error al vincular el
   // código' are docs/api.md's; the rest fill gaps.
@@ -136,6 +139,10 @@ const es = {
   statementYearInvalid: 'El año debe ser un número de cuatro cifras, como 2026.',
   // The names donors ask prayers for (issue 30, item 3).
   commemorationsNotList: 'La lista de nombres para recordar no es válida.',
+  commemorationNotListed: 'Ese nombre ya no está en la lista de ese donante.',
+  commemorationsNeedGift:
+    'Los nombres para recordar en la oración los dan los donantes: podrás darlos en cuanto ' +
+    'tengas una parcela comprada o reservada.',
   commemorationsTooMany: (max: number) => `Puedes dar como máximo ${max} nombres para recordar.`,
   commemorationStateUnknown: 'Indica si la persona está viva o es difunta.',
   commemorationOnCertificateNotBoolean:
@@ -163,6 +170,9 @@ const en: DomainMessages = {
   plotInvalid: (what) => `Invalid plot: ${what}.`,
   plotRepeated: (code) => `Repeated plot: ${code}.`,
   emailInvalid: 'The e-mail address is not valid.',
+  signUpLinkExpired:
+    'This link no longer works: it was used already or more than 3 days have passed. If your ' +
+    'account is confirmed, log in with your e-mail and password; if not, create it again.',
   cashLimitExceeded: 'Cash payments cannot exceed €999.99 a month per donor.',
   noPlotsBought: 'You have no purchased plots',
   linkCodeFailed: 'Could not link the code',
@@ -243,6 +253,10 @@ const en: DomainMessages = {
   ownDonationUnknown: 'You have no donation with that reference.',
   statementYearInvalid: 'The year must be a four-digit number, such as 2026.',
   commemorationsNotList: 'The list of names to remember is not valid.',
+  commemorationNotListed: "That name is no longer on that donor's list.",
+  commemorationsNeedGift:
+    'Names to remember in prayer are given by donors: you can give them as soon as you have a ' +
+    'plot bought or reserved.',
   commemorationsTooMany: (max) => `You can give at most ${max} names to remember.`,
   commemorationStateUnknown: 'Say whether the person is living or departed.',
   commemorationOnCertificateNotBoolean:
@@ -266,6 +280,9 @@ const ro: DomainMessages = {
   plotInvalid: (what) => `Parcelă nevalidă: ${what}.`,
   plotRepeated: (code) => `Parcelă repetată: ${code}.`,
   emailInvalid: 'Adresa de e-mail nu este validă.',
+  signUpLinkExpired:
+    'Acest link nu mai este valabil: a fost deja folosit sau au trecut mai mult de 3 zile. Dacă ' +
+    'contul este confirmat, intrați cu adresa de e-mail și parola; dacă nu, creați-l din nou.',
   cashLimitExceeded: 'Plățile în numerar nu pot depăși 999,99 € pe lună pentru fiecare donator.',
   noPlotsBought: 'Nu aveți nicio parcelă cumpărată',
   linkCodeFailed: 'Eroare la asocierea codului',
@@ -351,6 +368,10 @@ const ro: DomainMessages = {
   ownDonationUnknown: 'Nu aveți nicio donație cu această referință.',
   statementYearInvalid: 'Anul trebuie să fie un număr de patru cifre, de exemplu 2026.',
   commemorationsNotList: 'Lista numelor de pomenit nu este validă.',
+  commemorationNotListed: 'Acel nume nu mai este pe lista acelui donator.',
+  commemorationsNeedGift:
+    'Numele de pomenit în rugăciune le dau donatorii: le veți putea da de îndată ce aveți o ' +
+    'parcelă cumpărată sau rezervată.',
   commemorationsTooMany: (max) => `Puteți da cel mult ${max} de nume de pomenit.`,
   commemorationStateUnknown: 'Indicați dacă persoana este vie sau adormită.',
   commemorationOnCertificateNotBoolean:

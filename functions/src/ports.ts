@@ -204,9 +204,10 @@ export interface PasswordResetMailer {
 /** E-mail sign-up that says nothing of who has an account (issue 30). */
 export interface SignUpMailer {
   /**
-   * When no account has `email`: creates it (the password and name given, the address not
-   * proven) and queues the e-mail with the link that proves it. When one has: changes nothing
-   * and queues the e-mail saying so, with the way to `loginUrl`. Never says which.
+   * When no account has `email`: creates it (the password and name given) under a placeholder
+   * address, so it cannot sign in yet, and queues the e-mail with the link that confirms it.
+   * When one has: changes nothing and queues the e-mail saying so, with the way to `loginUrl`.
+   * Never says which.
    */
   signUp(request: {
     email: string;
@@ -215,6 +216,13 @@ export interface SignUpMailer {
     language: Language;
     loginUrl: string;
   }): Promise<void>;
+  /**
+   * The link's code: the account takes its address, proven (`confirmed`); `existing` when the
+   * address has another account by now; `expired` when the code is unknown, used or too old.
+   */
+  confirm(code: string, now: number): Promise<'confirmed' | 'existing' | 'expired'>;
+  /** Sign-ups whose link was never opened in time: their codes and waiting accounts deleted. */
+  dropExpired(now: number): Promise<number>;
 }
 
 /** One rate-limit counter: a limit's requests under one key in one window of time. */
@@ -468,12 +476,30 @@ export interface StoredCommemorations extends Commemorations {
 export interface CommemorationStore {
   /** The donor's list; no document: no names, not printed. */
   read(uid: string): Promise<StoredCommemorations>;
-  /** Replaces the whole list in one write; null when the account has no profile (erased). */
-  replace(uid: string, list: Commemorations, now: number): Promise<StoredCommemorations | null>;
+  /**
+   * Replaces the whole list in one write; null when the account has no profile (erased),
+   * `no-gift` when names are given by an account without a gift that stands (`hasStandingGift`).
+   */
+  replace(
+    uid: string,
+    list: Commemorations,
+    now: number,
+  ): Promise<StoredCommemorations | null | 'no-gift'>;
   /**
    * Every donor's names (each with the donor's name and code), and the staff action that
    * carried them away, in one transaction: no list leaves unrecorded.
    */
+  /**
+   * Takes the first entry `name` (in `state`) off the donor's list and records why, in one
+   * transaction; null when the list has no such entry.
+   */
+  removeName(
+    uid: string,
+    entry: { name: string; state: Commemorations['names'][number]['state'] },
+    reason: string,
+    staffUid: string,
+    now: number,
+  ): Promise<Commemorations['names'] | null>;
   carryOut(
     kind: 'print-commemorations' | 'export-commemorations',
     staffUid: string,

@@ -145,6 +145,8 @@ describe('firebase-admin ID-token verifier', () => {
         uid: 'donor-ana',
         staff: false,
         email: 'ana@parroquia.test',
+        // No `name` claim in this token: none to keep on a staff action.
+        name: null,
         providerId: 'password',
         emailVerified: true,
         // The sign-in's time, in milliseconds: erasing an account asks for a recent one.

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pdfPageTexts } from '../../functions/test/support/pdf-text.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import { newDonor } from '../support/payments.ts';
-import { apiAs } from '../support/staff.ts';
+import { resetPlots, setPlots } from '../support/plots.ts';
+import { apiAs, freshPlots } from '../support/staff.ts';
 
 const siteUrl = inject('siteUrl');
 const authHost = inject('authHost');
@@ -32,16 +33,30 @@ const MARIA_LIST = {
   on_certificate: true,
 };
 
+/** Plots this file gives its donors (a gift that stands), freed after it. */
+const given: string[] = [];
+
+/** A plot bought by `uid`, as the functions store a purchase. */
+async function giveAPlot(uid: string) {
+  const [code] = freshPlots(1);
+  given.push(code!);
+  await setPlots(db(), [code!], { status: 'bought', user: uid, donor_display: 'Pomelnic' });
+  return code!;
+}
+
 beforeAll(async () => {
   startedAt = Date.now() - 1000;
   staff = await idTokenOf(authHost, DEMO.staff);
   maria = await newDonor(authHost, db(), 'Maria Pomelnic');
   petru = await newDonor(authHost, db(), 'Petru Pomelnic');
+  await giveAPlot(maria.uid);
+  await giveAPlot(petru.uid);
 });
 afterAll(async () => {
   await Promise.all(
     [maria, petru].map((donor) => db().collection('commemorations').doc(donor.uid).delete()),
   );
+  await resetPlots(db(), given);
 });
 
 const stored = async (uid: string) =>
@@ -266,3 +281,74 @@ async function lastAction(kind: string) {
   expect(mine.length).toBeGreaterThan(0);
   return mine[0]! as { staff: string; plots: string[]; reason: null; details: { rows: number } };
 }
+
+describe('who may give names, and staff taking one off', () => {
+  it('an account that never gave is refused in its language and nothing is stored; emptying is allowed', async () => {
+    const stranger = await newDonor(authHost, db(), 'Nunca Dio');
+    const refused = await post(PATH, MARIA_LIST, stranger.token, 'ro');
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/le dau donatorii/);
+    expect(await stored(stranger.uid)).toBeUndefined();
+    expect((await post(PATH, { names: [], on_certificate: false }, stranger.token)).status).toBe(
+      200,
+    );
+  });
+
+  it("a donor whose gift no longer stands is left out of the priest's list and the CSV", async () => {
+    const lapsed = await newDonor(authHost, db(), 'Ya No Dona');
+    const plot = await giveAPlot(lapsed.uid);
+    const names = { names: [{ name: 'Filofteia', state: 'living' }], on_certificate: false };
+    expect((await post(PATH, names, lapsed.token)).status).toBe(200);
+    const csv = async () => await (await post('/api/staff/commemorations/csv/', {})).text();
+    expect(await csv()).toContain('Filofteia');
+    // Its plot freed (refunded or voided): no gift stands.
+    await resetPlots(db(), [plot]);
+    expect(await csv()).not.toContain('Filofteia');
+    const pdf = await post('/api/staff/commemorations/pdf/', { lang: 'es' });
+    const text = (await pdfPageTexts(new Uint8Array(await pdf.arrayBuffer()))).join(' ');
+    expect(text).not.toContain('Filofteia');
+    await db().collection('commemorations').doc(lapsed.uid).delete();
+  });
+
+  it('staff take a name off with a reason: gone from the list and the CSV, recorded', async () => {
+    const donor = await newDonor(authHost, db(), 'Ana Quitar');
+    await giveAPlot(donor.uid);
+    const list = {
+      names: [
+        { name: 'Ruxandra', state: 'living' },
+        { name: 'Broscoi', state: 'departed' },
+      ],
+      on_certificate: false,
+    };
+    expect((await post(PATH, list, donor.token)).status).toBe(200);
+    const body = { id: donor.uid, name: 'Broscoi', state: 'departed', reason: 'No es un nombre' };
+    // A donor cannot; nor without a reason.
+    expect((await post('/api/staff/commemorations/remove/', body, donor.token)).status).toBe(403);
+    expect((await post('/api/staff/commemorations/remove/', { ...body, reason: ' ' })).status).toBe(
+      400,
+    );
+    const removed = await post('/api/staff/commemorations/remove/', body);
+    expect(removed.status, await removed.clone().text()).toBe(200);
+    expect(await removed.json()).toEqual({ names: [{ name: 'Ruxandra', state: 'living' }] });
+    expect((await stored(donor.uid))?.names).toEqual([{ name: 'Ruxandra', state: 'living' }]);
+    const csv = await (await post('/api/staff/commemorations/csv/', {})).text();
+    expect(csv).toContain('Ruxandra');
+    expect(csv).not.toContain('Broscoi');
+    const [action] = (
+      await db()
+        .collection('staff_actions')
+        .where('action', '==', 'remove-commemoration')
+        .orderBy('at', 'desc')
+        .limit(1)
+        .get()
+    ).docs.map((doc) => doc.data());
+    expect(action).toMatchObject({
+      staff: DEMO.staff.uid,
+      reason: 'No es un nombre',
+      details: { query: { donor: donor.uid, name: 'Broscoi', state: 'departed' }, rows: 1 },
+    });
+    // Already gone: 404.
+    expect((await post('/api/staff/commemorations/remove/', body)).status).toBe(404);
+    await db().collection('commemorations').doc(donor.uid).delete();
+  });
+});

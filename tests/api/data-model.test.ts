@@ -78,6 +78,7 @@ describe('the data model doc, read as data', () => {
       'hold_locks',
       'stripe_events',
       'rate_limits',
+      'sign_up_confirmations',
       'staff_actions',
       'mail',
       'erased_donors',
@@ -269,6 +270,12 @@ async function journey() {
     `/api/certificates/verify/?code=${encodeURIComponent(lucia.personalCode)}`,
   );
   expect(verified.status).toBe(200);
+
+  // Someone asks to join and never opens the link: the account waits for it.
+  const joining = await callApi(siteUrl, '/api/users/sign-up/', {
+    body: { email: `espera-${Date.now()}@parroquia.test`, password: 'Espera-2026', name: 'Espera' },
+  });
+  expect(joining.status).toBe(202);
 
   // Pablo leaves (GDPR art. 17): his rows and certificate keep no name, blocked apart.
   const erased = await callApi(siteUrl, '/api/users/erase-account/', {

@@ -22,6 +22,27 @@ function caller(): Record<string, string> {
   return { 'X-Forwarded-For': forwardedFor(`10.${octet()}.${octet()}.${octet()}`) };
 }
 
+/** Sign-in as a browser does it, against the Auth emulator (email enumeration protection on). */
+async function signIn(email: string, password: string) {
+  const response = await fetch(
+    `http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const body = (await response.json()) as { error?: { message?: string } };
+  return { status: response.status, error: body.error?.message ?? null };
+}
+
+function confirm(code: string, language = 'es') {
+  return callApi(siteUrl, '/api/users/confirm-sign-up/', {
+    body: { code },
+    headers: { ...caller(), 'Accept-Language': language },
+  });
+}
+
 function signUp(body: Record<string, unknown>, headers: Record<string, string> = caller()) {
   return callApi(siteUrl, '/api/users/sign-up/', { body, headers });
 }
@@ -59,17 +80,31 @@ describe('sign-up says nothing of who has an account', () => {
     expect(toKnown[0]!.text).toMatch(/\/login/);
     expect(toKnown[0]!.text).not.toMatch(/oobCode=/);
 
-    // The new one: created with the name, not proven, and mailed the link that proves it.
-    const created = await adminAuth(authHost).getUserByEmail(unknown);
-    expect(created.displayName).toBe('Ana Pérez');
-    expect(created.emailVerified).toBe(false);
+    // The new one: mailed the link that confirms it; until it is opened the address has no
+    // account to sign in to, and the password typed answers exactly as a wrong one does.
+    await expect(adminAuth(authHost).getUserByEmail(unknown)).rejects.toMatchObject({
+      code: 'auth/user-not-found',
+    });
     const toUnknown = await mailsTo(unknown);
     expect(toUnknown).toHaveLength(1);
     expect(toUnknown[0]!.subject).toMatch(/confirm/i);
-    const link = /(http\S+oobCode=\S+)/.exec(toUnknown[0]!.text)![1]!;
-    const opened = await fetch(link, { redirect: 'manual' });
-    await opened.arrayBuffer();
-    expect((await adminAuth(authHost).getUser(created.uid)).emailVerified).toBe(true);
+    const link = new URL(/(http\S+confirm=\S+)/.exec(toUnknown[0]!.text)![1]!);
+    expect([link.pathname, link.searchParams.get('lng')]).toEqual(['/login', 'en']);
+    const pending = await signIn(unknown, 'Nueva-2026');
+    expect(pending).toEqual(await signIn(known.email, 'Nueva-2026'));
+    expect(pending).toEqual(await signIn(`${uniqueName('nadie')}@parroquia.test`, 'Nueva-2026'));
+    expect(pending.status).toBe(400);
+
+    // The link opened: the account has the address, proven, the name, and the password typed.
+    const confirmed = await confirm(link.searchParams.get('confirm')!);
+    expect([confirmed.status, await confirmed.json()]).toEqual([200, { status: 'confirmed' }]);
+    const created = await adminAuth(authHost).getUserByEmail(unknown);
+    expect([created.displayName, created.emailVerified]).toEqual(['Ana Pérez', true]);
+    expect((await signIn(unknown, 'Nueva-2026')).status).toBe(200);
+    // Spent: the same link again says it no longer works, in the caller's language.
+    const again = await confirm(link.searchParams.get('confirm')!, 'ro');
+    expect(again.status).toBe(404);
+    expect(((await again.json()) as { error: string }).error).toMatch(/nu mai este valabil/);
   });
 
   it('asking twice for a new address makes one account and keeps the first password', async () => {
@@ -84,15 +119,32 @@ describe('sign-up says nothing of who has an account', () => {
       headers,
     );
     expect([first.status, second.status]).toEqual([202, 202]);
-    const account = await adminAuth(authHost).getUserByEmail(email);
-    expect(account.displayName).toBe('Uno');
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(2);
     // The first one's link comes back to /login with where the donor was going.
-    const verify = mails.find((mail) => /oobCode=/.test(mail.text))!;
-    const link = new URL(/(http\S+oobCode=\S+)/.exec(verify.text)![1]!);
-    const back = new URL(link.searchParams.get('continueUrl')!);
+    const links = mails.map((mail) => new URL(/(http\S+confirm=\S+)/.exec(mail.text)![1]!));
+    const back = links.find((link) => link.searchParams.get('returnTo'))!;
     expect([back.pathname, back.searchParams.get('returnTo')]).toEqual(['/login', '/donativos']);
+    // Either link confirms the one account, with the first name and password.
+    const confirmed = await confirm(links[1]!.searchParams.get('confirm')!);
+    expect(confirmed.status).toBe(200);
+    const account = await adminAuth(authHost).getUserByEmail(email);
+    expect(account.displayName).toBe('Uno');
+    expect((await signIn(email, 'Primera-2026')).status).toBe(200);
+    expect((await signIn(email, 'Segunda-2026')).status).toBe(400);
+    expect((await confirm(links[0]!.searchParams.get('confirm')!)).status).toBe(404);
+  });
+
+  it('a link opened after the address got an account another way says so and drops the waiting one', async () => {
+    const email = `${uniqueName('otra-via')}@parroquia.test`;
+    expect((await signUp({ email, password: 'Primera-2026', name: 'Uno' })).status).toBe(202);
+    const [mail] = await mailsTo(email);
+    const code = new URL(/(http\S+confirm=\S+)/.exec(mail!.text)![1]!).searchParams.get('confirm')!;
+    const other = await adminAuth(authHost).createUser({ email, password: 'Otra-2026' });
+    const answer = await confirm(code);
+    expect([answer.status, await answer.json()]).toEqual([200, { status: 'existing' }]);
+    expect((await adminAuth(authHost).getUserByEmail(email)).uid).toBe(other.uid);
+    expect((await signIn(email, 'Primera-2026')).status).toBe(400);
   });
 
   it("refuses bad input in the caller's language and creates nothing", async () => {

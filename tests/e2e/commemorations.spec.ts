@@ -14,16 +14,20 @@ import { pdfPageTexts } from '../../functions/test/support/pdf-text.ts';
 import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
 import { newDonor } from '../support/payments.ts';
-import { expectNoAxeViolations, firestore, signInOnLoginPage } from './support.ts';
+import { expectNoAxeViolations, firestore, setCell, signInOnLoginPage } from './support.ts';
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 
 const forget = (uid: string) => firestore().collection('commemorations').doc(uid).delete();
 
-/** A donor of their own, privacy policy accepted (the seed's Ion has not accepted it). */
-async function freshDonor(name: string) {
+/**
+ * A donor of their own, privacy policy accepted (the seed's Ion has not accepted it), with the
+ * plot `plot` bought: only a donor whose gift stands gives names.
+ */
+async function freshDonor(name: string, plot: string) {
   const donor = await newDonor(process.env.TEST_AUTH_HOST!, firestore(), name);
+  await setCell(plot, { status: 'bought', user: donor.uid, donor_display: name });
   return { uid: donor.uid, email: donor.email, password: 'Donante-2026' };
 }
 
@@ -206,7 +210,7 @@ test('ro, 360 x 740 phone: Ion’s names, large targets, errors in Romanian; the
   page,
   browser,
 }, testInfo) => {
-  const ion = await freshDonor('Ion Pomelnic');
+  const ion = await freshDonor('Ion Pomelnic', 'P28');
   try {
     await page.setViewportSize(PHONE);
     await page.goto('/mi-cuenta?lng=ro');
@@ -274,7 +278,7 @@ test('ro, 360 x 740 phone: Ion’s names, large targets, errors in Romanian; the
 });
 
 test('en: an empty name is refused in English and nothing is saved', async ({ page }) => {
-  const john = await freshDonor('John Pomelnic');
+  const john = await freshDonor('John Pomelnic', 'P29');
   await page.setViewportSize(DESKTOP);
   await page.goto('/mi-cuenta?lng=en');
   await signInOnLoginPage(page, john);

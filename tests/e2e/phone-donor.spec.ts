@@ -140,9 +140,14 @@ for (const { locale, language } of PHONES) {
         timeout: 30_000,
       });
       await look('sign-up-sent');
-      // The link comes back to /login with where she was going (the map).
+      // The link comes back to /login with where she was going (the map), and the page says in
+      // her language that the account is ready.
       await page.goto(await signUpLinkFor(email));
-      await expect(page).toHaveURL(/\/login\?returnTo=%2Fdonativos$/);
+      await expect(page.getByTestId('sign-up-confirmation')).toHaveText(
+        t('signUpConfirmation.confirmed'),
+      );
+      await expect(page).toHaveURL(/\/login\?returnTo=%2Fdonativos&lng=\w+$/);
+      await look('sign-up-confirmed');
       await page.locator('input[type=email]').fill(email);
       await page.locator('input[type=password]').fill('Parcela-2026');
       await page.getByRole('button', { name: t('signIn.submit') }).tap();

@@ -34,6 +34,8 @@ const TEXT: Record<
     verifyTitle: string;
     signUpSent: RegExp;
     resend: string;
+    wrongCredentials: string;
+    confirmed: string;
   }
 > = {
   es: {
@@ -49,6 +51,8 @@ const TEXT: Record<
     verifyTitle: 'Confirma tu correo',
     signUpSent: /Te hemos enviado un correo a .*Abre su enlace para terminar de crear tu cuenta/,
     resend: 'Enviar el enlace otra vez',
+    wrongCredentials: 'El correo o la contraseña no son correctos.',
+    confirmed: 'Tu correo está confirmado y tu cuenta, lista. Entra con tu correo y tu contraseña.',
   },
   en: {
     noAccount: 'No account yet? Create one',
@@ -63,6 +67,9 @@ const TEXT: Record<
     verifyTitle: 'Confirm your e-mail',
     signUpSent: /We have sent an e-mail to .*Open its link to finish creating your account/,
     resend: 'Send the link again',
+    wrongCredentials: 'The e-mail or the password is not correct.',
+    confirmed:
+      'Your e-mail is confirmed and your account is ready. Log in with your e-mail and password.',
   },
   ro: {
     noAccount: 'Nu aveți cont? Creați unul',
@@ -77,6 +84,9 @@ const TEXT: Record<
     verifyTitle: 'Confirmați adresa de e-mail',
     signUpSent: /V-am trimis un e-mail la .*Deschideți linkul din el pentru a termina crearea/,
     resend: 'Trimiteți din nou linkul',
+    wrongCredentials: 'Adresa de e-mail sau parola nu sunt corecte.',
+    confirmed:
+      'Adresa de e-mail este confirmată și contul este gata. Intrați cu adresa de e-mail și parola.',
   },
 };
 
@@ -199,14 +209,25 @@ for (const language of LANGUAGES) {
       expect(sent).toBeVisible(),
     );
 
-    // The parish's e-mail, in her language, with Auth's link; opening it proves the address and
-    // comes back to /login, where she logs in, and her donor record has the name.
+    // Until the link is opened, her address and password answer as a wrong password does.
+    await page.goto(`/login?lng=${language}`);
+    await fillEmailAndPassword(page, email, 'Primera-2026');
+    await page.locator('form button[type=submit]').click();
+    await expect(page.getByText(text.wrongCredentials)).toBeVisible();
+
+    // The parish's e-mail, in her language, with the link to /login that confirms the account;
+    // the page says so in her language, and she logs in; her donor record has the name.
     await expect.poll(async () => (await signUpMailsTo(email)).length).toBe(1);
     const [welcome] = await signUpMailsTo(email);
     expect(welcome).toMatchObject({ kind: 'verify', subject: SIGN_UP_SUBJECT[language] });
-    expect(new URL(welcome!.link).searchParams.get('lang')).toBe(language);
+    expect(new URL(welcome!.link).searchParams.get('lng')).toBe(language);
     await page.goto(welcome!.link);
-    await expect(page).toHaveURL(/\/login(\?|$)/);
+    await expect(page.getByTestId('sign-up-confirmation')).toHaveText(text.confirmed);
+    // The code is spent and gone from the address bar.
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/login' && !url.searchParams.has('confirm'),
+    );
+    await screenshotAtBothSizes(page, testInfo, `sign-up-confirmed-${language}`);
     const proven = await adminAuth(process.env.TEST_AUTH_HOST!).getUserByEmail(email);
     expect(proven.emailVerified).toBe(true);
     await page.goto(`/login?lng=${language}`);

@@ -28,8 +28,9 @@ export async function signInOnLoginPage(page: Page, account: { email: string; pa
 }
 
 /**
- * The link of the sign-up e-mail the API queued for `email` (issue 30: sign-up goes through the
- * parish's mail, `mail` documents `sign-up-verify-*`), once it is there.
+ * The link of the sign-up e-mail the API queued for `email` (sign-up goes through the parish's
+ * mail, `mail` documents `sign-up-verify-*`), once it is there: /login with the code that
+ * confirms the account.
  */
 export async function signUpLinkFor(email: string): Promise<string> {
   let link: string | undefined;

@@ -32,6 +32,7 @@ export {
 } from './staff';
 export {
   donorCommemorations,
+  removeCommemoration,
   exportCommemorations,
   printCommemorations,
 } from './staff-commemorations';
@@ -50,5 +51,6 @@ export {
   eraseAccount,
   passwordReset,
   signUp,
+  confirmSignUp,
 } from './users';
 export { logout, whoami } from './profile';

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { COMMEMORATION_STATES } from '../commemoration';
 import { certificateQuerySchema } from '../certificate-language';
 import { validatePersonId, type PersonRef } from '../donor-search';
+import { validateStaffReason } from '../back-office-requests';
 import { defineRoute } from './route';
 import { validated } from './validated';
 
@@ -35,5 +36,25 @@ export const donorCommemorations = defineRoute({
     names: z.array(z.object({ name: z.string(), state: z.enum(COMMEMORATION_STATES) })),
     on_certificate: z.boolean(),
     updated_at: z.nullable(z.string()),
+  }),
+});
+
+/**
+ * Staff take one name off a donor's list (docs/product.md, "Names remembered in prayer"): the
+ * name as listed (the first entry with that name and state goes), and the reason, both kept in
+ * the staff action `remove-commemoration`.
+ */
+export const removeCommemoration = defineRoute({
+  method: 'POST',
+  path: '/api/staff/commemorations/remove/',
+  access: 'staff',
+  body: z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(200)),
+    name: z.string().check(z.minLength(1), z.maxLength(200)),
+    state: z.enum(COMMEMORATION_STATES),
+    reason: validated<string, string>(validateStaffReason),
+  }),
+  answer: z.object({
+    names: z.array(z.object({ name: z.string(), state: z.enum(COMMEMORATION_STATES) })),
   }),
 });

@@ -203,3 +203,17 @@ export const signUp = defineRoute({
   body: signUpBodySchema,
   answer: z.object({ status: z.literal('requested') }),
 });
+
+/**
+ * The sign-up e-mail's link opened (`/login?confirm=<code>` asks this): the new account takes its
+ * address, proven, and can sign in from now on; until then it answers sign-in as a wrong password
+ * does. `existing`: the address got an account meanwhile (the pending one is dropped). 404 for a
+ * code that is unknown, used or past its three days.
+ */
+export const confirmSignUp = defineRoute({
+  method: 'POST',
+  path: '/api/users/confirm-sign-up/',
+  access: 'public',
+  body: z.object({ code: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  answer: z.object({ status: z.enum(['confirmed', 'existing']) }),
+});

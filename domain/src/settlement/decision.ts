@@ -136,6 +136,7 @@ export const STAFF_ACTION_KINDS = [
   'export-commemorations',
   'view-donor',
   'search-donors',
+  'remove-commemoration',
 ] as const;
 
 export type StaffActionKind = (typeof STAFF_ACTION_KINDS)[number];

@@ -188,6 +188,21 @@ export function decideDonorLookup(facts: DonorLookupFacts): Decision<{ ok: true 
   );
 }
 
+/** A name staff took off a donor's list for the priest, and why. */
+export function decideCommemorationRemoved(facts: {
+  donor: string;
+  name: string;
+  state: string;
+  reason: string;
+  context: RecordContext;
+}): Decision<{ ok: true }> {
+  const action = record('remove-commemoration', facts.context, {
+    query: { donor: facts.donor, name: facts.name, state: facts.state },
+    rows: 1,
+  });
+  return decided({ ok: true }, { actions: [{ ...action, reason: facts.reason }] });
+}
+
 export interface CommemorationsOutFacts {
   /** The priest's list printed (PDF) or the staff's copy downloaded (CSV). */
   kind: 'print-commemorations' | 'export-commemorations';

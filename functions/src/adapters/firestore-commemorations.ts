@@ -5,17 +5,35 @@
  */
 import {
   commemorationCount,
+  decideCommemorationRemoved,
   decideCommemorationsOut,
+  hasStandingGift,
   millisOf,
   readCommemorations,
   type DonorCommemorations,
 } from '@parroquia/domain';
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { CommemorationStore } from '../ports';
 import { writeDecision } from './decision-writes';
+import { storedCell } from './firestore-reads';
+
+/** Firestore's limit of values in one `in` filter. */
+const IN_MAX = 30;
 
 export function firestoreCommemorations(db: () => Firestore): CommemorationStore {
   const lists = () => db().collection('commemorations');
+
+  /** Of `uids`, those whose gift stands now: their plots read in chunks, every one of them. */
+  async function donorsWithStandingGift(tx: Transaction, uids: readonly string[], now: number) {
+    const giving = new Set<string>();
+    for (let start = 0; start < uids.length; start += IN_MAX) {
+      const chunk = uids.slice(start, start + IN_MAX);
+      const owned = await tx.get(db().collection('cells').where('user', 'in', chunk));
+      const cells = owned.docs.map(storedCell);
+      for (const uid of chunk) if (hasStandingGift(cells, uid, now)) giving.add(uid);
+    }
+    return giving;
+  }
 
   return {
     async read(uid) {
@@ -31,12 +49,45 @@ export function firestoreCommemorations(db: () => Firestore): CommemorationStore
       return firestore.runTransaction(async (tx) => {
         const profile = await tx.get(firestore.collection('users').doc(uid));
         if (!profile.exists) return null;
+        // Names only from a donor whose gift stands; emptying the list is always allowed.
+        if (list.names.length > 0) {
+          const own = await tx.get(firestore.collection('cells').where('user', '==', uid));
+          if (!hasStandingGift(own.docs.map(storedCell), uid, now)) return 'no-gift';
+        }
         tx.set(lists().doc(uid), {
           names: list.names.map(({ name, state }) => ({ name, state })),
           on_certificate: list.on_certificate,
           updated_at: Timestamp.fromMillis(now),
         });
         return { ...list, updatedAt: now };
+      });
+    },
+
+    removeName(uid, entry, reason, staffUid, now) {
+      const firestore = db();
+      return firestore.runTransaction(async (tx) => {
+        const stored = readCommemorations((await tx.get(lists().doc(uid))).data());
+        const index = stored.names.findIndex(
+          (each) => each.name === entry.name && each.state === entry.state,
+        );
+        if (index < 0) return null;
+        const names = stored.names.filter((_, at) => at !== index);
+        tx.update(lists().doc(uid), {
+          names: names.map(({ name, state }) => ({ name, state })),
+          updated_at: Timestamp.fromMillis(now),
+        });
+        const actionId = firestore.collection('staff_actions').doc().id;
+        writeDecision(
+          tx,
+          firestore,
+          decideCommemorationRemoved({
+            donor: uid,
+            ...entry,
+            reason,
+            context: { staffUid, now, actionId },
+          }),
+        );
+        return names;
       });
     },
 
@@ -56,10 +107,17 @@ export function firestoreCommemorations(db: () => Firestore): CommemorationStore
             : await tx.getAll(
                 ...withNames.map(({ uid }) => firestore.collection('users').doc(uid)),
               );
+        const giving = await donorsWithStandingGift(
+          tx,
+          withNames.map(({ uid }) => uid),
+          now,
+        );
         const donors: DonorCommemorations[] = withNames.flatMap(({ uid, list }, index) => {
           const profile = profiles[index];
           // A list whose account is gone is not the parish's to print: erasure takes it too.
           if (!profile?.exists) return [];
+          // Nor one whose donor has no gift that stands (never gave, or all refunded or voided).
+          if (!giving.has(uid)) return [];
           return [
             {
               uid,

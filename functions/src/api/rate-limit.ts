@@ -61,6 +61,9 @@ export const SIGN_UP_CALLER_LIMIT: RateLimit = {
   windowMs: HOUR_MS,
 };
 
+/** `POST /api/users/confirm-sign-up/`: codes are 256 bits; 20 tries a minute per caller anyway. */
+export const CONFIRM_LIMIT: RateLimit = { name: 'confirm-sign-up', perKey: 20, windowMs: 60_000 };
+
 /** The two limits of a route that mails an address a caller typed (reset, sign-up). */
 export interface MailRequestLimits {
   caller: RateLimit;

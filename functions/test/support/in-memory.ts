@@ -291,6 +291,9 @@ export class InMemoryCommemorations implements CommemorationStore {
   carryOut(): never {
     throw new Error('the priest list is not part of these handler tests');
   }
+  removeName(): never {
+    throw new Error("taking a name off is tests/api's");
+  }
 }
 
 export interface TestDependencies extends ApiDependencies {

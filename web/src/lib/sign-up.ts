@@ -17,3 +17,9 @@ export async function askSignUp(
     body: { email, password, name, language, ...(returnTo ? { return_to: returnTo } : {}) },
   });
 }
+
+/** The sign-up e-mail's link opened: its code confirms the account (once). */
+export async function confirmSignUp(code: string): Promise<'confirmed' | 'existing'> {
+  const { status } = await apiClient.call(API_ROUTES.confirmSignUp, { body: { code } });
+  return status;
+}

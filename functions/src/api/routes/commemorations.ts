@@ -8,6 +8,7 @@ import {
   MESSAGES,
   commemorationsCsv,
   priestList,
+  validatePersonId,
   type ApiRoutes,
   type CommemorationsView,
 } from '@parroquia/domain';
@@ -50,6 +51,7 @@ export const saveCommemorations: Handler<ApiRoutes['saveCommemorations']> = asyn
   }
   const saved = await deps.commemorations.replace(caller.uid, body, deps.now());
   if (!saved) throw new ApiError(404, MESSAGES.userNotFound);
+  if (saved === 'no-gift') throw new ApiError(403, MESSAGES.commemorationsNeedGift);
   return jsonReply(view(saved));
 };
 
@@ -97,3 +99,24 @@ export const donorCommemorations: Handler<ApiRoutes['donorCommemorations']> = as
       ? view(await deps.commemorations.read(params.uid))
       : { names: [], on_certificate: false, updated_at: null },
   );
+
+/** Staff take a name off a donor's list, with the reason (recorded). */
+export const removeCommemoration: Handler<ApiRoutes['removeCommemoration']> = async ({
+  deps,
+  caller,
+  body,
+}) => {
+  const person = validatePersonId({ id: body.id });
+  const names =
+    person.ok && person.value.kind === 'account'
+      ? await deps.commemorations.removeName(
+          person.value.uid,
+          { name: body.name, state: body.state },
+          body.reason,
+          caller.uid,
+          deps.now(),
+        )
+      : null;
+  if (!names) throw new ApiError(404, MESSAGES.commemorationNotListed);
+  return jsonReply({ names: names.map(({ name, state }) => ({ name, state })) });
+};

@@ -17,6 +17,7 @@ import {
   exportCommemorations,
   getCommemorations,
   printCommemorations,
+  removeCommemoration,
   saveCommemorations,
 } from './commemorations';
 import { donationsCsv, listDonations } from './donations';
@@ -25,7 +26,7 @@ import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
 import { passwordReset } from './password-reset';
 import { eraseAccount, myData } from './my-data';
-import { signUp } from './sign-up';
+import { confirmSignUp, signUp } from './sign-up';
 import { registerPhysicalCertificate } from './physical-certificates';
 import { listStaffActions, printFilledCertificate } from './staff-actions';
 import { donorPage, refundDonation, searchDonors } from './staff-donors';
@@ -76,7 +77,9 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   printCommemorations,
   exportCommemorations,
   donorCommemorations,
+  removeCommemoration,
   signUp,
+  confirmSignUp,
 };
 
 function bound<Name extends RouteName>(name: Name): Route {

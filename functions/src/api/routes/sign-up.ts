@@ -4,13 +4,19 @@
  * client API, which answers EMAIL_EXISTS to anyone probing who is a donor of this parish (in
  * production client sign-up is turned off: docs/deploy.md).
  */
-import { type ApiRoutes } from '@parroquia/domain';
+import { MESSAGES, type ApiRoutes } from '@parroquia/domain';
 import { paddedFrom } from '../answer-time';
-import { jsonReply } from '../http';
-import { assertMailRequestWithinLimits, SIGN_UP_LIMITS } from '../rate-limit';
+import { ApiError, jsonReply } from '../http';
+import {
+  assertMailRequestWithinLimits,
+  assertWithinRateLimit,
+  CONFIRM_LIMIT,
+  SIGN_UP_LIMITS,
+} from '../rate-limit';
 import type { Handler } from '../router';
 
 const PATH = '/api/users/sign-up/';
+const CONFIRM_PATH = '/api/users/confirm-sign-up/';
 
 /** The site's /login, with where the donor was going (`returnTo`, read by the login page). */
 function loginUrl(site: string, returnTo: string | undefined): string {
@@ -45,4 +51,23 @@ export const signUp: Handler<ApiRoutes['signUp']> = async ({
   });
   await paddedFrom(started);
   return jsonReply({ status: 'requested' as const }, 202);
+};
+
+/** The sign-up's link opened: the account is confirmed, or the donor told why not. */
+export const confirmSignUp: Handler<ApiRoutes['confirmSignUp']> = async ({
+  deps,
+  body,
+  clientAddress,
+}) => {
+  const now = deps.now();
+  await assertWithinRateLimit(
+    deps.rateLimits,
+    CONFIRM_LIMIT,
+    `ip:${clientAddress}`,
+    now,
+    CONFIRM_PATH,
+  );
+  const outcome = await deps.signUps.confirm(body.code, now);
+  if (outcome === 'expired') throw new ApiError(404, MESSAGES.signUpLinkExpired);
+  return jsonReply({ status: outcome });
 };

@@ -14,6 +14,7 @@ import {
 } from '@/lib/auth';
 import { EmailSignInForm, type EmailMode } from './email-sign-in-form';
 import { PasswordResetForm } from './password-reset-form';
+import { SignUpConfirmation } from './sign-up-confirmation';
 import { useSignInAttempt } from './use-sign-in-attempt';
 import styles from './auth.module.css';
 
@@ -29,6 +30,7 @@ export function SignInPanel() {
     <div className={styles.panel}>
       <h1>{t(mode === 'sign-up' ? 'signIn.signUpTitle' : 'signIn.title')}</h1>
       <p>{t(mode === 'sign-up' ? 'signIn.signUpIntro' : 'signIn.intro')}</p>
+      <SignUpConfirmation />
       <div className={styles.providers}>
         {EXTERNAL_PROVIDERS.map((provider: ExternalProvider) => (
           <Button

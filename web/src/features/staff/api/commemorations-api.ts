@@ -18,3 +18,12 @@ export function downloadCommemorationsCsv(client: ApiClient, token: string) {
 export function loadDonorCommemorations(client: ApiClient, id: string, token: string) {
   return client.call(API_ROUTES.donorCommemorations, { query: { id }, token });
 }
+
+/** Takes one name off a donor's list, with the reason (recorded as a staff action). */
+export function removeDonorCommemoration(
+  client: ApiClient,
+  body: { id: string; name: string; state: 'living' | 'departed'; reason: string },
+  token: string,
+) {
+  return client.call(API_ROUTES.removeCommemoration, { body, token });
+}

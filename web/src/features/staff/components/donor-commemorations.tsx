@@ -8,6 +8,7 @@ import { useApiClient } from '@/lib/api-client-context';
 import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { loadDonorCommemorations } from '../api/commemorations-api';
+import { CommemorationRemoval } from './commemoration-removal';
 import { OutcomeMessage } from './outcome-message';
 import styles from './donors.module.css';
 
@@ -50,7 +51,16 @@ export function DonorCommemorations({ id }: { id: string }) {
                 return names.length === 0 ? null : (
                   <Fragment key={state}>
                     <dt>{t(`commemorations.staff.${state}`)}</dt>
-                    <dd>{names.map((entry) => entry.name).join(', ')}</dd>
+                    <dd>
+                      <ul className={styles.names}>
+                        {names.map((entry, index) => (
+                          <li key={`${entry.name}-${index}`}>
+                            <span>{entry.name}</span>
+                            <CommemorationRemoval id={id} entry={entry} />
+                          </li>
+                        ))}
+                      </ul>
+                    </dd>
                   </Fragment>
                 );
               })}
