@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { churchPlanImageUrl } from './build/church-plan-image.ts';
 import { crawlerFiles } from './build/crawler-files.ts';
+import { productionFirebaseSettings } from './build/firebase-settings.ts';
 
 /**
  * Where `/api` goes during `vite` and `vite preview`: the Hosting emulator, which rewrites
@@ -13,7 +14,8 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:5000';
 const apiProxy = { '/api': { target: apiTarget, changeOrigin: true } };
 
 export default defineConfig({
-  plugins: [react(), crawlerFiles(), churchPlanImageUrl()],
+  // The settings first: a production build without them stops before anything else runs.
+  plugins: [productionFirebaseSettings(), react(), crawlerFiles(), churchPlanImageUrl()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
