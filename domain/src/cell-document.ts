@@ -40,6 +40,9 @@ export function readCellDocument(id: string, data: Record<string, unknown>): Cel
       donor_display: typeof data.donor_display === 'string' ? data.donor_display : null,
       hold: readHold(data.hold),
       reserved_until: millisOf(data.reserved_until),
+      ...(data.first_reserved_until !== undefined
+        ? { first_reserved_until: millisOf(data.first_reserved_until) }
+        : {}),
     },
   };
 }
@@ -71,6 +74,8 @@ export interface CellDocumentData<T> {
   donor_display: string | null;
   hold: { session_id: string; kind: Hold['kind']; expires_at: T } | null;
   reserved_until: T | null;
+  /** Only on a reservation staff extended (and while it is completed at a card checkout). */
+  first_reserved_until?: T;
   updated_at: T;
 }
 
@@ -94,6 +99,11 @@ export function writeCellDocument<T>(cell: Cell, instants: StoredInstants<T>): C
         }
       : null,
     reserved_until: cell.reserved_until === null ? null : instants.instant(cell.reserved_until),
+    // Kept only while the plot is a reservation: whatever becomes of it next starts without.
+    ...(cell.first_reserved_until != null &&
+    (cell.status === 'reserved' || (cell.status === 'held' && cell.hold?.kind === 'complete'))
+      ? { first_reserved_until: instants.instant(cell.first_reserved_until) }
+      : {}),
     updated_at: instants.serverTime(),
   };
 }

@@ -26,6 +26,12 @@ export interface Cell extends PlotPosition {
   hold: Hold | null;
   /** End of the reservation's 30 days; null when the plot is not reserved. */
   reserved_until: number | null;
+  /**
+   * The deadline the reservation had before staff first extended it: every extension together
+   * reaches at most `RESERVATION_EXTENSION_MAX_DAYS` past it. Absent until the first extension,
+   * and never kept once the plot is no longer reserved.
+   */
+  first_reserved_until?: number | null;
 }
 
 export function availableCell(plot: PlotPosition): Cell {

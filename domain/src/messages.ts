@@ -111,6 +111,9 @@ const es = {
     `La parcela ${code} está en un pago con tarjeta sin terminar: espera a que termine.`,
   reservationExtensionInvalid: (max: number) =>
     `El nuevo plazo debe ser posterior al actual y como mucho ${max} días después de él.`,
+  reservationExtensionPastCeiling: (max: number, day: string) =>
+    `Todas las ampliaciones juntas llegan como mucho a ${max} días después del primer plazo de ` +
+    `la reserva: como mucho hasta el ${day}.`,
   reasonRequired: 'Indica el motivo.',
   reasonInvalid: (max: number) =>
     `El motivo debe ser un texto de como mucho ${max} caracteres, sin caracteres de control.`,
@@ -228,6 +231,9 @@ const en: DomainMessages = {
     `Plot ${code} is in an unfinished card payment: wait until it ends.`,
   reservationExtensionInvalid: (max) =>
     `The new deadline must be later than the current one and at most ${max} days after it.`,
+  reservationExtensionPastCeiling: (max, day) =>
+    `All extensions together reach at most ${max} days past the reservation's first ` +
+    `deadline: until ${day} at the latest.`,
   reasonRequired: 'Give the reason.',
   reasonInvalid: (max) =>
     `The reason must be a text of at most ${max} characters, without control characters.`,
@@ -341,6 +347,9 @@ const ro: DomainMessages = {
     `Parcela ${code} este într-o plată cu cardul neterminată: așteptați să se încheie.`,
   reservationExtensionInvalid: (max) =>
     `Noul termen trebuie să fie după cel actual și cel mult cu ${max} de zile după acesta.`,
+  reservationExtensionPastCeiling: (max, day) =>
+    `Toate prelungirile împreună ajung cel mult la ${max} de zile după primul termen al ` +
+    `rezervării: cel târziu până la ${day}.`,
   reasonRequired: 'Indicați motivul.',
   reasonInvalid: (max) =>
     `Motivul trebuie să fie un text de cel mult ${max} de caractere, fără caractere de control.`,

@@ -13,8 +13,11 @@ export interface StaffActionsPage {
   kind: StaffActionKind | null;
 }
 
-/** A cursor is the id of the last action of the page before (a Firestore document id). */
-const CURSOR = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * A cursor is the id of the last action of the page before (a Firestore document id: never one
+ * Firestore reserves, `__…__`, which it refuses to look up, a 500 once).
+ */
+const CURSOR = /^(?!__.*__$)[A-Za-z0-9_-]{1,100}$/;
 
 export function validateStaffActionsPage(query: unknown): Validation<StaffActionsPage> {
   const fields = isRecord(query) ? query : {};

@@ -23,7 +23,7 @@ let staff = '';
 let startedAt = 0;
 const pool = poolPlots();
 const plots = (count: number) => pool.take(count);
-const { post: call } = apiAs(siteUrl, () => staff);
+const { post: call, get } = apiAs(siteUrl, () => staff);
 
 beforeAll(async () => {
   startedAt = Date.now() - 1000;
@@ -263,6 +263,58 @@ describe('extend and release', () => {
         expect.objectContaining({ action: 'extend', reason: 'Espera una transferencia' }),
       ]),
     );
+  });
+
+  it('chains of extensions stop 30 days past the first deadline; the list and the form say the last day', async () => {
+    const donor = await newDonor(authHost, db(), 'Cadena Plazos');
+    const { codes } = await reservation(donor, 1);
+    const [cell] = await readCells(db(), codes);
+    const first = cell!.reserved_until!;
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const extend = (until: number, language = 'es') =>
+      call(
+        '/api/staff/reservations/extend/',
+        { parcelas: codes, until: day(until), reason: 'Otra semana' },
+        staff,
+        language,
+      );
+    // The attack: one extension after another, each within 30 days of the current deadline.
+    expect((await extend(first + 12 * DAY)).status).toBe(200);
+    expect((await extend(first + 24 * DAY)).status).toBe(200);
+    const listed = await get('/api/staff/reservations/');
+    const card = (
+      (await listed.json()) as {
+        reservations: Array<{ plots: string[]; extend_until_max: string }>;
+      }
+    ).reservations.find((each) => each.plots.includes(codes[0]!));
+    const madridDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' });
+    expect(card!.extend_until_max).toBe(madridDay.format(first + 30 * DAY - 1));
+    const tooFar = await extend(first + 36 * DAY, 'en');
+    expect(tooFar.status).toBe(409);
+    expect((await tooFar.json()).error).toMatch(/All extensions together reach at most 30 days/);
+    const [after] = await readCells(db(), codes);
+    expect(after!.reserved_until! - first).toBeLessThanOrEqual(30 * DAY);
+  });
+
+  it('a malformed query on a staff route is a 400 naming it, never a 500', async () => {
+    for (const path of [
+      '/api/staff/donations/?from=2026-13-45',
+      '/api/staff/donations/?from[]=2026-01-01',
+      '/api/staff/donations/?__proto__=x&from=2026-01-01',
+      '/api/staff/actions/?kind[x]=void',
+      '/api/staff/actions/?constructor=1&kind=%E0%A4%A',
+      '/api/staff/donors/?q=%ZZ',
+      '/api/staff/donors/person/?id[]=x',
+      '/api/staff/actions/?cursor=a/b',
+      '/api/staff/actions/?cursor=..',
+      '/api/staff/actions/?cursor=__x__',
+      '/api/staff/donations/?cursor=a/b',
+      '/api/staff/donations/?cursor=..',
+    ]) {
+      const answer = await get(path);
+      expect([200, 400, 404], path).toContain(answer.status);
+      expect(answer.status, path).not.toBe(500);
+    }
   });
 
   it('releases a reservation now: the plots on sale, the deposit kept in the ledger', async () => {

@@ -18,6 +18,11 @@ const reservationSchema = z.object({
   plots: z.array(z.string()),
   /** ISO instant: the reservation lapses then. */
   reserved_until: z.string(),
+  /**
+   * The last day (`YYYY-MM-DD`, in Spain) staff may extend it to: all extensions together reach
+   * at most 30 days past its first deadline.
+   */
+  extend_until_max: z.string(),
   holder: z.object({
     /** null: a registration still waiting for its donor to sign up. */
     uid: z.nullable(z.string()),

@@ -269,6 +269,23 @@ describe('staff extend or release a reservation', () => {
     expect(RESERVATION_DURATION_MS).toBe(30 * DAY);
   });
 
+  it('chained extensions reach at most 30 days past the first deadline, which the plot keeps', () => {
+    const first = NOW + 5 * DAY;
+    let cells = [reservedByAna('K3', first)];
+    for (const until of [first + 10 * DAY, first + 20 * DAY, first + 30 * DAY]) {
+      const step = change(cells, { until });
+      expect(step.outcome).toEqual({ ok: true, plots: ['K3'] });
+      cells = step.cells.map(({ after }) => after);
+      expect(cells[0]).toMatchObject({ reserved_until: until, first_reserved_until: first });
+    }
+    const past = change(cells, { until: first + 30 * DAY + DAY });
+    expect(writesNothing(past)).toBe(true);
+    expect(past.outcome).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/como mucho hasta el/),
+    });
+  });
+
   it('releases the plots for sale now; the ledger is not touched', () => {
     const released = change([reservedByAna('K3'), reservedByAna('K4')], 'release');
     expect(released.cells.map(({ after }) => after.status)).toEqual(['available', 'available']);

@@ -5,10 +5,10 @@
  * after), append-only.
  */
 import { checkCashLimit, personCashOfMonth, spanishMonthOf } from '../cash-limit';
-import { availableCell, effectiveCell } from '../cell';
+import { availableCell, effectiveCell, type Cell } from '../cell';
 import type { CellWithId } from '../cell-document';
 import { paymentReceipt } from '../donor-mail';
-import { donationEntry, voidEntry, type LedgerRow } from '../ledger';
+import { donationEntry, spanishDateTime, voidEntry, type LedgerRow } from '../ledger';
 import { MESSAGES } from '../messages';
 import { formatEuroCents, pricePerPlotCents } from '../money';
 import {
@@ -265,9 +265,30 @@ const UNASSIGNED: CertificateCodeChange['fields'] = {
   linked_at: null,
 };
 
-/** How far past its current end staff may move a reservation's deadline, at most. */
+/**
+ * How far past its first deadline staff may move a reservation's, all extensions together: a
+ * reservation is a deposit of 50 EUR holding a 250 EUR plot off sale, so a month more is what a
+ * donor waiting for a transfer or a pension needs, while chained extensions can no longer keep a
+ * plot from other donors for half a year (five extensions once held one for 180 days).
+ */
 export const RESERVATION_EXTENSION_MAX_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The last day a deadline covers (it ends at that day's midnight in Spain), as `DD/MM/YYYY`. */
+export function spanishDayBefore(deadline: number): string {
+  const [year, month, day] = spanishDateTime(deadline - 1)
+    .slice(0, 10)
+    .split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** The latest deadline a reservation may be extended to: its first deadline plus the ceiling. */
+export function latestExtensionOf(
+  cell: Pick<Cell, 'reserved_until' | 'first_reserved_until'>,
+): number | null {
+  const first = cell.first_reserved_until ?? cell.reserved_until;
+  return first === null ? null : first + RESERVATION_EXTENSION_MAX_DAYS * DAY_MS;
+}
 
 export type ReservationChange = { kind: 'extend'; until: number } | { kind: 'release' };
 
@@ -300,19 +321,30 @@ export function decideReservationChange(
       { cells, actions: [action('release', context, cells, [])] },
     );
   }
-  const fits = facts.cells.every((cell) => {
-    const end = cell.reserved_until ?? context.now;
-    return change.until > end && change.until <= end + RESERVATION_EXTENSION_MAX_DAYS * DAY_MS;
-  });
+  const latest = Math.min(...facts.cells.map((cell) => latestExtensionOf(cell) ?? context.now));
+  const fits = facts.cells.every((cell) => change.until > (cell.reserved_until ?? context.now));
   if (!Number.isSafeInteger(change.until) || !fits) {
     return decided({
       ok: false,
       message: MESSAGES.reservationExtensionInvalid(RESERVATION_EXTENSION_MAX_DAYS),
     });
   }
+  if (change.until > latest) {
+    return decided({
+      ok: false,
+      message: MESSAGES.reservationExtensionPastCeiling(
+        RESERVATION_EXTENSION_MAX_DAYS,
+        spanishDayBefore(latest),
+      ),
+    });
+  }
   const cells = facts.cells.map((cell) => ({
     before: cell,
-    after: { ...cell, reserved_until: change.until },
+    after: {
+      ...cell,
+      reserved_until: change.until,
+      first_reserved_until: cell.first_reserved_until ?? cell.reserved_until,
+    },
   }));
   return decided({ ok: true, plots }, { cells, actions: [action('extend', context, cells, [])] });
 }

@@ -7,6 +7,7 @@ import {
   decideReservationChange,
   decideStaffCompletion,
   decideVoidRegistration,
+  latestExtensionOf,
   mailboxKey,
   millisOf,
   openReservations,
@@ -14,6 +15,7 @@ import {
   readLedgerRow,
   REMINDER_STAGES,
   reminderMailId,
+  spanishDateTime,
   type ReservationView,
   type StaffContext,
 } from '@parroquia/domain';
@@ -100,9 +102,16 @@ export function firestoreBackOffice(db: () => Firestore, proofs: AddressProofs):
       return reservations.map((reservation): ReservationView => {
         const user = users.find((doc) => doc.id === reservation.uid)?.data();
         const registered = codeOf.get(reservation.plots[0]!);
+        const latest = Math.min(
+          ...reservation.plots.map((plot) => {
+            const cell = cells.find((each) => each.id === plot);
+            return (cell && latestExtensionOf(cell)) ?? reservation.reservedUntil;
+          }),
+        );
         return {
           plots: reservation.plots,
           reserved_until: new Date(reservation.reservedUntil).toISOString(),
+          extend_until_max: spanishDateTime(latest - 1).slice(0, 10),
           holder: {
             uid: reservation.uid,
             name: String(user?.name ?? registered?.name ?? ''),

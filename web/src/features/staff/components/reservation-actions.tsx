@@ -121,9 +121,21 @@ export function ReservationActions({
               <input
                 type="date"
                 value={until}
+                max={reservation.extend_until_max}
+                aria-describedby="extend-ceiling"
                 onChange={(e) => setUntil(e.target.value)}
                 required
               />
+              <span id="extend-ceiling" className={styles.hint}>
+                {t('backOffice.extendCeiling', {
+                  day: new Intl.DateTimeFormat(currentLanguage(), {
+                    day: 'numeric',
+                    month: 'long',
+                    year: 'numeric',
+                    timeZone: 'UTC',
+                  }).format(new Date(`${reservation.extend_until_max}T00:00:00Z`)),
+                })}
+              </span>
             </label>
           )}
           {(step === 'extend' || step === 'release') && (
