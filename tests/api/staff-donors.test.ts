@@ -353,6 +353,39 @@ describe('POST /api/staff/donations/refund/', () => {
   });
 });
 
+describe('staff void a registration while the donor links its paper code', () => {
+  it('one wins: the state is consistent whichever order the transactions took', async () => {
+    const donor = await newDonor(authHost, db(), 'Vinculo Carrera');
+    const [plot] = plots(1);
+    const code = await register(`papel-${uniqueWord()}@parroquia.test`, 'Papel Carrera', [plot!]);
+    const [gift] = await rowsAbout([plot!]);
+    const [voided, linked] = await Promise.all([
+      post('/api/staff/donations/void/', { donation_id: gift!.id, reason: 'Parcela equivocada' }),
+      post('/api/users/link-code/', { code }, donor.token),
+    ]);
+    expect(voided.status, await voided.clone().text()).toBe(200);
+    const rows = await rowsAbout([plot!]);
+    expect(rows.filter((row) => row.kind === 'void')).toEqual([
+      expect.objectContaining({ refund_of: gift!.id, amount_cents: -25_000 }),
+    ]);
+    const [cell] = await readCells(db(), [plot!]);
+    expect(cell).toMatchObject({ status: 'available', user: null });
+    const stored = (await db().collection('certificate_codes').doc(code).get()).data()!;
+    expect(stored).toMatchObject({ status: 'unassigned', user: null, plots: [] });
+    if (linked.status === 200) {
+      // The link came first: the void then undid the linked gift, the account's row included.
+      expect(rows.find((row) => row.id === gift!.id)!.donor).toBe(donor.uid);
+    } else {
+      // The void came first: the code was free again, unknown to the link.
+      expect([404, 409]).toContain(linked.status);
+      expect(rows.find((row) => row.id === gift!.id)!.donor).toBeNull();
+    }
+    const view = await page(donor.uid);
+    expect(view.plots).toEqual([]);
+    expect(view.cash.cash_cents).toBe(0);
+  });
+});
+
 describe('the record of a refund is true', () => {
   it('three identical refund requests at once make one Stripe refund and one action, named as the staff member was', async () => {
     const auth = adminAuth(authHost);
@@ -400,38 +433,5 @@ describe('the record of a refund is true', () => {
     };
     const shown = page.find((each) => each.donations.includes(sessionId));
     expect(shown?.staff).toMatchObject({ name: 'María Tesorera', email });
-  });
-});
-
-describe('staff void a registration while the donor links its paper code', () => {
-  it('one wins: the state is consistent whichever order the transactions took', async () => {
-    const donor = await newDonor(authHost, db(), 'Vinculo Carrera');
-    const [plot] = plots(1);
-    const code = await register(`papel-${uniqueWord()}@parroquia.test`, 'Papel Carrera', [plot!]);
-    const [gift] = await rowsAbout([plot!]);
-    const [voided, linked] = await Promise.all([
-      post('/api/staff/donations/void/', { donation_id: gift!.id, reason: 'Parcela equivocada' }),
-      post('/api/users/link-code/', { code }, donor.token),
-    ]);
-    expect(voided.status, await voided.clone().text()).toBe(200);
-    const rows = await rowsAbout([plot!]);
-    expect(rows.filter((row) => row.kind === 'void')).toEqual([
-      expect.objectContaining({ refund_of: gift!.id, amount_cents: -25_000 }),
-    ]);
-    const [cell] = await readCells(db(), [plot!]);
-    expect(cell).toMatchObject({ status: 'available', user: null });
-    const stored = (await db().collection('certificate_codes').doc(code).get()).data()!;
-    expect(stored).toMatchObject({ status: 'unassigned', user: null, plots: [] });
-    if (linked.status === 200) {
-      // The link came first: the void then undid the linked gift, the account's row included.
-      expect(rows.find((row) => row.id === gift!.id)!.donor).toBe(donor.uid);
-    } else {
-      // The void came first: the code was free again, unknown to the link.
-      expect([404, 409]).toContain(linked.status);
-      expect(rows.find((row) => row.id === gift!.id)!.donor).toBeNull();
-    }
-    const view = await page(donor.uid);
-    expect(view.plots).toEqual([]);
-    expect(view.cash.cash_cents).toBe(0);
   });
 });
