@@ -46,7 +46,9 @@ export default defineConfig({
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   test: {
-    environment: 'jsdom',
+    // Node's environment unless a file asks for a DOM (`// @vitest-environment jsdom` on its first
+    // line): making a jsdom for every file cost two thirds of this suite's time.
+    environment: 'node',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/testing/setup-tests.ts'],
     // Nothing listens there: a page that starts the Firestore SDK in a test fails fast, offline.

@@ -1,26 +1,39 @@
 /**
  * `npm test`: every suite of the project, each starting and stopping the emulators it needs.
- * Suites run in two lanes at once (2-core machines): the suites that serve the built site through
- * a whole local stack one after the other, everything else one after the other beside them. Each
- * suite's output is printed in one block when it ends. Prints one summary line at the end and
- * exits non-zero when anything failed.
+ * Two lanes run at once (2-core machines), each ending at about the same time:
+ * - the first serves the built site through a suite stack of its own (ports A): the API suite,
+ *   the first half of the browser journeys, the invariants; then the rules', the test kit's and
+ *   the Stripe double's suites;
+ * - the second runs the workspaces' suites (domain, functions, web), then the other half of the
+ *   journeys through a second stack (ports B), then the Firestore emulator's suite (never
+ *   beside the API suite, whose 50-donor race it would slow).
+ * The functions are built once; the web app once per stack, into that stack's own folder
+ * (`suiteSiteDir`), never `web/dist`. Each suite's output is printed in one block when it ends,
+ * with its time. Prints one summary line at the end and exits non-zero when anything failed.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './local-stack/project.ts';
-import { webBuildEnv } from './local-stack/web-build-env.ts';
-import { suiteStackPorts } from './stack.ts';
+import type { StackPorts } from './local-stack/stack-ports.ts';
+import { chooseStackPorts, STACK_PORTS_ENV, suiteStackPorts } from './stack.ts';
+import { buildSuiteSite } from './suite-site.ts';
 
 /** A suite that runs longer than this is stopped and counted as failed: CI must never hang. */
 const SUITE_TIMEOUT_MS = 25 * 60_000;
+
+type StackName = 'A' | 'B';
 
 interface Suite {
   name: string;
   cwd: string;
   runner: 'vitest' | 'playwright';
-  /** Serves the built functions and web app through the emulators. */
-  servesBuild?: boolean;
+  /** The lane it runs in, in the order listed. */
+  lane: 1 | 2;
+  /** Serves the built functions and web app through the suite stack of these ports. */
+  stack?: StackName;
+  /** Playwright's `--shard`: which part of the journeys. */
+  shard?: string;
   /** A vitest config other than the folder's default, relative to `cwd`. */
   config?: string;
   /**
@@ -31,31 +44,51 @@ interface Suite {
 }
 
 const SUITES: Suite[] = [
-  { name: 'domain', cwd: 'domain', runner: 'vitest' },
-  { name: 'functions', cwd: 'functions', runner: 'vitest' },
-  { name: 'web', cwd: 'web', runner: 'vitest' },
-  { name: 'testkit', cwd: 'testkit', runner: 'vitest' },
+  // Lane 1: the first stack's suites, then the short ones.
+  { name: 'stack (API)', cwd: 'tests', runner: 'vitest', lane: 1, stack: 'A' },
   {
-    name: 'rules (firestore.rules)',
+    name: 'end to end (1/2)',
     cwd: 'tests',
-    runner: 'vitest',
-    config: 'rules/vitest.config.ts',
+    runner: 'playwright',
+    lane: 1,
+    stack: 'A',
+    shard: '1/2',
   },
-  { name: 'stripe double', cwd: 'emulators/stripe', runner: 'vitest' },
-  {
-    name: 'firestore emulator',
-    cwd: 'emulators/firestore',
-    runner: 'vitest',
-    after: 'stack (API)',
-  },
-  { name: 'stack (API)', cwd: 'tests', runner: 'vitest', servesBuild: true },
-  { name: 'end to end', cwd: 'tests', runner: 'playwright', servesBuild: true },
   {
     name: 'invariants (stack)',
     cwd: 'tests',
     runner: 'vitest',
-    servesBuild: true,
+    lane: 1,
+    stack: 'A',
     config: 'invariants/vitest.config.ts',
+  },
+  {
+    name: 'rules (firestore.rules)',
+    cwd: 'tests',
+    runner: 'vitest',
+    lane: 1,
+    config: 'rules/vitest.config.ts',
+  },
+  { name: 'testkit', cwd: 'testkit', runner: 'vitest', lane: 1 },
+  { name: 'stripe double', cwd: 'emulators/stripe', runner: 'vitest', lane: 1 },
+  // Lane 2: the workspaces' own suites, the second stack's journeys, the Firestore emulator's.
+  { name: 'domain', cwd: 'domain', runner: 'vitest', lane: 2 },
+  { name: 'functions', cwd: 'functions', runner: 'vitest', lane: 2 },
+  { name: 'web', cwd: 'web', runner: 'vitest', lane: 2 },
+  {
+    name: 'end to end (2/2)',
+    cwd: 'tests',
+    runner: 'playwright',
+    lane: 2,
+    stack: 'B',
+    shard: '2/2',
+  },
+  {
+    name: 'firestore emulator',
+    cwd: 'emulators/firestore',
+    runner: 'vitest',
+    lane: 2,
+    after: 'stack (API)',
   },
 ];
 
@@ -82,11 +115,16 @@ for (const suite of selected) {
   ended.set(suite.name, new Promise((done) => endSuite.set(suite.name, done)));
 }
 const broken: string[] = [];
-const stackSuites = selected.filter((suite) => suite.servesBuild);
+
+// Ports A are this run's `TEST_STACK_PORTS` (inherited by every process); B are chosen apart.
+const portsA = await suiteStackPorts();
+const stackPorts: Record<StackName, StackPorts> = { A: portsA, B: await portsApartFrom(portsA) };
+const sites = new Map<StackName, Promise<boolean>>();
+let functionsBuilt: Promise<boolean> | undefined;
+
 await Promise.all([
-  // The stack suites serve what was built: build it fresh so they never test a stale bundle.
-  buildServedWorkspaces(stackSuites).then((built) => (built ? runLane(stackSuites) : undefined)),
-  runLane(selected.filter((suite) => !suite.servesBuild)),
+  runLane(selected.filter((suite) => suite.lane === 1)),
+  runLane(selected.filter((suite) => suite.lane === 2)),
 ]);
 
 console.log('');
@@ -94,34 +132,60 @@ if (broken.length > 0) console.log(`Suites with failures: ${broken.join(', ')}`)
 console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(broken.length > 0 ? 1 : 0);
 
-async function buildServedWorkspaces(suites: Suite[]): Promise<boolean> {
-  if (suites.length === 0) return true;
-  // Chosen once for this run: the web app is built for them, and the stack suites get them in
-  // TEST_STACK_PORTS (set by suiteStackPorts, inherited by every suite's process).
-  const stackPorts = await suiteStackPorts();
-  for (const workspace of ['functions', 'web']) {
-    const log = join(reportDir, `build-${workspace}.log`);
-    const code = await runLogged('npm', ['run', 'build', '-w', workspace], {
-      cwd: ROOT,
-      log,
-      // The web app is served by the test stack, so it talks to that stack's emulators.
-      env: workspace === 'web' ? webBuildEnv(stackPorts) : {},
-    });
-    if (code !== 0) {
-      console.log(readFileSync(log, 'utf8'));
-      console.log(`The ${workspace} build failed: the stack suites did not run.`);
-      broken.push(...suites.map((suite) => suite.name));
-      for (const suite of suites) endSuite.get(suite.name)?.();
-      total.failed += 1;
-      return false;
-    }
+/** Free ports for another stack, none of them one of `other`'s (not listening yet). */
+async function portsApartFrom(other: StackPorts): Promise<StackPorts> {
+  const taken = new Set(Object.values(other));
+  for (;;) {
+    const ports = await chooseStackPorts();
+    if (!Object.values(ports).some((port) => taken.has(port))) return ports;
   }
-  return true;
+}
+
+/** The functions (once) and the web app for `stack` (once each), built before its first suite. */
+function siteReady(stack: StackName): Promise<boolean> {
+  let ready = sites.get(stack);
+  if (!ready) {
+    const functionsLog = join(reportDir, 'build-functions.log');
+    functionsBuilt ??= build('functions', functionsLog, () =>
+      runLogged('npm', ['run', 'build', '-w', 'functions'], {
+        cwd: ROOT,
+        log: functionsLog,
+        env: {},
+      }),
+    );
+    const webLog = join(reportDir, `build-web-${stack}.log`);
+    ready = functionsBuilt.then(
+      (built) =>
+        built &&
+        build(`web (stack ${stack})`, webLog, () => buildSuiteSite(stackPorts[stack], webLog)),
+    );
+    sites.set(stack, ready);
+  }
+  return ready;
+}
+
+async function build(what: string, log: string, run: () => Promise<number>): Promise<boolean> {
+  const started = Date.now();
+  const code = await run();
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`--- built: ${what} (${seconds} s)${code === 0 ? '' : ', FAILED'}`);
+  if (code !== 0) {
+    console.log(readFileSync(log, 'utf8'));
+    total.failed += 1;
+  }
+  return code === 0;
 }
 
 async function runLane(suites: Suite[]): Promise<void> {
   for (const suite of suites) {
     if (suite.after) await ended.get(suite.after);
+    // The stack suites serve what was built: built fresh, so they never test a stale bundle.
+    if (suite.stack && !(await siteReady(suite.stack))) {
+      console.log(`The build failed: ${suite.name} did not run.`);
+      broken.push(suite.name);
+      endSuite.get(suite.name)?.();
+      continue;
+    }
     const started = Date.now();
     const slug = suite.name.replace(/\W+/g, '-');
     const report = join(reportDir, `${slug}.json`);
@@ -153,11 +217,14 @@ function runSuite(suite: Suite, report: string, log: string): Promise<number> {
           '--reporter=json',
           `--outputFile.json=${report}`,
         ]
-      : ['test', '--reporter=list,json'];
+      : ['test', '--reporter=list,json', ...(suite.shard ? [`--shard=${suite.shard}`] : [])];
   return runLogged(bin, args, {
     cwd: join(ROOT, suite.cwd),
     log,
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    env: {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      ...(suite.stack ? { [STACK_PORTS_ENV]: JSON.stringify(stackPorts[suite.stack]) } : {}),
+    },
   });
 }
 

@@ -57,12 +57,24 @@ export async function suiteStackPorts(): Promise<StackPorts> {
   return ports;
 }
 
-export async function startTestStack(ports?: StackPorts): Promise<Stack> {
-  const stateDir = join(ROOT, 'tests/.runtime/state');
+/**
+ * The built site a suite stack on `ports` serves (from the project's root): one folder per stack,
+ * so two stacks at once, and a running `npm start` (which serves `web/dist`), never share or
+ * overwrite one another's build (`run-suites.ts` builds it).
+ */
+export function suiteSiteDir(ports: StackPorts): string {
+  return `tests/.runtime/site-${ports.hosting}`;
+}
+
+export async function startTestStack(given?: StackPorts): Promise<Stack> {
+  const ports = given ?? (await suiteStackPorts());
+  // One data folder per stack: two stacks of one run start side by side.
+  const stateDir = join(ROOT, `tests/.runtime/state-${ports.hosting}`);
   rmSync(stateDir, { recursive: true, force: true });
   provideSeedAuth(stateDir);
   const stack = await startStack({
-    ports: ports ?? (await suiteStackPorts()),
+    ports,
+    siteDir: suiteSiteDir(ports),
     stateDir,
     verbose: process.env.VERBOSE === '1',
     log: () => {},

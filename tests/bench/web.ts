@@ -20,13 +20,12 @@
  *     machine one run's score moves by several points).
  * Builds the web app for, and starts, the test stack on free ports.
  */
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { FieldValue } from 'firebase-admin/firestore';
-import { ROOT, webBuildEnv } from '@parroquia/testkit/local-stack';
+import { ROOT } from '@parroquia/testkit/local-stack';
 import { adminFirestore, DEMO } from '../support/clients.ts';
 import { lighthouseScores, OTHER_TARGET, PAGES, type PageScores } from './lighthouse.ts';
 import { median, target } from './figures.ts';
@@ -34,9 +33,11 @@ import { visitCost } from './visit-cost.ts';
 import { staffPanelCost } from './staff-panel.ts';
 import { webhookRepaint } from './webhook-repaint.ts';
 import { chromiumLaunchOptions } from '@parroquia/testkit/chromium';
-import { startTestStack, suiteStackPorts } from '@parroquia/testkit/stack';
+import { startTestStack, suiteSiteDir, suiteStackPorts } from '@parroquia/testkit/stack';
+import { buildSuiteSite } from '@parroquia/testkit/suite-site';
 
-const DIST = join(ROOT, 'web/dist');
+/** The site this bench built and serves: its stack's own folder, never `npm start`'s web/dist. */
+let DIST = '';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 
@@ -83,12 +84,10 @@ const fmt = (values: number[]) =>
 
 async function main() {
   const ports = await suiteStackPorts();
-  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: { ...process.env, ...webBuildEnv(ports) },
-  });
-  if (build.status !== 0) throw new Error('web build failed');
+  DIST = join(ROOT, suiteSiteDir(ports));
+  mkdirSync(join(ROOT, 'tests/.runtime'), { recursive: true });
+  const built = await buildSuiteSite(ports, join(ROOT, 'tests/.runtime/bench-web-build.log'));
+  if (built !== 0) throw new Error('web build failed: tests/.runtime/bench-web-build.log');
   const home = homeRouteJs();
 
   const stack = await startTestStack(ports);

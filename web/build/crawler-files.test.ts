@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { robotsTxt, sitemapXml, SITEMAP_PATHS } from './crawler-files';
 import { siteUrlFor } from './site-url';

@@ -16,7 +16,7 @@ interface HeaderRule {
 }
 
 interface FirebaseJson {
-  hosting: { headers?: HeaderRule[] };
+  hosting: { public?: string; headers?: HeaderRule[] };
   firestore?: { rules?: string; indexes?: string };
   emulators: Record<string, unknown>;
 }
@@ -43,8 +43,10 @@ export function firestoreIndexesFile(): string {
  * the stack's ports, and every Content-Security-Policy header widened by the emulator origins
  * the web app built for this stack talks to, so firebase.json itself names production's only.
  */
-export function localFirebaseJson(ports: StackPorts): FirebaseJson {
+export function localFirebaseJson(ports: StackPorts, siteDir?: string): FirebaseJson {
   const config = readFirebaseJson();
+  // A suite's stack serves the build made for its own ports, never the one `npm start` serves.
+  if (siteDir) config.hosting.public = siteDir;
   config.emulators = {
     ...config.emulators,
     hub: { host: '127.0.0.1', port: ports.hub },
@@ -65,8 +67,8 @@ export function localFirebaseJson(ports: StackPorts): FirebaseJson {
 }
 
 /** Writes `localFirebaseJson` beside firebase.json (git ignores it); answers its path. */
-export function writeFirebaseConfig(ports: StackPorts): string {
+export function writeFirebaseConfig(ports: StackPorts, siteDir?: string): string {
   const path = join(ROOT, `.firebase.${ports.hosting}.json`);
-  writeFileSync(path, `${JSON.stringify(localFirebaseJson(ports), null, 2)}\n`);
+  writeFileSync(path, `${JSON.stringify(localFirebaseJson(ports, siteDir), null, 2)}\n`);
   return path;
 }

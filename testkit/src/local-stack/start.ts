@@ -20,6 +20,11 @@ export interface StackOptions {
   ports: StackPorts;
   /** Folder holding `firestore/` and `firebase/` (the firebase-tools export) between runs. */
   stateDir: string;
+  /**
+   * The built site Hosting serves, from the project's root: `web/dist` (firebase.json's) unless
+   * given; a suite's stack serves one built for its own ports (`suiteSiteDir`).
+   */
+  siteDir?: string;
   /** Prints the emulators' output. */
   verbose?: boolean;
   log?: (line: string) => void;
@@ -84,7 +89,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stripe.waitFor(() => httpOk(`http://127.0.0.1:${ports.stripe}/`));
     Object.assign(env, { STRIPE_DOUBLE_URL: `http://127.0.0.1:${ports.stripe}` });
 
-    const configPath = writeFirebaseConfig(ports);
+    const configPath = writeFirebaseConfig(ports, options.siteDir);
     const hasImport = existsSync(join(firebaseState, 'firebase-export-metadata.json'));
     const firebase = launch(
       'firebase',

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { renderHook } from '@testing-library/react';
 import * as API_ROUTES from '@parroquia/domain/api-routes';
 import { describe, expect, it, vi } from 'vitest';

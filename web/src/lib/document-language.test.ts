@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** The document's language and meta description follow the language in use (issue 21). */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Language detection (docs/product.md): ?lng first, then cookie, local storage, session storage, the
  * browser, the html tag; cached in local storage; es when nothing supported is found.
