@@ -199,8 +199,8 @@ test('the sign-up and password reset e-mails arrive in the inbox, and their link
   await page.locator('input[type=email]').fill(email);
   await page.locator('input[type=password]').fill('Primera-2026');
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  // Sign-up goes by e-mail (issue 30): the parish's own, with Auth's link, and no other (the
-  // relay does not also mail the emulator's copy of that link).
+  // Sign-up goes by e-mail: the parish's own, with the link that confirms the account, and no
+  // other (the relay mails no copy of it).
   const SIGN_UP_SUBJECT = /^Confirma tu correo · Parroquia Ortodoxa de Asturias$/;
   await expect.poll(async () => (await mailsTo(email, SIGN_UP_SUBJECT)).length).toBe(1);
   const [welcome] = await mailsTo(email, SIGN_UP_SUBJECT);
@@ -208,7 +208,10 @@ test('the sign-up and password reset e-mails arrive in the inbox, and their link
   expect(welcome!.text).toContain('Olvido Pérez');
   await lookAtInbox(page, testInfo, welcome!, 'sign-up-mail');
   await page.goto(/(http\S+)/.exec(welcome!.text)![1]!);
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('sign-up-confirmation')).toHaveText(
+    'Tu correo está confirmado y tu cuenta, lista. Entra con tu correo y tu contraseña.',
+  );
+  await expect(page).toHaveURL(/\/login\?lng=es$/);
   // Two more passes of the relay: still only the parish's e-mail reached the inbox.
   await relay.deliver();
   await relay.deliver();

@@ -27,6 +27,8 @@ for (const language of LANGUAGES) {
   test(`in ${language}: signing in returns to the map, with 936 plots and no axe violations`, async ({
     page,
   }, testInfo) => {
+    // axe over all 936 plots takes 20-30 s alone, and twice that beside the other lane's stack.
+    if (language === 'es') test.setTimeout(150_000);
     await openMapAsAna(page, language);
     await expect(page.locator('[data-code]')).toHaveCount(936);
     // Every plot once (Spanish); one of each kind in the other languages, as elsewhere.
