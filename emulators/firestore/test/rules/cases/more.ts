@@ -89,6 +89,7 @@ const PRODUCT_SEED = {
   'cells/K3': { status: 'available' },
   'users/ana': { name: 'Ana' },
   'users/ion': { name: 'Ion' },
+  'users/gone': { name: 'Gone', is_staff: false },
   'payments/cs_1': { amount: 5000 },
   'donations/d1': { amount: 5000 },
 };
@@ -177,22 +178,32 @@ export const MORE_CASES: RulesCase[] = [
     'No matching allow statements',
   ),
   product({ method: 'get', path: 'users/ana', auth: ANA }, true),
-  product({ method: 'get', path: 'users/ion', auth: ANA }, "\nfalse for 'get' @ L28"),
+  product({ method: 'get', path: 'users/ion', auth: ANA }, "\nfalse for 'get' @ L38"),
   product(
     { method: 'list', path: 'users', auth: ANA, query: {} },
-    "\nNull value error. for 'list' @ L28",
+    "\nNull value error. for 'list' @ L38",
   ),
   product(
     { method: 'list', path: 'users', auth: ANA, query: { where: [['__name__', '==', 'ana']] } },
     true,
   ),
-  product({ method: 'get', path: 'users/ana', auth: SARA }, true),
-  product({ method: 'list', path: 'users', auth: SARA, query: {} }, true),
-  product({ method: 'get', path: 'users/ana', auth: EVE }, "\nfalse for 'get' @ L28"),
+  // Staff read donors through the API only: their own profile, nobody else's.
+  product({ method: 'get', path: 'users/ana', auth: SARA }, "\nfalse for 'get' @ L38"),
+  product({ method: 'get', path: 'users/sara', auth: SARA }, true),
+  product(
+    { method: 'list', path: 'users', auth: SARA, query: {} },
+    "\nNull value error. for 'list' @ L38",
+  ),
+  product({ method: 'get', path: 'users/ana', auth: EVE }, "\nfalse for 'get' @ L38"),
   product({ method: 'get', path: 'payments/cs_1', auth: SARA }, true),
-  product({ method: 'get', path: 'payments/cs_1', auth: ANA }, "\nfalse for 'get' @ L33"),
-  product({ method: 'list', path: 'donations', auth: EVE, query: {} }, "\nfalse for 'list' @ L38"),
-  product({ method: 'get', path: 'users/ana' }, "\nfalse for 'get' @ L28"),
+  product({ method: 'get', path: 'payments/cs_1', auth: ANA }, "\nfalse for 'get' @ L43"),
+  product({ method: 'list', path: 'donations', auth: EVE, query: {} }, "\nfalse for 'list' @ L48"),
+  product({ method: 'get', path: 'users/ana' }, "\nfalse for 'get' @ L38"),
+  // A staff claim whose profile says `is_staff: false` (revoked, the token still in its hour).
+  product(
+    { method: 'get', path: 'payments/cs_1', auth: { sub: 'gone', staff: true } },
+    "\nfalse for 'get' @ L43",
+  ),
   product(
     { method: 'create', path: 'donations/d2', auth: SARA, data: { amount: 1 } },
     'No matching allow statements',
