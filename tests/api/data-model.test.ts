@@ -42,6 +42,7 @@ const PLOTS = {
   cash: 'J35',
   linked: 'J36',
   held: 'J37',
+  extended: 'J38',
 };
 const ALL_PLOTS = Object.values(PLOTS).flat();
 /**
@@ -205,6 +206,19 @@ async function journey() {
   });
   expect(refunded.status, await refunded.clone().text()).toBe(200);
   await waitFor('the refund', async () => paymentStatus(reserved, 'refunded'));
+
+  // Another reservation, which staff extend by a few days: the plot keeps its first deadline.
+  await pay(donor, 'reserve', [PLOTS.extended]);
+  await waitFor('the second reservation', async () =>
+    (await readCells(db(), [PLOTS.extended]))[0]?.status === 'reserved' ? true : null,
+  );
+  const [toExtend] = await readCells(db(), [PLOTS.extended]);
+  const extended = await postJson(`${siteUrl}/api/staff/reservations/extend/`, staffToken, {
+    parcelas: [PLOTS.extended],
+    until: new Date(toExtend!.reserved_until! + 3 * 86_400_000).toISOString().slice(0, 10),
+    reason: 'Espera su pensión',
+  });
+  expect(extended.status, await extended.clone().text()).toBe(200);
 
   const remembered = await callApi(siteUrl, '/api/users/commemorations/', {
     token: lucia.idToken,
