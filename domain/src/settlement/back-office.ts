@@ -274,20 +274,25 @@ const UNASSIGNED: CertificateCodeChange['fields'] = {
 export const RESERVATION_EXTENSION_MAX_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The last day a deadline covers (it ends at that day's midnight in Spain), as `DD/MM/YYYY`. */
-export function spanishDayBefore(deadline: number): string {
-  const [year, month, day] = spanishDateTime(deadline - 1)
-    .slice(0, 10)
-    .split('-');
-  return `${day}/${month}/${year}`;
+/** The last day a deadline covers (it ends at that day's midnight in Spain), `YYYY-MM-DD`. */
+export function lastDayOf(deadline: number): string {
+  return spanishDateTime(deadline - 1).slice(0, 10);
 }
 
-/** The latest deadline a reservation may be extended to: its first deadline plus the ceiling. */
+/**
+ * The latest deadline the reservation of `cells` may be extended to: the earliest of its plots'
+ * first deadlines plus the ceiling (`fallback` for a plot with no deadline recorded).
+ */
 export function latestExtensionOf(
-  cell: Pick<Cell, 'reserved_until' | 'first_reserved_until'>,
-): number | null {
-  const first = cell.first_reserved_until ?? cell.reserved_until;
-  return first === null ? null : first + RESERVATION_EXTENSION_MAX_DAYS * DAY_MS;
+  cells: ReadonlyArray<Pick<Cell, 'reserved_until' | 'first_reserved_until'>>,
+  fallback: number,
+): number {
+  return Math.min(
+    ...cells.map((cell) => {
+      const first = cell.first_reserved_until ?? cell.reserved_until;
+      return first === null ? fallback : first + RESERVATION_EXTENSION_MAX_DAYS * DAY_MS;
+    }),
+  );
 }
 
 export type ReservationChange = { kind: 'extend'; until: number } | { kind: 'release' };
@@ -321,7 +326,7 @@ export function decideReservationChange(
       { cells, actions: [action('release', context, cells, [])] },
     );
   }
-  const latest = Math.min(...facts.cells.map((cell) => latestExtensionOf(cell) ?? context.now));
+  const latest = latestExtensionOf(facts.cells, context.now);
   const fits = facts.cells.every((cell) => change.until > (cell.reserved_until ?? context.now));
   if (!Number.isSafeInteger(change.until) || !fits) {
     return decided({
@@ -334,7 +339,7 @@ export function decideReservationChange(
       ok: false,
       message: MESSAGES.reservationExtensionPastCeiling(
         RESERVATION_EXTENSION_MAX_DAYS,
-        spanishDayBefore(latest),
+        lastDayOf(latest).split('-').reverse().join('/'),
       ),
     });
   }

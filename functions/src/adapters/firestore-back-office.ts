@@ -7,6 +7,7 @@ import {
   decideReservationChange,
   decideStaffCompletion,
   decideVoidRegistration,
+  lastDayOf,
   latestExtensionOf,
   mailboxKey,
   millisOf,
@@ -15,7 +16,6 @@ import {
   readLedgerRow,
   REMINDER_STAGES,
   reminderMailId,
-  spanishDateTime,
   type ReservationView,
   type StaffContext,
 } from '@parroquia/domain';
@@ -102,16 +102,12 @@ export function firestoreBackOffice(db: () => Firestore, proofs: AddressProofs):
       return reservations.map((reservation): ReservationView => {
         const user = users.find((doc) => doc.id === reservation.uid)?.data();
         const registered = codeOf.get(reservation.plots[0]!);
-        const latest = Math.min(
-          ...reservation.plots.map((plot) => {
-            const cell = cells.find((each) => each.id === plot);
-            return (cell && latestExtensionOf(cell)) ?? reservation.reservedUntil;
-          }),
-        );
+        const reserved = cells.filter((cell) => reservation.plots.includes(cell.id));
+        const latest = latestExtensionOf(reserved, reservation.reservedUntil);
         return {
           plots: reservation.plots,
           reserved_until: new Date(reservation.reservedUntil).toISOString(),
-          extend_until_max: spanishDateTime(latest - 1).slice(0, 10),
+          extend_until_max: lastDayOf(latest),
           holder: {
             uid: reservation.uid,
             name: String(user?.name ?? registered?.name ?? ''),
