@@ -5,7 +5,12 @@
  * "you already have an account"), and an existing account is not created or changed. Tried
  * through Hosting -> Functions -> our Firestore and the Auth emulator.
  */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Timestamp } from 'firebase-admin/firestore';
 import { MESSAGES } from '@parroquia/domain';
+import { ROOT } from '@parroquia/testkit/local-stack';
 import { describe, expect, inject, it } from 'vitest';
 import { callApi } from '../support/accounts.ts';
 import { adminFirestore } from '../support/clients.ts';
@@ -173,6 +178,36 @@ describe('sign-up says nothing of who has an account', () => {
       code: 'auth/user-not-found',
     });
     expect(await mailsTo(email)).toEqual([]);
+  });
+
+  it('a link left unopened past its days is dropped by the sweep, with the account waiting for it', async () => {
+    const email = `${uniqueName('olvidada')}@parroquia.test`;
+    expect((await signUp({ email, password: 'Primera-2026', name: 'Olvido' })).status).toBe(202);
+    const [mail] = await mailsTo(email);
+    const code = new URL(/(http\S+confirm=\S+)/.exec(mail!.text)![1]!).searchParams.get('confirm')!;
+    const waiting = await db()
+      .collection('sign_up_confirmations')
+      .where('email', '==', email)
+      .get();
+    const uid = waiting.docs[0]!.get('uid') as string;
+    await waiting.docs[0]!.ref.update({ expires_at: Timestamp.fromMillis(Date.now() - 1000) });
+    const swept = await promisify(execFile)(
+      join(ROOT, 'node_modules/.bin/tsx'),
+      [join(ROOT, 'scripts/sweep.ts')],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          FIREBASE_AUTH_EMULATOR_HOST: authHost,
+          FIRESTORE_EMULATOR_HOST: inject('firestoreHost'),
+        },
+      },
+    );
+    expect(swept.stdout).toMatch(/sweep: [1-9]\d* sign-ups dropped/);
+    await expect(adminAuth(authHost).getUser(uid)).rejects.toMatchObject({
+      code: 'auth/user-not-found',
+    });
+    expect((await confirm(code)).status).toBe(404);
   });
 
   it('the limit counts mailboxes, not spellings: +tags and capitals are one mailbox', async () => {
