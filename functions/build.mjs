@@ -10,7 +10,8 @@ import {
 } from '../web/build/church-plan-image.ts';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
-const runtimeDependencies = ['firebase-admin', 'firebase-functions', 'stripe'];
+// subset-font stays outside: it reads HarfBuzz's WebAssembly file from its package at run time.
+const runtimeDependencies = ['firebase-admin', 'firebase-functions', 'stripe', 'subset-font'];
 
 // A wrong setting stops here, before anything is written, with the problem in one line.
 let planImage;

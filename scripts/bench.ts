@@ -12,6 +12,7 @@ const benches: Array<{ title: string; args: string[] }> = [
     title: 'physical certificates PDF',
     args: ['exec', '--', 'tsx', 'scripts/bench-certificates.ts'],
   },
+  { title: 'printing under load', args: ['exec', '--', 'tsx', 'tests/bench/pdf-load.ts'] },
   { title: 'web app', args: ['run', 'bench:web'] },
 ];
 

@@ -19,7 +19,20 @@ export const api = onRequest(
   // `cors: false`: the site calls the API on its own origin (Hosting's `/api/**` rewrite), so no
   // other origin may read its answers. Said explicitly because the emulator's debug feature
   // `enableCors` otherwise lets every origin in.
-  { region: REGION, cors: false, secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET] },
+  //
+  // Sized for printing, the heaviest work: a certificate's PDF takes about a second of one CPU
+  // and tens of MB. One whole CPU and 1 GiB serve the default 80 concurrent requests; past that
+  // the platform starts instances, up to 10 (a flood of downloads costs the parish at most that).
+  {
+    region: REGION,
+    cors: false,
+    secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET],
+    memory: '1GiB',
+    cpu: 1,
+    concurrency: 80,
+    maxInstances: 10,
+    timeoutSeconds: 60,
+  },
   createApiHandler(productionDependencies()),
 );
 
@@ -28,7 +41,13 @@ export const api = onRequest(
  * payments whose automatic refund failed are refunded.
  */
 export const sweepPlots = onSchedule(
-  { region: REGION, schedule: SWEEP_SCHEDULE, secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET] },
+  {
+    region: REGION,
+    schedule: SWEEP_SCHEDULE,
+    secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET],
+    memory: '512MiB',
+    timeoutSeconds: 300,
+  },
   async () => {
     const { released, refunded } = await sweep(productionDependencies());
     await mailReservationReminders(firestore, firebaseAddressProofs(auth), Date.now());

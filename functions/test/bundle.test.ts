@@ -84,7 +84,14 @@ describe('the deployable functions folder', () => {
       node: string;
       exports: string[];
       apiType: string;
-      endpoint: { region?: string[]; httpsTrigger?: unknown };
+      endpoint: {
+        region?: string[];
+        httpsTrigger?: unknown;
+        availableMemoryMb?: number;
+        cpu?: number;
+        maxInstances?: number;
+        timeoutSeconds?: number;
+      };
       apps: number;
       domainResolves: boolean;
     };
@@ -93,6 +100,13 @@ describe('the deployable functions folder', () => {
     expect(report.apiType).toBe('function');
     expect(report.endpoint.region).toEqual(['europe-west1']);
     expect(report.endpoint.httpsTrigger).toBeDefined();
+    // Sized explicitly for printing PDFs (issue 40 item 5), not left to the platform's 256 MB.
+    expect(report.endpoint).toMatchObject({
+      availableMemoryMb: 1024,
+      cpu: 1,
+      maxInstances: 10,
+      timeoutSeconds: 60,
+    });
     expect(report.apps).toBe(0);
     expect(report.domainResolves).toBe(false);
   });

@@ -55,11 +55,16 @@ async function reservation(
 
 /** The ledger rows this file wrote about these plots. */
 async function rowsAbout(codes: readonly string[]) {
-  const found = await db()
-    .collection('donations')
-    .where('cells', 'array-contains-any', [...codes])
-    .get();
-  return found.docs
+  const chunks = Array.from({ length: Math.ceil(codes.length / 30) }, (_, i) =>
+    codes.slice(i * 30, i * 30 + 30),
+  );
+  const found = await Promise.all(
+    chunks.map((chunk) =>
+      db().collection('donations').where('cells', 'array-contains-any', chunk).get(),
+    ),
+  );
+  const docs = new Map(found.flatMap((each) => each.docs).map((doc) => [doc.id, doc]));
+  return [...docs.values()]
     .map((doc) => ({ ...readLedgerRow(doc.id, doc.data()), data: doc.data() }))
     .filter((row) => row.created_at >= startedAt);
 }
@@ -296,6 +301,52 @@ describe('extend and release', () => {
     expect(after!.reserved_until! - first).toBeLessThanOrEqual(30 * DAY);
   });
 
+  it('three people registered without an account and extended to one day stay three cards, each with its code', async () => {
+    const registered = [];
+    for (const who of ['Uno', 'Dos', 'Tres']) {
+      const codes = plots(1);
+      const code = await storedCode(db());
+      const response = await call('/api/users/register-physical-certificate/', {
+        email: `sin-cuenta-${who.toLowerCase()}-${Date.now()}@example.com`,
+        code,
+        name: `Persona ${who}`,
+        parcelas: codes,
+        reserve: true,
+        method: 'transfer',
+      });
+      expect(response.status).toBe(200);
+      registered.push({ codes, code, name: `Persona ${who}` });
+    }
+    const [cell] = await readCells(db(), registered[0]!.codes);
+    const sameDay = new Date(cell!.reserved_until! + 5 * DAY).toISOString().slice(0, 10);
+    for (const { codes } of registered) {
+      const extended = await call('/api/staff/reservations/extend/', {
+        parcelas: codes,
+        until: sameDay,
+        reason: 'Pagan juntos el sábado',
+      });
+      expect(extended.status).toBe(200);
+    }
+    const deadlines = (
+      await readCells(
+        db(),
+        registered.flatMap((r) => r.codes),
+      )
+    ).map((each) => each.reserved_until);
+    expect(new Set(deadlines).size).toBe(1);
+    const { reservations } = (await (await get('/api/staff/reservations/')).json()) as {
+      reservations: ReservationView[];
+    };
+    for (const { codes, code, name } of registered) {
+      const card = reservations.find((each) => each.plots.includes(codes[0]!));
+      expect(card).toMatchObject({
+        plots: codes,
+        certificate_code: code,
+        holder: { uid: null, name },
+      });
+    }
+  });
+
   it('a malformed query on a staff route is a 400 naming it, never a 500', async () => {
     for (const path of [
       '/api/staff/donations/?from=2026-13-45',
@@ -379,6 +430,32 @@ describe('POST /api/staff/donations/void/', () => {
     });
     expect(unknown.status).toBe(409);
   });
+});
+
+describe('POST /api/staff/donations/void/ on a registration of more than 30 plots (issue 40 item 11)', () => {
+  it('reads the ledger of every plot: voiding a 32-plot reservation completed at the parish frees none of its paid plots', async () => {
+    const donor = await newDonor(authHost, db(), 'Reserva Grande');
+    const { codes } = await reservation(donor, 32);
+    // The rest recorded plot by plot, as the transfers arrive: the last two too.
+    for (const plot of codes) {
+      const completed = await call('/api/staff/reservations/complete/', {
+        parcelas: [plot],
+        method: 'transfer',
+      });
+      expect(completed.status, plot).toBe(200);
+    }
+    const [registration] = (await rowsAbout(codes)).filter((row) => row.kind === 'reserve');
+    expect(registration!.cells).toHaveLength(32);
+    const voided = await call('/api/staff/donations/void/', {
+      donation_id: registration!.id,
+      reason: 'Registro duplicado',
+    });
+    expect(voided.status, await voided.clone().text()).toBe(200);
+    // Every plot's 200 EUR completion stands, so every plot stays the donor's.
+    expect(await voided.json()).toEqual({ parcelas: [] });
+    const cells = await readCells(db(), codes);
+    expect(cells.filter((cell) => cell.status !== 'bought' || cell.user !== donor.uid)).toEqual([]);
+  }, 120_000);
 });
 
 describe('GET /api/certificates/verify/ for a paper certificate (issue 32, part 8)', () => {

@@ -65,6 +65,38 @@ describe('GET /api/certificates/verify/: 20 a minute per address', () => {
   );
 });
 
+describe('downloads (PDF, CSV, own data): 20 a minute per account, whichever route', () => {
+  it(
+    'refuses the 21st download in a minute with 429, from any address; another account still downloads',
+    { timeout: 120_000 },
+    async () => {
+      const [first, second] = await Promise.all(
+        [0, 1].map(async () => consentingDonor(siteUrl, await newEmailAccount(authHost))),
+      );
+      const download = (account: TestAccount, path: string) =>
+        callApi(siteUrl, path, {
+          token: account.idToken,
+          headers: { 'X-Forwarded-For': randomAddress() },
+        }).then((response) => response.status);
+      await withinOneWindow(30_000);
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i += 1) {
+        // Alternating routes: the count is the account's, not one route's.
+        const path =
+          i % 2 === 0
+            ? '/api/users/my-data/'
+            : `/api/users/donations/statement/?year=${new Date().getFullYear()}&lang=es`;
+        statuses.push(await download(first!, path));
+      }
+      // The data file, and no statement for an account that never gave (nothing to print).
+      expect(statuses).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 200 : 404)));
+      expect(await download(first!, '/api/users/generate-certificate/?lang=es')).toBe(429);
+      expect(await download(first!, '/api/users/my-data/')).toBe(429);
+      expect(await download(second!, '/api/users/my-data/')).toBe(200);
+    },
+  );
+});
+
 describe('POST /api/users/link-code/: 10 a minute per account', () => {
   let account: TestAccount;
   beforeAll(async () => {

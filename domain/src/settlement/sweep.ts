@@ -62,13 +62,25 @@ export interface OpenReservation {
   plots: string[];
 }
 
-/** The reservations standing at `now` (lapsed ones are for sale), soonest deadline first. */
-export function openReservations(cells: readonly CellWithId[], now: number): OpenReservation[] {
+/**
+ * The reservations standing at `now` (lapsed ones are for sale), soonest deadline first: an
+ * account's plots sharing a deadline are one reservation. Plots waiting for their donor (no
+ * account yet) are one reservation per registration, named by `registrationOf` (the certificate
+ * code staff registered them with): three people registered on the same day are three cards,
+ * never one holder whose "rest paid" would complete the others' plots.
+ */
+export function openReservations(
+  cells: readonly CellWithId[],
+  now: number,
+  registrationOf: (plot: string) => string | null = () => null,
+): OpenReservation[] {
   const byEnd = new Map<string, OpenReservation>();
   for (const stored of cells) {
     const cell = effectiveCell(stored, now);
     if (cell.status !== 'reserved' || cell.reserved_until === null) continue;
-    const key = `${cell.user ?? ''}/${cell.reserved_until}`;
+    // A waiting plot with no registration on record stands alone rather than join a stranger's.
+    const holder = cell.user ?? `registration:${registrationOf(stored.id) ?? `plot:${stored.id}`}`;
+    const key = `${holder}/${cell.reserved_until}`;
     const entry = byEnd.get(key) ?? {
       uid: cell.user,
       reservedUntil: cell.reserved_until,

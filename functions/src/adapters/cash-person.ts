@@ -12,11 +12,10 @@ import {
   Timestamp,
   type DocumentReference,
   type Firestore,
+  type Query,
   type Transaction,
 } from 'firebase-admin/firestore';
-
-/** Firestore's limit on the values of one `array-contains-any`. */
-const ANY_OF_MAX = 30;
+import { readAnyOf } from './any-of';
 
 export interface CashPersonReading {
   person: CashPerson;
@@ -31,26 +30,25 @@ export async function readCashPerson(
 ): Promise<CashPersonReading> {
   const uids = new Set(start.uids);
   const mailboxes = new Set(start.mailboxes);
-  const asked = [...mailboxes].slice(0, ANY_OF_MAX);
-  if (asked.length > 0) {
-    const sharing = await tx.get(
-      db.collection('users').where('mailboxes', 'array-contains-any', asked),
-    );
-    for (const account of sharing.docs) {
-      uids.add(account.id);
-      // Every account counts for the person, its address proven or not: the limit errs strict.
-      const record = readDonorRecord(account.id, account.data(), null);
-      for (const key of record.mailboxes) mailboxes.add(key);
-    }
+  const read = (query: Query) => tx.get(query);
+  // Every mailbox asked, however many (a person's certificates add theirs), in chunks.
+  const sharing = await readAnyOf(read, [...mailboxes], (keys) =>
+    db.collection('users').where('mailboxes', 'array-contains-any', keys),
+  );
+  for (const account of sharing) {
+    uids.add(account.id);
+    // Every account counts for the person, its address proven or not: the limit errs strict.
+    const record = readDonorRecord(account.id, account.data(), null);
+    for (const key of record.mailboxes) mailboxes.add(key);
   }
   const donations = db.collection('donations');
-  const reads = [
-    ...chunks([...mailboxes]).map((keys) => donations.where('donor_key', 'in', keys)),
-    ...chunks([...uids]).map((ids) => donations.where('donor', 'in', ids)),
-  ];
+  const [byMailbox, byAccount] = await Promise.all([
+    readAnyOf(read, mailboxes, (keys) => donations.where('donor_key', 'in', keys)),
+    readAnyOf(read, uids, (ids) => donations.where('donor', 'in', ids)),
+  ]);
   const byId = new Map<string, CashEntry>();
-  for (const snapshot of await Promise.all(reads.map((query) => tx.get(query)))) {
-    for (const doc of snapshot.docs) byId.set(doc.id, readLedgerRow(doc.id, doc.data()));
+  for (const doc of [...byMailbox, ...byAccount]) {
+    byId.set(doc.id, readLedgerRow(doc.id, doc.data()));
   }
   const locks = [
     ...[...uids].map((uid) => `uid:${uid}`),
@@ -67,12 +65,6 @@ export async function readCashPerson(
 /** Written after the transaction's reads: the write every concurrent one conflicts on. */
 export function touchCashLocks(tx: Transaction, reading: CashPersonReading, now: number) {
   for (const lock of reading.locks) tx.set(lock, { updated_at: Timestamp.fromMillis(now) });
-}
-
-function chunks(values: readonly string[]): string[][] {
-  const out: string[][] = [];
-  for (let i = 0; i < values.length; i += ANY_OF_MAX) out.push(values.slice(i, i + ANY_OF_MAX));
-  return out;
 }
 
 function lockRef(db: Firestore, key: string): DocumentReference {

@@ -23,11 +23,9 @@ import type { Firestore, QueryDocumentSnapshot, Transaction } from 'firebase-adm
 import type { AddressProofs, BackOfficeOutcome, BackOfficeStore } from '../ports';
 import { readCashPerson, touchCashLocks } from './cash-person';
 import { writeDecision } from './decision-writes';
-import { readDonor, readLedger, readStoredCells } from './firestore-reads';
+import { readAnyOf } from './any-of';
+import { readDonor, readStoredCells } from './firestore-reads';
 import { mailSiteUrl } from './mail-site-url';
-
-/** Firestore's limit on the values of one `array-contains-any`. */
-const ANY_OF_MAX = 30;
 
 /** `proofs`: whether a holder's address is proven, so a completion's receipt is mailed. */
 export function firestoreBackOffice(db: () => Firestore, proofs: AddressProofs): BackOfficeStore {
@@ -57,6 +55,25 @@ export function firestoreBackOffice(db: () => Firestore, proofs: AddressProofs):
       : null;
   }
 
+  /** Each reserved plot's latest registration at the parish: its code, e-mail and name. */
+  async function registrationsOfPlots() {
+    const codes = await db().collection('certificate_codes').where('reserve', '==', true).get();
+    const codeOf = new Map<string, { code: string; email: string; name: string }>();
+    // Oldest first, so a plot's latest registration is the one kept.
+    for (const doc of [...codes.docs].sort((a, b) => registeredAt(a) - registeredAt(b))) {
+      const plots = doc.get('plots') as unknown;
+      for (const plot of Array.isArray(plots) ? plots : []) {
+        if (typeof plot !== 'string' || doc.get('status') === 'unassigned') continue;
+        codeOf.set(plot, {
+          code: doc.id,
+          email: String(doc.get('email') ?? ''),
+          name: String(doc.get('name') ?? ''),
+        });
+      }
+    }
+    return codeOf;
+  }
+
   const outcomeOf = (
     outcome: { ok: true; plots: string[]; amountCents?: number } | { ok: false; message: string },
   ): BackOfficeOutcome =>
@@ -71,25 +88,12 @@ export function firestoreBackOffice(db: () => Firestore, proofs: AddressProofs):
         const reading = readCellDocument(doc.id, doc.data());
         return reading.ok ? [reading.cell] : [];
       });
-      const reservations = openReservations(cells, now);
+      const codeOf = await registrationsOfPlots();
+      const reservations = openReservations(cells, now, (plot) => codeOf.get(plot)?.code ?? null);
       const uids = [...new Set(reservations.flatMap((r) => (r.uid ? [r.uid] : [])))];
       const users = uids.length
         ? await db().getAll(...uids.map((uid) => db().collection('users').doc(uid)))
         : [];
-      const codes = await db().collection('certificate_codes').where('reserve', '==', true).get();
-      const codeOf = new Map<string, { code: string; email: string; name: string }>();
-      // Oldest first, so a plot's latest registration is the one kept.
-      for (const doc of [...codes.docs].sort((a, b) => registeredAt(a) - registeredAt(b))) {
-        const plots = doc.get('plots') as unknown;
-        for (const plot of Array.isArray(plots) ? plots : []) {
-          if (typeof plot !== 'string' || doc.get('status') === 'unassigned') continue;
-          codeOf.set(plot, {
-            code: doc.id,
-            email: String(doc.get('email') ?? ''),
-            name: String(doc.get('name') ?? ''),
-          });
-        }
-      }
       const mailIds = reservations.flatMap((r) =>
         r.uid
           ? REMINDER_STAGES.map(({ stage }) => reminderMailId(stage, { ...r, uid: r.uid! }))
@@ -169,13 +173,14 @@ export function firestoreBackOffice(db: () => Firestore, proofs: AddressProofs):
       return db().runTransaction(async (tx) => {
         const snapshot = await tx.get(db().collection('donations').doc(donationId));
         const entry = snapshot.exists ? readLedgerRow(snapshot.id, snapshot.data() ?? {}) : null;
-        const plots = (entry?.cells ?? []).slice(0, ANY_OF_MAX);
-        const ledger = plots.length
-          ? await readLedger(
-              tx,
-              db().collection('donations').where('cells', 'array-contains-any', plots),
-            )
-          : [];
+        // The ledger of every plot of the registration, however many (chunks of 30).
+        const ledger = (
+          await readAnyOf(
+            (query) => tx.get(query),
+            entry?.cells ?? [],
+            (plots) => db().collection('donations').where('cells', 'array-contains-any', plots),
+          )
+        ).map((doc) => readLedgerRow(doc.id, doc.data()));
         const code = snapshot.get('certificate_code') as unknown;
         const decision = decideVoidRegistration({
           entry,

@@ -14,25 +14,22 @@ import {
 } from '@parroquia/domain';
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { CommemorationStore } from '../ports';
+import { readAnyOf } from './any-of';
 import { writeDecision } from './decision-writes';
 import { storedCell } from './firestore-reads';
-
-/** Firestore's limit of values in one `in` filter. */
-const IN_MAX = 30;
 
 export function firestoreCommemorations(db: () => Firestore): CommemorationStore {
   const lists = () => db().collection('commemorations');
 
   /** Of `uids`, those whose gift stands now: their plots read in chunks, every one of them. */
   async function donorsWithStandingGift(tx: Transaction, uids: readonly string[], now: number) {
-    const giving = new Set<string>();
-    for (let start = 0; start < uids.length; start += IN_MAX) {
-      const chunk = uids.slice(start, start + IN_MAX);
-      const owned = await tx.get(db().collection('cells').where('user', 'in', chunk));
-      const cells = owned.docs.map(storedCell);
-      for (const uid of chunk) if (hasStandingGift(cells, uid, now)) giving.add(uid);
-    }
-    return giving;
+    const owned = await readAnyOf(
+      (query) => tx.get(query),
+      uids,
+      (chunk) => db().collection('cells').where('user', 'in', chunk),
+    );
+    const cells = owned.map(storedCell);
+    return new Set(uids.filter((uid) => hasStandingGift(cells, uid, now)));
   }
 
   return {

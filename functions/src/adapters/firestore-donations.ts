@@ -21,9 +21,7 @@ import {
   type Query,
 } from 'firebase-admin/firestore';
 import type { DonationLedger } from '../ports';
-
-/** `in` takes at most 30 values. */
-const IN_LIMIT = 30;
+import { readAnyOf } from './any-of';
 
 const UNDOING_KINDS = ['refund', 'void'];
 
@@ -88,11 +86,12 @@ export function firestoreDonationLedger(db: () => Firestore): DonationLedger {
       const snapshots = await db().getAll(...originals.map((id) => donations().doc(id)));
       found.push(...snapshots.filter((doc) => doc.exists).map(rowOf));
     }
-    for (let start = 0; start < gifts.length; start += IN_LIMIT) {
-      const chunk = gifts.slice(start, start + IN_LIMIT);
-      const undoing = await donations().where('refund_of', 'in', chunk).get();
-      found.push(...undoing.docs.map(rowOf));
-    }
+    const undoing = await readAnyOf(
+      (query) => query.get(),
+      gifts,
+      (chunk) => donations().where('refund_of', 'in', chunk),
+    );
+    found.push(...undoing.map(rowOf));
     return found;
   }
 

@@ -30,21 +30,14 @@ import {
 } from '@parroquia/domain';
 import type { Firestore, Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { AddressProofs, StaffDonorStore } from '../ports';
+import { chunksOf } from './any-of';
 import { readCashPerson } from './cash-person';
 import { writeDecision } from './decision-writes';
 import { readLedger, readStoredCells } from './firestore-reads';
 
-/** Firestore's limit on the values of one `in`. */
-const IN_MAX = 30;
 const FOUND_MAX = 20;
 /** Candidates read for the longest typed word before the other words filter them. */
 const NAME_CANDIDATES = 60;
-
-function chunks(values: readonly string[]): string[][] {
-  const out: string[][] = [];
-  for (let i = 0; i < values.length; i += IN_MAX) out.push(values.slice(i, i + IN_MAX));
-  return out;
-}
 
 const docsOf = async (query: Query) => (await query.get()).docs;
 const paperOf = (doc: QueryDocumentSnapshot) => readPaperCertificate(doc.id, doc.data());
@@ -246,7 +239,7 @@ export function firestoreStaffDonors(db: () => Firestore, proofs: AddressProofs)
           docsOf(db().collection('cells').where('user', '==', donor.uid)),
           ledgerOf([
             donations().where('donor', '==', donor.uid),
-            ...chunks(donor.mailboxes).map((keys) => donations().where('donor_key', 'in', keys)),
+            ...chunksOf(donor.mailboxes).map((keys) => donations().where('donor_key', 'in', keys)),
           ]),
           docsOf(codes().where('user', '==', donor.uid)),
           cashOf([donor.uid], donor.mailboxes),

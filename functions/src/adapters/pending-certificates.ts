@@ -10,11 +10,9 @@ import {
   type CellWithId,
   type CertificateOnRecord,
 } from '@parroquia/domain';
-import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore, Query, Transaction } from 'firebase-admin/firestore';
+import { readAnyOf } from './any-of';
 import { readStoredCells } from './firestore-reads';
-
-/** Firestore's limit on the values of one `in` or `array-contains-any`. */
-const IN_MAX = 30;
 
 /** A code document as a certificate on record: its plots as read, its gift, newer claims. */
 export async function certificateOnRecord(
@@ -69,11 +67,13 @@ export async function waitingPlotsOf(
   mailboxes: readonly string[],
   except: readonly string[],
 ): Promise<CellWithId[]> {
-  const asked = [...new Set(mailboxes)].slice(0, IN_MAX);
-  if (asked.length === 0) return [];
-  const pending = await tx.get(db.collection('certificate_codes').where('mailbox', 'in', asked));
+  const pending = await readAnyOf(
+    (query: Query) => tx.get(query),
+    mailboxes,
+    (asked) => db.collection('certificate_codes').where('mailbox', 'in', asked),
+  );
   const plots = new Set(
-    pending.docs
+    pending
       .filter((doc) => !except.includes(doc.id))
       // A linked code's plots are an account's: the core leaves them as they are.
       .flatMap((doc) => readCertificateCodeDocument(doc.id, doc.data()).plots),
@@ -93,18 +93,20 @@ async function plotsRegisteredSince(
   plots: readonly string[],
   data: Record<string, unknown>,
 ): Promise<Set<string>> {
-  const asked = [...new Set(plots)].slice(0, IN_MAX);
-  if (asked.length === 0) return new Set();
+  const asked = new Set(plots);
   const registeredAt = millisOf(data.registered_at) ?? 0;
-  const others = await tx.get(
-    db.collection('certificate_codes').where('plots', 'array-contains-any', asked),
+  // Every plot of the certificate, however many (a registration may hold 50).
+  const others = await readAnyOf(
+    (query: Query) => tx.get(query),
+    asked,
+    (chunk) => db.collection('certificate_codes').where('plots', 'array-contains-any', chunk),
   );
   const since = new Set<string>();
-  for (const other of others.docs) {
+  for (const other of others) {
     if (other.id === code) continue;
     if ((millisOf(other.get('registered_at')) ?? 0) <= registeredAt) continue;
     for (const plot of readCertificateCodeDocument(other.id, other.data()).plots) {
-      if (asked.includes(plot)) since.add(plot);
+      if (asked.has(plot)) since.add(plot);
     }
   }
   return since;

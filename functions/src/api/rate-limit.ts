@@ -64,6 +64,13 @@ export const SIGN_UP_CALLER_LIMIT: RateLimit = {
 /** `POST /api/users/confirm-sign-up/`: codes are 256 bits; 20 tries a minute per caller anyway. */
 export const CONFIRM_LIMIT: RateLimit = { name: 'confirm-sign-up', perKey: 20, windowMs: 60_000 };
 
+/**
+ * Every download (a PDF, a CSV, the donor's data), per account: 20 a minute, whichever route.
+ * Printing is the API's heaviest work (a certificate takes a second of CPU); a donor downloads a
+ * few files at a time, and one account cannot keep the function busy for everyone else.
+ */
+export const DOWNLOAD_LIMIT: RateLimit = { name: 'download', perKey: 20, windowMs: 60_000 };
+
 /** The two limits of a route that mails an address a caller typed (reset, sign-up). */
 export interface MailRequestLimits {
   caller: RateLimit;

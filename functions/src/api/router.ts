@@ -19,8 +19,10 @@ import type {
 import { z } from 'zod';
 import type { ApiDependencies, Caller, UserProfile } from '../ports';
 import { assertPrivacyPolicyAccepted } from './consent';
+import { inDownloadTurn } from './download-turns';
 import { ApiError, type ApiReply, type FileReply, type JsonReply } from './http';
 import { API_MESSAGES } from './messages';
+import { assertWithinRateLimit, DOWNLOAD_LIMIT } from './rate-limit';
 import { actingAs } from '../staff-actor';
 
 // zod's own messages (wrong type, missing field): Spanish unless a parse asks for the caller's
@@ -112,11 +114,26 @@ export function bindRoute<R extends ApiRoute>(route: R, handle: Handler<R>): Rou
         route.privacyPolicy === 'required' && caller
           ? await assertPrivacyPolicyAccepted(context.deps, caller)
           : undefined;
-      const run = () => handle({ ...context, body, params, profile } as HandlerContext<R>);
+      if (route.answer === 'file' && caller) {
+        const { rateLimits, now } = context.deps;
+        await assertWithinRateLimit(
+          rateLimits,
+          DOWNLOAD_LIMIT,
+          `uid:${caller.uid}`,
+          now(),
+          route.path,
+        );
+      }
+      const answer = () => handle({ ...context, body, params, profile } as HandlerContext<R>);
       // What a staff member does is recorded with their name and e-mail as they are now.
-      return caller?.staff
-        ? actingAs({ uid: caller.uid, name: caller.name ?? '', email: caller.email ?? '' }, run)
-        : run();
+      const run = caller?.staff
+        ? () =>
+            actingAs(
+              { uid: caller.uid, name: caller.name ?? '', email: caller.email ?? '' },
+              answer,
+            )
+        : answer;
+      return route.answer === 'file' ? inDownloadTurn(run) : run();
     },
   };
 }

@@ -71,7 +71,7 @@ export async function renderCommemorationList(list: CommemorationList): Promise<
   doc.setTitle(texts.title);
   doc.setLanguage(texts.locale);
   doc.setCreator(texts.parish);
-  const fonts = await embedCertificateFonts(doc);
+  const fonts = await embedCertificateFonts(doc, list, texts);
   const width = A4.width - 2 * MARGIN;
   const columnWidth = (width - COLUMN_GAP * (COLUMNS - 1)) / COLUMNS;
 

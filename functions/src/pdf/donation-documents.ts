@@ -165,8 +165,8 @@ async function renderDocument(facts: DocumentFacts, body: Body): Promise<Uint8Ar
   doc.setTitle(body.title);
   doc.setLanguage(texts.locale);
   doc.setCreator(texts.parish);
-  const fonts = await embedCertificateFonts(doc);
   const printed = [donorName, facts.parish.legalName ?? '', facts.parish.address ?? ''].join(' ');
+  const fonts = await embedCertificateFonts(doc, facts, body, texts, printed);
   const missing = charactersMissingFrom(fonts.bold, printed);
   if (missing.length > 0) throw new UnprintableTextError(missing);
 

@@ -85,10 +85,10 @@ export async function renderDonorCertificate(certificate: DonorCertificate): Pro
   doc.setTitle(`${texts.title}: ${donorName}`);
   doc.setLanguage(texts.locale);
   doc.setCreator(texts.parish);
-  const fonts = await embedCertificateFonts(doc);
+  const remembered = commemorationGroups(certificate.commemorations ?? [], texts);
+  const fonts = await embedCertificateFonts(doc, certificate, texts, donorName);
   const missing = charactersMissingFrom(fonts.bold, donorName);
   if (missing.length > 0) throw new UnprintableTextError(missing);
-  const remembered = commemorationGroups(certificate.commemorations ?? [], texts);
   // Checked when the donor saved them; a list stored before would still print no blank box.
   const missingInNames = charactersMissingFrom(fonts.regular, remembered.join(' '));
   if (missingInNames.length > 0) throw new UnprintableTextError(missingInNames);

@@ -28,9 +28,9 @@ export function plotsLine(certificate: FilledCertificate): string {
 
 export async function filledCertificatePdf(certificate: FilledCertificate): Promise<Uint8Array> {
   const { pdf, fonts } = await paperCertificateDocument();
-  const { regular } = await embedCertificateFonts(pdf);
   // The name as a reader sees it: what shows nothing (zero-width characters...) is not printed.
   const donor = visibleText(certificate.donorName);
+  const { regular } = await embedCertificateFonts(pdf, donor, plotsLine(certificate));
   const missing = charactersMissingFrom(regular, donor);
   if (missing.length > 0) throw new UnprintableNameError(missing);
   drawCertificate(pdf.addPage(A4), certificate.code, fonts, {

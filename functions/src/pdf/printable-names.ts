@@ -10,9 +10,9 @@ import { charactersMissingFrom, embedCertificateFonts } from './fonts';
 /** For each name, the characters neither weight can print (empty: printable). */
 export async function unprintableCharacters(names: readonly string[]): Promise<string[][]> {
   if (names.length === 0) return [];
-  const { regular, bold } = await embedCertificateFonts(await PDFDocument.create());
-  return names.map((name) => {
-    const printed = visibleText(name);
+  const printable = names.map((name) => visibleText(name));
+  const { regular, bold } = await embedCertificateFonts(await PDFDocument.create(), ...printable);
+  return printable.map((printed) => {
     return [
       ...new Set([
         ...charactersMissingFrom(regular, printed),

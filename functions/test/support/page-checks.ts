@@ -88,3 +88,20 @@ export function keepPng(page: RenderedPage, name: string): void {
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, `${name}.png`), page.png());
 }
+
+/** How many pixels inside `box` (points) are not white: a glyph drawn there, or none. */
+export function inkIn(page: RenderedPage, box: Box): number {
+  const scale = page.pixelWidth / page.width;
+  let count = 0;
+  const rows = [page.height - box.top, page.height - box.bottom].map((y) => Math.round(y * scale));
+  const columns = [box.left, box.right].map((x) => Math.round(x * scale));
+  for (let y = Math.max(0, rows[0]!); y < Math.min(page.pixelHeight, rows[1]!); y += 1) {
+    for (let x = Math.max(0, columns[0]!); x < Math.min(page.pixelWidth, columns[1]!); x += 1) {
+      const at = (y * page.pixelWidth + x) * 4;
+      if (page.pixels[at]! < 250 || page.pixels[at + 1]! < 250 || page.pixels[at + 2]! < 250) {
+        count += 1;
+      }
+    }
+  }
+  return count;
+}

@@ -83,7 +83,12 @@ export const donationStatementPdf: Handler<ApiRoutes['donationStatement']> = asy
   profile,
   language,
 }) => {
-  const statement = donationStatement(await deps.donations.rowsOfDonor(caller.uid), params.year);
+  const rows = await deps.donations.rowsOfDonor(caller.uid);
+  // Nothing to print: a year with no row of the donor's (an account that never gave has none).
+  if (!statementYears(rows).includes(params.year)) {
+    throw new ApiError(404, MESSAGES.statementYearEmpty(params.year));
+  }
+  const statement = donationStatement(rows, params.year);
   const { renderDonationStatement } = await import('../../pdf/donation-documents');
   const pdf = await printed(() =>
     renderDonationStatement({
