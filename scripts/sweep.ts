@@ -1,8 +1,10 @@
 /**
  * `npm run sweep`: what the hourly `sweepPlots` function does, run by hand against the local
- * stack (the Functions emulator does not fire schedules). FIRESTORE_EMULATOR_HOST and
- * FIREBASE_AUTH_EMULATOR_HOST pick the Firestore and the Auth (reminders go only to proven
- * addresses); the defaults are `npm start`'s.
+ * stack (the Functions emulator does not fire schedules): lapsed holds and reservations go back
+ * on sale, refunds owed are asked of Stripe again, reminders are queued, unopened sign-ups are
+ * dropped. FIRESTORE_EMULATOR_HOST, FIREBASE_AUTH_EMULATOR_HOST and STRIPE_API_HOST/PORT pick
+ * the Firestore, the Auth (reminders go only to proven addresses) and the Stripe double; the
+ * defaults are `npm start`'s, with the keys of `functions/.secret.local`.
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -10,32 +12,55 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { firebaseAddressProofs } from '../functions/src/adapters/firebase-address-proofs.ts';
 import { mailReservationReminders } from '../functions/src/adapters/reservation-reminders.ts';
 import { firestoreCellRepository } from '../functions/src/adapters/firestore-cells.ts';
+import { firestorePaymentStore } from '../functions/src/adapters/firestore-payments.ts';
 import { firebaseSignUps } from '../functions/src/adapters/firebase-sign-ups.ts';
-import { DEFAULT_PORTS, PROJECT_ID } from '@parroquia/testkit/local-stack';
+import {
+  stripeCheckoutGateway,
+  stripeSettingsFromEnvironment,
+} from '../functions/src/adapters/stripe-checkout.ts';
+import { sweep } from '../functions/src/payments/sweep.ts';
+import { DEFAULT_PORTS, localSecrets, PROJECT_ID } from '@parroquia/testkit/local-stack';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
 // The links in the reminders point at npm start's site.
 process.env.SITE_URL ??= `http://localhost:${DEFAULT_PORTS.hosting}`;
 process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${DEFAULT_PORTS.firestore}`;
 process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${DEFAULT_PORTS.auth}`;
+process.env.STRIPE_API_HOST ??= '127.0.0.1';
+process.env.STRIPE_API_PORT ??= String(DEFAULT_PORTS.stripe);
+process.env.STRIPE_API_PROTOCOL ??= 'http';
 const app = initializeApp({ projectId: PROJECT_ID }, 'sweep');
 try {
-  const cells = firestoreCellRepository(() => getFirestore(app));
-  const released = await cells.releaseLapsed(Date.now());
+  const firestore = () => getFirestore(app);
+  const auth = () => getAuth(app);
+  const proofs = firebaseAddressProofs(auth);
+  const secrets = localSecrets();
+  const now = () => Date.now();
+  const { released, refunded, signUpsDropped } = await sweep({
+    cells: firestoreCellRepository(firestore),
+    payments: {
+      store: firestorePaymentStore(firestore, now, proofs),
+      checkout: stripeCheckoutGateway(
+        stripeSettingsFromEnvironment({
+          secretKey: () => process.env.STRIPE_SECRET_KEY ?? secrets.STRIPE_SECRET_KEY ?? '',
+          webhookSecret: () =>
+            process.env.STRIPE_WEBHOOK_SECRET ?? secrets.STRIPE_WEBHOOK_SECRET ?? '',
+        }),
+      ),
+      siteUrl: () => process.env.SITE_URL!,
+    },
+    signUps: firebaseSignUps(auth, firestore),
+    now,
+  });
   console.log(
     `sweep: ${released.length} plots released${released.length ? `: ${released.join(', ')}` : ''}`,
   );
-  const reminders = await mailReservationReminders(
-    () => getFirestore(app),
-    firebaseAddressProofs(() => getAuth(app)),
-    Date.now(),
+  console.log(
+    `sweep: ${refunded.length} refunds owed made${refunded.length ? `: ${refunded.join(', ')}` : ''}`,
   );
+  const reminders = await mailReservationReminders(firestore, proofs, Date.now());
   console.log(`sweep: ${reminders.length} reservation reminders queued`);
-  const dropped = await firebaseSignUps(
-    () => getAuth(app),
-    () => getFirestore(app),
-  ).dropExpired(Date.now());
-  console.log(`sweep: ${dropped} sign-ups dropped, their link never opened`);
+  console.log(`sweep: ${signUpsDropped} sign-ups dropped, their link never opened`);
 } finally {
   await deleteApp(app);
 }

@@ -7,8 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
+import { Timestamp } from 'firebase-admin/firestore';
 import {
   expectNoAxeViolations,
+  firestore,
   screenshotAtBothSizes,
   signInOnLoginPage,
   reservedForAna,
@@ -98,6 +100,35 @@ test('ro, phone: the panel and a filtered ledger in her language', async ({ page
       'true',
     );
     await expect(page.getByTestId('panel-ending')).toContainText('J31');
+    // A late payment whose refund Stripe has not taken yet shows on top until it is made
+    // (issue 40 item 11): kept money with no plot never goes unnoticed.
+    const owed = firestore().collection('payments').doc('cs_e2e_refund_owed');
+    await owed.set({
+      uid: DEMO.ana.uid,
+      kind: 'buy',
+      cells: ['J31'],
+      status: 'refunded',
+      amount_cents: 25_000,
+      payment_intent: 'pi_e2e_refund_owed',
+      paid_at: Timestamp.now(),
+      refund_reason: 'plots-taken',
+      lost_plots: ['J31'],
+      refund_id: null,
+      refund_due: true,
+    });
+    try {
+      const refunds = page.getByTestId('panel-refunds-owed');
+      await expect(page.getByRole('heading', { name: 'Rambursări datorate' })).toBeVisible();
+      await expect(refunds).toContainText('250,00');
+      await expect(refunds).toContainText('pi_e2e_refund_owed');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
+      await owed.update({ refund_due: false, refund_id: 're_e2e' });
+      await expect(page.getByRole('heading', { name: 'Rambursări datorate' })).toBeHidden();
+    } finally {
+      await owed.delete();
+    }
     // Nothing wider than her phone: the money figures stack under their names.
     await expect(page.getByTestId('panel-money-total')).toContainText('Total');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

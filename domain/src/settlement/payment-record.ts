@@ -1,5 +1,6 @@
 /** `payments/{sessionId}` read back: the order it was opened for and where it stands. */
 import type { CheckoutOrder } from '../checkout-order';
+import { millisOf } from '../instant';
 import { isCheckoutKind } from '../money';
 import type { PaymentStatus } from './decision';
 
@@ -34,5 +35,33 @@ export function readPaymentDocument(
     sessionId,
     order: { uid, kind, plots, checkoutId: typeof checkoutId === 'string' ? checkoutId : '' },
     status,
+  };
+}
+
+/**
+ * A payment whose money must go back (plots taken meanwhile, or a wrong amount) and whose refund
+ * Stripe has not taken yet: the hourly sweep asks again, and staff see it on the panel until
+ * then (issue 40 item 11), so kept money with no plot never goes unnoticed.
+ */
+export interface RefundOwed {
+  sessionId: string;
+  amountCents: number;
+  /** When the money came in (epoch ms; 0 when not recorded). */
+  paidAt: number;
+  /** The plots the payment was for and did not get. */
+  lostPlots: string[];
+  paymentIntent: string | null;
+}
+
+/** The stored payment as a refund owed, or null when it owes none. */
+export function readRefundOwed(sessionId: string, data: Record<string, unknown>): RefundOwed | null {
+  if (data.refund_due !== true) return null;
+  const lost = Array.isArray(data.lost_plots) ? data.lost_plots : [];
+  return {
+    sessionId,
+    amountCents: typeof data.amount_cents === 'number' ? data.amount_cents : 0,
+    paidAt: millisOf(data.paid_at) ?? 0,
+    lostPlots: lost.filter((plot): plot is string => typeof plot === 'string'),
+    paymentIntent: typeof data.payment_intent === 'string' ? data.payment_intent : null,
   };
 }

@@ -2,7 +2,7 @@
  * The staff panel's live reads (docs/architecture.md, "What the staff panel reads"): the ledger's
  * totals and the campaign's progress (one document each), the latest gifts and the reservations
  * ending soonest (a few documents each). At most 2 + 2 × PANEL_LIST_SIZE documents, whatever
- * the ledger's size.
+ * the ledger's size; and the refunds still owed (a payment's, while Stripe has not taken it).
  */
 import {
   collection,
@@ -20,9 +20,11 @@ import {
   readLedgerRow,
   readLedgerSummary,
   readProgressDocument,
+  readRefundOwed,
   type LedgerRow,
   type LedgerSummary,
   type ProgressCounts,
+  type RefundOwed,
 } from '@parroquia/domain';
 import { getFirestoreDb } from '@/lib/firebase';
 
@@ -47,6 +49,8 @@ export interface PanelReadings {
   progress?: { counts: ProgressCounts; totalPlots: number };
   latest?: LedgerRow[];
   ending?: EndingReservation[];
+  /** Payments whose automatic refund Stripe has not taken yet (usually none). */
+  refundsOwed?: RefundOwed[];
 }
 
 const millis = (value: unknown) => (value instanceof Timestamp ? value.toMillis() : 0);
@@ -104,6 +108,16 @@ export async function listenToPanel(
           holder: (cell.get('donor_display') as string | null) ?? null,
           reservedUntil: millis(cell.get('reserved_until')),
         })),
+      })),
+      onError,
+    ),
+    onSnapshot(
+      query(collection(db, 'payments'), where('refund_due', '==', true), limit(PANEL_LIST_SIZE)),
+      ofQuery((snapshot) => ({
+        refundsOwed: snapshot.docs.flatMap((payment) => {
+          const owed = readRefundOwed(payment.id, payment.data());
+          return owed ? [owed] : [];
+        }),
       })),
       onError,
     ),

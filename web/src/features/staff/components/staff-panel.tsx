@@ -73,6 +73,22 @@ export function StaffPanel() {
 
   return (
     <div className={styles.panel}>
+      {readings.refundsOwed && readings.refundsOwed.length > 0 ? (
+        <section aria-labelledby="panel-refunds-owed" className={`${styles.card} ${styles.owed}`}>
+          <h2 id="panel-refunds-owed">{t('staffPanel.refundsOwedTitle')}</h2>
+          <p>{t('staffPanel.refundsOwedLead')}</p>
+          <ul className={styles.list} data-testid="panel-refunds-owed">
+            {readings.refundsOwed.map((owed) => (
+              <li key={owed.sessionId}>
+                <strong>{money(owed.amountCents)}</strong>
+                {owed.paidAt > 0 ? <> · {formatDate(new Date(owed.paidAt), language)}</> : null}
+                {owed.lostPlots.length > 0 ? <> · {owed.lostPlots.join(', ')}</> : null} ·{' '}
+                <code>{owed.paymentIntent ?? owed.sessionId}</code>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="panel-money" className={styles.card}>
         <h2 id="panel-money">{t('staffPanel.moneyTitle')}</h2>
         <div role="group" aria-label={t('staffPanel.periodLabel')} className={styles.periods}>
