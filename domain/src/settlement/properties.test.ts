@@ -71,7 +71,10 @@ describe('the money core over random sequences', () => {
         const simulation = new Simulation();
         for (const op of operations) simulation.run(op);
         for (const cell of simulation.store.cells.values()) seen.add(cell.status);
-        for (const row of simulation.store.rows()) seen.add(`${row.method}:${row.kind}`);
+        for (const row of simulation.store.rows()) {
+          seen.add(`${row.method}:${row.kind}`);
+          if (row.cells.length > 30) seen.add(`more than 30 plots:${row.kind}`);
+        }
         if (simulation.store.mails.size > 0) seen.add('mail');
         for (const id of simulation.store.mails.keys())
           if (id.startsWith('refund-')) seen.add('refund mail');
@@ -94,6 +97,8 @@ describe('the money core over random sequences', () => {
       'action:print-filled',
       'refund mail',
       'action:refund',
+      'more than 30 plots:reserve',
+      'more than 30 plots:void',
     ]) {
       expect(seen, state).toContain(state);
     }

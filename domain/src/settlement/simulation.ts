@@ -50,6 +50,14 @@ import { SettlementStore } from './store';
 import { decideReminder, decideSweep, openReservations } from './sweep';
 
 export const POOL = ['A1', 'A2', 'A3', 'A4', 'B1', 'B2', 'B3', 'B4'];
+/**
+ * Fifty more plots, registered together now and then (31 to 50 at once): a registration larger
+ * than Firestore's 30 values per query, which every read of its plots must still see whole.
+ */
+export const BLOCK = [
+  ...Array.from({ length: 39 }, (_, i) => `C${i + 1}`),
+  ...Array.from({ length: 11 }, (_, i) => `D${i + 1}`),
+];
 const CODES = ['CODE0001', 'CODE0002', 'CODE0003', 'CODE0004', 'CODE0005', 'CODE0006'];
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -137,7 +145,7 @@ export class Simulation {
   private counter = 0;
 
   constructor() {
-    for (const code of POOL)
+    for (const code of [...POOL, ...BLOCK])
       this.store.cells.set(code, { ...availableCell(parsePlotCode(code)), id: code });
     for (const code of CODES) this.store.codes.set(code, { status: 'unassigned' });
     for (const account of this.donors) this.store.accounts.set(account.uid, { ...account });
@@ -412,13 +420,15 @@ export class Simulation {
 
   private register(op: Operation) {
     const email = this.pick(WALK_IN_EMAILS, op.a)!;
-    const plots = this.plotsOf(op.plots);
+    // One registration in five is a large one: 31 to 50 plots of the block, by transfer.
+    const large = op.a % 5 === 4;
+    const plots = large ? BLOCK.slice(0, 31 + (op.c % 20)) : this.plotsOf(op.plots);
     const code = this.pick(CODES, op.b)!;
     if (plots.length === 0) return;
     const account = this.donors.find((d) => d.email === email) ?? null;
     const stored = account ? this.store.accounts.get(account.uid)! : null;
     // Cash mostly, as walk-in gifts are: the monthly limit is worth reaching.
-    const method = op.c % 3 === 0 ? 'transfer' : 'cash';
+    const method = large || op.c % 3 === 0 ? 'transfer' : 'cash';
     const decision = decideStaffRegistration({
       registration: {
         code,
@@ -552,8 +562,14 @@ export class Simulation {
     const holder = uid ? this.store.accounts.get(uid)! : null;
     // Mostly the holder's own reservation, as staff would pick it from the list.
     const own = this.cells().filter((cell) => cell.user === uid && cell.status === 'reserved');
+    // All of it at once, or plot by plot as transfers arrive, or plots picked at random.
+    const one = own[op.c % Math.max(1, own.length)];
     const plots =
-      own.length > 0 && op.b % 4 !== 0 ? own.map((cell) => cell.id) : this.plotsOf(op.plots);
+      own.length === 0 || op.b % 4 === 0
+        ? this.plotsOf(op.plots)
+        : op.b % 4 === 1
+          ? [one!.id]
+          : own.map((cell) => cell.id);
     const registration = [...this.store.codes.entries()].find(
       ([, fields]) => fields.status === 'registered' && fields.plots?.includes(plots[0]!),
     );
