@@ -7,8 +7,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, webBuildEnv } from '@parroquia/testkit/local-stack';
+import { ROOT } from '@parroquia/testkit/local-stack';
 import { suiteStackPorts } from '@parroquia/testkit/stack';
+import { buildSuiteSite } from '@parroquia/testkit/suite-site';
 
 const { values } = parseArgs({
   options: {
@@ -32,16 +33,18 @@ console.log(`invariants: seed ${seed}, ${values.steps} steps, ${donors} donors`)
 
 const ports = await suiteStackPorts();
 if (!values['no-build']) {
-  for (const workspace of ['functions', 'web']) {
-    const built = spawnSync('npm', ['run', 'build', '-w', workspace], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, ...(workspace === 'web' ? webBuildEnv(ports) : {}) },
-    });
-    if (built.status !== 0) {
-      console.error(`The ${workspace} build failed.`);
-      process.exit(1);
-    }
+  const built = spawnSync('npm', ['run', 'build', '-w', 'functions'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  // The site goes where this run's stack serves it (tests/.runtime/site-<port>), as npm test's.
+  const site =
+    built.status === 0
+      ? await buildSuiteSite(ports, join(ROOT, 'tests/.runtime/invariants-web-build.log'))
+      : 1;
+  if (built.status !== 0 || site !== 0) {
+    console.error(`The ${built.status !== 0 ? 'functions' : 'web'} build failed.`);
+    process.exit(1);
   }
 }
 
