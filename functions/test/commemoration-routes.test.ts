@@ -3,6 +3,7 @@
  * list replaced whole, a refused entry named in the caller's language with nothing saved, a name
  * the type cannot print refused, and the certificate printing the names only when asked to.
  */
+import { availableCell } from '@parroquia/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiHandler } from '../src/api/app';
 import { ROUTES } from '../src/api/routes/index';
@@ -49,9 +50,19 @@ function call(url: string, path: string, body?: unknown, language = 'es') {
   });
 }
 
+/** Ana, with a plot bought: her gift stands, so she may give names. */
 function donorAna() {
   const deps = testDependencies();
   deps.users.profiles.set('donor-ana', ANA);
+  deps.cells.cells = [
+    {
+      id: 'A10',
+      ...availableCell({ x: 'A', y: 10 }),
+      status: 'bought',
+      user: 'donor-ana',
+      donor_display: 'Ana',
+    },
+  ];
   return deps;
 }
 
@@ -70,6 +81,7 @@ describe('the donor names to be remembered', () => {
       names: [],
       on_certificate: false,
       updated_at: null,
+      may_give_names: true,
     });
     const saved = await call(url, PATH, LIST);
     expect(saved.status).toBe(200);
@@ -80,6 +92,7 @@ describe('the donor names to be remembered', () => {
       ],
       on_certificate: true,
       updated_at: new Date(NOW).toISOString(),
+      may_give_names: true,
     };
     expect(await saved.json()).toEqual(expected);
     expect(await (await call(url, PATH)).json()).toEqual(expected);

@@ -87,6 +87,7 @@ describe('the donor routes', () => {
       names: [],
       on_certificate: false,
       updated_at: null,
+      may_give_names: true,
     });
     const saved = await post(PATH, MARIA_LIST, maria.token);
     expect(saved.status, await saved.clone().text()).toBe(200);
@@ -218,7 +219,12 @@ describe('the staff routes', () => {
     expect(page.status).toBe(200);
     expect(await page.json()).toMatchObject({ names: MARIA_LIST.names, on_certificate: true });
     const mailbox = await get(donorPath('email:nadie@parroquia.test'));
-    expect(await mailbox.json()).toEqual({ names: [], on_certificate: false, updated_at: null });
+    expect(await mailbox.json()).toEqual({
+      names: [],
+      on_certificate: false,
+      updated_at: null,
+      may_give_names: false,
+    });
   });
 
   it("print the priest's list: living and departed apart, first names only, recorded", async () => {
@@ -285,6 +291,11 @@ async function lastAction(kind: string) {
 describe('who may give names, and staff taking one off', () => {
   it('an account that never gave is refused in its language and nothing is stored; emptying is allowed', async () => {
     const stranger = await newDonor(authHost, db(), 'Nunca Dio');
+    // The page is told not to offer the form: no gift stands.
+    expect(await (await get(PATH, stranger.token)).json()).toMatchObject({
+      names: [],
+      may_give_names: false,
+    });
     const refused = await post(PATH, MARIA_LIST, stranger.token, 'ro');
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: string }).error).toMatch(/le dau donatorii/);

@@ -147,6 +147,8 @@ export const commemorationsAnswerSchema = z.object({
   on_certificate: z.boolean(),
   /** ISO instant of the last save; null before the first. */
   updated_at: z.nullable(z.string()),
+  /** Whether the caller's gift stands (a plot bought or reserved), so names may be given. */
+  may_give_names: z.boolean(),
 });
 export type CommemorationsView = z.output<typeof commemorationsAnswerSchema>;
 

@@ -71,6 +71,17 @@ export const CONFIRM_LIMIT: RateLimit = { name: 'confirm-sign-up', perKey: 20, w
  */
 export const DOWNLOAD_LIMIT: RateLimit = { name: 'download', perKey: 20, windowMs: 60_000 };
 
+/**
+ * Staff's downloads on staff routes: 120 a minute. The parish's few staff export the ledger and
+ * print lists as their work goes (and the invariant suite checks the CSV after every step); the
+ * limit still stops a stolen staff login from printing without end.
+ */
+export const STAFF_DOWNLOAD_LIMIT: RateLimit = {
+  name: 'staff-download',
+  perKey: 120,
+  windowMs: 60_000,
+};
+
 /** The two limits of a route that mails an address a caller typed (reset, sign-up). */
 export interface MailRequestLimits {
   caller: RateLimit;

@@ -22,7 +22,7 @@ import { assertPrivacyPolicyAccepted } from './consent';
 import { inDownloadTurn } from './download-turns';
 import { ApiError, type ApiReply, type FileReply, type JsonReply } from './http';
 import { API_MESSAGES } from './messages';
-import { assertWithinRateLimit, DOWNLOAD_LIMIT } from './rate-limit';
+import { assertWithinRateLimit, DOWNLOAD_LIMIT, STAFF_DOWNLOAD_LIMIT } from './rate-limit';
 import { actingAs } from '../staff-actor';
 
 // zod's own messages (wrong type, missing field): Spanish unless a parse asks for the caller's
@@ -116,9 +116,10 @@ export function bindRoute<R extends ApiRoute>(route: R, handle: Handler<R>): Rou
           : undefined;
       if (route.answer === 'file' && caller) {
         const { rateLimits, now } = context.deps;
+        const limit = route.access === 'staff' ? STAFF_DOWNLOAD_LIMIT : DOWNLOAD_LIMIT;
         await assertWithinRateLimit(
           rateLimits,
-          DOWNLOAD_LIMIT,
+          limit,
           `uid:${caller.uid}`,
           now(),
           route.path,

@@ -7,28 +7,41 @@
 import {
   MESSAGES,
   commemorationsCsv,
+  hasStandingGift,
   priestList,
   validatePersonId,
   type ApiRoutes,
   type CommemorationsView,
 } from '@parroquia/domain';
-import type { StoredCommemorations } from '../../ports';
+import type { ApiDependencies, StoredCommemorations } from '../../ports';
 import { ApiError, fileReply, jsonReply } from '../http';
 import { API_MESSAGES } from '../messages';
 import type { Handler } from '../router';
 
-function view(list: StoredCommemorations): CommemorationsView {
+function view(list: StoredCommemorations, mayGiveNames: boolean): CommemorationsView {
   return {
     names: list.names.map(({ name, state }) => ({ name, state })),
     on_certificate: list.on_certificate,
     updated_at: list.updatedAt === null ? null : new Date(list.updatedAt).toISOString(),
+    may_give_names: mayGiveNames,
   };
+}
+
+/** Whether `uid`'s gift stands now: the page offers the form only then, as saving requires. */
+async function mayGiveNames(deps: Pick<ApiDependencies, 'donors' | 'now'>, uid: string) {
+  return hasStandingGift(await deps.donors.cellsOf(uid), uid, deps.now());
 }
 
 export const getCommemorations: Handler<ApiRoutes['getCommemorations']> = async ({
   deps,
   caller,
-}) => jsonReply(view(await deps.commemorations.read(caller.uid)));
+}) => {
+  const [list, may] = await Promise.all([
+    deps.commemorations.read(caller.uid),
+    mayGiveNames(deps, caller.uid),
+  ]);
+  return jsonReply(view(list, may));
+};
 
 export const saveCommemorations: Handler<ApiRoutes['saveCommemorations']> = async ({
   deps,
@@ -52,7 +65,7 @@ export const saveCommemorations: Handler<ApiRoutes['saveCommemorations']> = asyn
   const saved = await deps.commemorations.replace(caller.uid, body, deps.now());
   if (!saved) throw new ApiError(404, MESSAGES.userNotFound);
   if (saved === 'no-gift') throw new ApiError(403, MESSAGES.commemorationsNeedGift);
-  return jsonReply(view(saved));
+  return jsonReply(view(saved, saved.names.length > 0 || (await mayGiveNames(deps, caller.uid))));
 };
 
 export const printCommemorations: Handler<ApiRoutes['printCommemorations']> = async ({
@@ -96,8 +109,8 @@ export const donorCommemorations: Handler<ApiRoutes['donorCommemorations']> = as
 }) =>
   jsonReply(
     params.kind === 'account'
-      ? view(await deps.commemorations.read(params.uid))
-      : { names: [], on_certificate: false, updated_at: null },
+      ? view(await deps.commemorations.read(params.uid), await mayGiveNames(deps, params.uid))
+      : { names: [], on_certificate: false, updated_at: null, may_give_names: false },
   );
 
 /** Staff take a name off a donor's list, with the reason (recorded). */

@@ -63,6 +63,14 @@ export function CommemorationNamesSection() {
         <p role="alert" className={styles.error}>
           {apiErrorText(asked.error, t)}
         </p>
+      ) : asked.isSuccess &&
+        asked.isFetchedAfterMount &&
+        !asked.data.may_give_names &&
+        asked.data.names.length === 0 ? (
+        // Names are given by donors whose gift stands: no form to fill in only to be refused.
+        <p className={styles.lead} data-testid="commemorations-need-gift">
+          {t('commemorations.needGift')}
+        </p>
       ) : asked.isSuccess && asked.isFetchedAfterMount ? (
         // The form starts from the list as the server has it now, never from one kept from an
         // earlier visit: saving it would put back names changed since.
