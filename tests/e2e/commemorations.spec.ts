@@ -294,3 +294,18 @@ test('en: an empty name is refused in English and nothing is saved', async ({ pa
   );
   expect((await firestore().collection('commemorations').doc(john.uid).get()).exists).toBe(false);
 });
+
+test('ro: an account with no gift is told why there is no form, in her language', async ({
+  page,
+}) => {
+  const donor = await newDonor(process.env.TEST_AUTH_HOST!, firestore(), 'Fără Dar');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/mi-cuenta?lng=ro');
+  await signInOnLoginPage(page, { email: donor.email, password: 'Donante-2026' });
+  const section = page.getByTestId('commemorations');
+  await expect(section.getByTestId('commemorations-need-gift')).toHaveText(
+    /le dau donatorii: le veți putea da aici de îndată ce aveți o parcelă/,
+    { timeout: 30_000 },
+  );
+  await expect(section.getByRole('button', { name: 'Adăugați un nume' })).toHaveCount(0);
+});
