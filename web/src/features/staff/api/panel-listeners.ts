@@ -1,7 +1,7 @@
 /**
  * The staff panel's live reads (docs/architecture.md, "What the staff panel reads"): the ledger's
  * totals and the campaign's progress (one document each), the latest gifts and the reservations
- * ending soonest (a few documents each). At most 2 + 2 × PANEL_LIST_SIZE documents, whatever
+ * ending soonest (a few documents each). At most 2 + 3 × PANEL_LIST_SIZE documents, whatever
  * the ledger's size; and the refunds still owed (a payment's, while Stripe has not taken it).
  */
 import {
