@@ -186,6 +186,35 @@ export interface StaffAction {
   stripe_refund?: string | null;
 }
 
+/** `erased_donors/{uid}`: the blocked data, kept apart from the rows, for staff only. */
+export interface BlockedDonorRecord {
+  name: string;
+  email: string;
+  mailboxes: string[];
+  personal_code: string;
+  created_at: number | null;
+  /** Per ledger row id, the name and e-mail it carried. */
+  rows: Record<string, { donor_name: string; donor_email: string }>;
+  /** Per certificate code, the name and e-mail staff typed on it. */
+  certificates: Record<string, { name: string; email: string }>;
+}
+
+/** What an account's erasure (`decideErasure`) writes beyond the plots: the record, the rows and certificates stripped. */
+export interface AccountErasure {
+  uid: string;
+  at: number;
+  blocked: BlockedDonorRecord;
+  /** Each of the account's rows, with the fields that replace its name, e-mail and search words. */
+  rows: Array<{
+    id: string;
+    fields: { donor_name: string; donor_email: string; search: string[] };
+  }>;
+  /** The certificates whose name and e-mail go. */
+  certificates: string[];
+  /** The address whose queued e-mails go with the account (the adapter deletes those it read). */
+  mailTo: string;
+}
+
 export interface Writes {
   event: EventClaim | null;
   cells: CellMove[];
@@ -196,6 +225,7 @@ export interface Writes {
   accounts: AccountChange[];
   mails: MailOrder[];
   actions: StaffAction[];
+  erasures: AccountErasure[];
 }
 
 export interface Decision<Outcome> extends Writes {
@@ -212,6 +242,7 @@ export const NO_WRITES: Writes = {
   accounts: [],
   mails: [],
   actions: [],
+  erasures: [],
 };
 
 /** A decision that writes `writes` (the rest nothing) and answers `outcome`. */
@@ -233,7 +264,8 @@ export function writesNothing(decision: Writes): boolean {
     decision.codes.length === 0 &&
     decision.accounts.length === 0 &&
     decision.mails.length === 0 &&
-    decision.actions.length === 0
+    decision.actions.length === 0 &&
+    decision.erasures.length === 0
   );
 }
 

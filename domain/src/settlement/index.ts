@@ -12,3 +12,4 @@ export * from './sweep';
 export * from './invariants';
 export * from './store';
 export * from './staff-refund';
+export * from './erasure';

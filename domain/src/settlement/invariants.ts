@@ -12,7 +12,7 @@ import { recountSummary, sameSummary, type LedgerSummary } from '../ledger-summa
 import { plotCoverage } from '../plot-coverage';
 
 export type CoreInvariant =
-  'money' | 'coverage' | 'holders' | 'cash' | 'privacy' | 'progress' | 'mail';
+  'money' | 'coverage' | 'holders' | 'cash' | 'privacy' | 'progress' | 'mail' | 'erasure';
 
 export interface CoreViolation {
   invariant: CoreInvariant;
@@ -157,6 +157,47 @@ export function checkPrivacy(
     for (const { where, text } of publicTexts) {
       if (text.includes(name))
         out.push({ invariant: 'privacy', message: `${where} shows ${name}` });
+    }
+  }
+  return out;
+}
+
+/**
+ * An erased account's name and e-mail are nowhere but its blocked record (docs/product.md,
+ * "Leaving"): not in its ledger rows (which stay), not on the certificates linked to it, not on
+ * the map; its plots stay the parish's gifts.
+ */
+export function checkErasure(
+  erased: ReadonlyMap<string, { name: string }>,
+  rows: readonly LedgerRow[],
+  cells: readonly CellWithId[],
+  codes: Iterable<[string, { user?: string | null; name?: string | null; email?: string | null }]>,
+): CoreViolation[] {
+  const out: CoreViolation[] = [];
+  const codeList = [...codes];
+  for (const [uid, { name }] of erased) {
+    for (const row of rows) {
+      if (row.donor !== uid) continue;
+      if (row.donor_name !== '' || row.donor_email !== '')
+        out.push({
+          invariant: 'erasure',
+          message: `row ${row.id} of erased ${uid} still names them`,
+        });
+    }
+    for (const cell of cells) {
+      if (name !== '' && cell.donor_display === name)
+        out.push({
+          invariant: 'erasure',
+          message: `the map shows erased ${uid}'s name on ${cell.id}`,
+        });
+    }
+    for (const [code, fields] of codeList) {
+      if (fields.user !== uid) continue;
+      if ((fields.name ?? '') !== '' || (fields.email ?? '') !== '')
+        out.push({
+          invariant: 'erasure',
+          message: `certificate ${code} still names erased ${uid}`,
+        });
     }
   }
   return out;

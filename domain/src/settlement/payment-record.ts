@@ -54,7 +54,10 @@ export interface RefundOwed {
 }
 
 /** The stored payment as a refund owed, or null when it owes none. */
-export function readRefundOwed(sessionId: string, data: Record<string, unknown>): RefundOwed | null {
+export function readRefundOwed(
+  sessionId: string,
+  data: Record<string, unknown>,
+): RefundOwed | null {
   if (data.refund_due !== true) return null;
   const lost = Array.isArray(data.lost_plots) ? data.lost_plots : [];
   return {

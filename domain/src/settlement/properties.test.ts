@@ -35,6 +35,7 @@ const operation: fc.Arbitrary<Operation> = fc.record({
     'replay',
     'issue-codes',
     'print-filled',
+    'erase',
   ),
   a: fc.nat(30),
   b: fc.nat(30),
@@ -79,6 +80,7 @@ describe('the money core over random sequences', () => {
         for (const id of simulation.store.mails.keys())
           if (id.startsWith('refund-')) seen.add('refund mail');
         for (const action of simulation.store.actions.values()) seen.add(`action:${action.action}`);
+        if (simulation.store.erased.size > 0) seen.add('erasure');
       }),
       { numRuns: 1000, seed: 28 },
     );
@@ -99,6 +101,7 @@ describe('the money core over random sequences', () => {
       'action:refund',
       'more than 30 plots:reserve',
       'more than 30 plots:void',
+      'erasure',
     ]) {
       expect(seen, state).toContain(state);
     }

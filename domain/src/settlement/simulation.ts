@@ -35,6 +35,7 @@ import type { DonorOnRecord } from './donor-record';
 import {
   checkCash,
   checkCoverage,
+  checkErasure,
   checkMailRecipients,
   checkMoney,
   checkPrivacy,
@@ -42,6 +43,7 @@ import {
   checkProgress,
   type CoreViolation,
 } from './invariants';
+import { decideErasure } from './erasure';
 import { decideRefund } from './refund';
 import { decideCodeBatch, decideFilledCertificate } from './staff-records';
 import { decideStaffRefund } from './staff-refund';
@@ -109,7 +111,8 @@ export interface Operation {
     | 'sweep'
     | 'replay'
     | 'issue-codes'
-    | 'print-filled';
+    | 'print-filled'
+    | 'erase';
   a: number;
   b: number;
   c: number;
@@ -208,11 +211,19 @@ export class Simulation {
         return this.issueCodes(op);
       case 'print-filled':
         return this.printFilled(op);
+      case 'erase':
+        return this.erase(op);
     }
   }
 
+  /** The donors whose account stands (not erased). */
+  private live(): DonorOnRecord[] {
+    return this.donors.filter((d) => this.store.accounts.has(d.uid));
+  }
+
   private hold(op: Operation) {
-    const account = this.pick(this.donors, op.a)!;
+    const account = this.pick(this.live(), op.a);
+    if (!account) return;
     const kind = (['buy', 'reserve', 'complete'] as const)[Math.abs(op.b) % 3]!;
     // Completing: mostly the donor's own reserved plots, as a donor would.
     const own = this.cells().filter(
@@ -425,7 +436,7 @@ export class Simulation {
     const plots = large ? BLOCK.slice(0, 31 + (op.c % 20)) : this.plotsOf(op.plots);
     const code = this.pick(CODES, op.b)!;
     if (plots.length === 0) return;
-    const account = this.donors.find((d) => d.email === email) ?? null;
+    const account = this.live().find((d) => d.email === email) ?? null;
     const stored = account ? this.store.accounts.get(account.uid)! : null;
     // Cash mostly, as walk-in gifts are: the monthly limit is worth reaching.
     const method = large || op.c % 3 === 0 ? 'transfer' : 'cash';
@@ -514,7 +525,9 @@ export class Simulation {
   }
 
   private link(op: Operation) {
-    const account = this.store.accounts.get(this.pick(this.donors, op.a)!.uid)!;
+    const picked = this.pick(this.live(), op.a);
+    if (!picked) return;
+    const account = this.store.accounts.get(picked.uid)!;
     const code = this.pick(CODES, op.b)!;
     const certificate = this.certificateOnRecord(code);
     const mailbox = certificate?.record.email ? mailboxKey(certificate.record.email) : null;
@@ -558,7 +571,7 @@ export class Simulation {
 
   private completeAtParish(op: Operation) {
     // A donor's reservation, or one staff registered for someone without an account yet.
-    const uid = this.pick([...this.donors.map((d) => d.uid), null], op.a)!;
+    const uid = this.pick([...this.live().map((d) => d.uid), null], op.a)!;
     const holder = uid ? this.store.accounts.get(uid)! : null;
     // Mostly the holder's own reservation, as staff would pick it from the list.
     const own = this.cells().filter((cell) => cell.user === uid && cell.status === 'reserved');
@@ -616,7 +629,7 @@ export class Simulation {
   }
 
   private changeReservation(op: Operation) {
-    const holder = this.pick([...this.donors.map((d) => d.uid), null], op.a)!;
+    const holder = this.pick([...this.live().map((d) => d.uid), null], op.a)!;
     const cells = this.store.cellsOf(this.plotsOf(op.plots));
     this.store.apply(
       decideReservationChange({
@@ -692,6 +705,29 @@ export class Simulation {
     this.store.apply(decision);
   }
 
+  /** A donor erases their account: refused while paying; the rows stay, their name goes. */
+  private erase(op: Operation) {
+    const donor = this.pick(this.donors, op.a)!;
+    const account = this.store.accounts.get(donor.uid) ?? null;
+    const decision = decideErasure({
+      uid: donor.uid,
+      account: account && { ...account, created_at: null },
+      erasedBefore: this.store.erased.has(donor.uid),
+      cells: this.cells().filter((cell) => cell.user === donor.uid),
+      rows: [...this.store.ledger.values()].filter((row) => row.donor === donor.uid),
+      certificates: [...this.store.codes].flatMap(([code, fields]) =>
+        fields.user === donor.uid
+          ? [{ code, name: fields.name ?? '', email: fields.email ?? '' }]
+          : [],
+      ),
+      now: this.now,
+    });
+    this.store.apply(decision);
+    if (decision.outcome !== 'erased' && !writesNothing(decision)) {
+      throw new Error(`an erasure answered ${decision.outcome} and still wrote`);
+    }
+  }
+
   private replay(op: Operation) {
     const decide = this.pick(this.replays, op.a);
     if (!decide) return;
@@ -705,11 +741,12 @@ export class Simulation {
   violations(): CoreViolation[] {
     const rows = this.rows();
     const cells = this.cells();
+    // An erased account's person is still counted, by its blocked record's mailboxes.
+    const mailboxesOf = (uid: string) =>
+      (this.store.accounts.get(uid) ?? this.store.erased.get(uid))?.mailboxes ?? [];
     const personOf = (row: LedgerRow) =>
-      this.donors.find(
-        (d) =>
-          row.donor === d.uid || this.store.accounts.get(d.uid)!.mailboxes.includes(row.donor_key),
-      )?.uid ?? row.donor_key;
+      this.donors.find((d) => row.donor === d.uid || mailboxesOf(d.uid).includes(row.donor_key))
+        ?.uid ?? row.donor_key;
     const anonymousNames = [...this.store.accounts.values()]
       .filter((account) => account.is_anonymous_donor)
       .map((account) => account.name);
@@ -727,6 +764,7 @@ export class Simulation {
       ),
       ...checkProgress(this.store.progress, cells, rows),
       ...checkLedgerSummary(this.store.summary, rows),
+      ...checkErasure(this.store.erased, rows, cells, this.store.codes),
       ...checkMailRecipients(this.store.mails.values(), (address) =>
         [...this.store.accounts.values()].some(
           (account) => account.verified && account.email === address,

@@ -11,6 +11,7 @@ import type { CellWithId } from '../cell-document';
 import type { LedgerRow } from '../ledger';
 import { readCertificateCodeDocument, type CertificateCodeRecord } from '../certificate-code';
 import type {
+  BlockedDonorRecord,
   CertificateCodeChange,
   MailOrder,
   PaymentFields,
@@ -36,6 +37,8 @@ export class SettlementStore {
   readonly accounts = new Map<string, DonorOnRecord>();
   readonly mails = new Map<string, MailOrder>();
   readonly actions = new Map<string, StaffAction>();
+  /** `erased_donors`: the blocked data of each erased account. */
+  readonly erased = new Map<string, BlockedDonorRecord>();
   progress: ProgressCounts = NO_PROGRESS;
   summary: LedgerSummary = {};
 
@@ -78,6 +81,9 @@ export class SettlementStore {
     for (const { code, create } of writes.codes) {
       if (create && this.codes.has(code)) throw new StaleReadError(`code ${code} exists`);
     }
+    for (const { uid } of writes.erasures) {
+      if (this.erased.has(uid)) throw new StaleReadError(`${uid} was erased already`);
+    }
     if (writes.event) this.events.set(writes.event.id, writes.event.type);
     for (const { after } of writes.cells) this.cells.set(after.id, copy(after));
     const newRows = writes.ledger.map(({ entry }) => entry);
@@ -112,6 +118,20 @@ export class SettlementStore {
       if (!account) continue;
       if (change.becomesAnonymous) account.is_anonymous_donor = true;
       account.mailboxes = [...new Set([...account.mailboxes, ...change.addMailboxes])];
+    }
+    for (const erasure of writes.erasures) {
+      this.erased.set(erasure.uid, copy(erasure.blocked));
+      for (const { id, fields } of erasure.rows) {
+        const row = this.ledger.get(id);
+        if (row)
+          Object.assign(row, { donor_name: fields.donor_name, donor_email: fields.donor_email });
+      }
+      for (const code of erasure.certificates) {
+        const fields = this.codes.get(code);
+        if (fields) this.codes.set(code, { ...fields, name: '', email: '' });
+      }
+      this.accounts.delete(erasure.uid);
+      for (const [id, mail] of this.mails) if (mail.to === erasure.mailTo) this.mails.delete(id);
     }
     for (const mail of writes.mails) this.mails.set(mail.id, copy(mail));
     for (const action of writes.actions) this.actions.set(action.id, copy(action));

@@ -4,6 +4,7 @@
  */
 import {
   summaryIncrements,
+  type AccountErasure,
   type CertificateCodeChange,
   type LedgerEntry,
   type PaymentFields,
@@ -127,6 +128,7 @@ export function writeDecision(tx: Transaction, db: Firestore, writes: Writes): v
       after: plotStatesByCode(after),
     });
   }
+  for (const erasure of writes.erasures) writeErasure(tx, db, erasure);
   for (const { id, to, message } of writes.mails) {
     const { sender, ...content } = message;
     const from = mailFrom(sender);
@@ -137,4 +139,34 @@ export function writeDecision(tx: Transaction, db: Firestore, writes: Writes): v
       created_at: FieldValue.serverTimestamp(),
     });
   }
+}
+
+/**
+ * An account's erasure (`decideErasure`): the blocked data into `erased_donors`, staff's alone;
+ * the rows and certificates stripped of the name and e-mail; the personal code kept claimed, so
+ * no other donor is ever shown by it; the profile and its names for prayer deleted.
+ */
+function writeErasure(tx: Transaction, db: Firestore, erasure: AccountErasure): void {
+  const at = Timestamp.fromMillis(erasure.at);
+  const { created_at: createdAt, ...blocked } = erasure.blocked;
+  tx.create(db.collection('erased_donors').doc(erasure.uid), {
+    ...blocked,
+    created_at: createdAt === null ? at : Timestamp.fromMillis(createdAt),
+    erased_at: at,
+  });
+  for (const { id, fields } of erasure.rows) {
+    tx.update(db.collection('donations').doc(id), { ...fields, erased_at: at });
+  }
+  for (const code of erasure.certificates) {
+    tx.update(db.collection('certificate_codes').doc(code), { name: '', email: '', erased_at: at });
+  }
+  if (blocked.personal_code) {
+    tx.set(
+      db.collection('personal_codes').doc(blocked.personal_code),
+      { erased_at: at },
+      { merge: true },
+    );
+  }
+  tx.delete(db.collection('users').doc(erasure.uid));
+  tx.delete(db.collection('commemorations').doc(erasure.uid));
 }

@@ -4,10 +4,11 @@
  * why: docs/product.md; the shapes: docs/data-model.md (`erased_donors`).
  */
 import {
+  decideErasure,
   effectiveCell,
-  erasedLedgerFields,
   formatPlotCode,
   isoOf,
+  millisOf,
   readCellDocument,
   readLedgerRow,
   type CellWithId,
@@ -15,13 +16,13 @@ import {
 import type { Auth } from 'firebase-admin/auth';
 import {
   FieldValue,
-  Timestamp,
   type DocumentData,
   type Firestore,
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import type { AccountDataStore } from '../ports';
-import { donorCellsIn, writeDonorDisplay } from './donor-cells';
+import { writeDecision } from './decision-writes';
+import { donorCellsIn } from './donor-cells';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -148,73 +149,49 @@ export function firestoreAccountData(db: () => Firestore, auth: () => Auth): Acc
       return db().runTransaction(async (tx) => {
         const userRef = users().doc(uid);
         const profile = (await tx.get(userRef)).data();
-        if (!profile)
-          return (await tx.get(erasedRef(uid))).exists ? 'already-erased' : 'no-account';
+        const erasedBefore = profile ? false : (await tx.get(erasedRef(uid))).exists;
         // Read with every checkout of the account (firestore-checkouts.ts), so a checkout and
         // an erasure at once conflict and the second sees the first.
         const holdLock = db().collection('hold_locks').doc(uid);
-        await tx.get(holdLock);
-        const cells = await donorCellsIn(db(), tx, uid);
-        const paying = cells.some((cell) => {
-          const effective = effectiveCell(cell, now);
-          return effective.user === uid && effective.status === 'held';
+        if (profile) await tx.get(holdLock);
+        const email = profile ? text(profile.email) : null;
+        const [cells, rows, codes, mails] = profile
+          ? await Promise.all([
+              donorCellsIn(db(), tx, uid),
+              tx.get(db().collection('donations').where('donor', '==', uid)),
+              tx.get(db().collection('certificate_codes').where('user', '==', uid)),
+              email ? tx.get(db().collection('mail').where('to', '==', email)) : null,
+            ])
+          : [[], null, null, null];
+        // What goes and what stays is the money core's decision (domain/src/settlement/erasure.ts).
+        const decision = decideErasure({
+          uid,
+          account: profile
+            ? {
+                name: text(profile.name) ?? '',
+                email: email ?? '',
+                mailboxes: Array.isArray(profile.mailboxes) ? profile.mailboxes : [],
+                personal_code: text(profile.personal_code) ?? '',
+                created_at: millisOf(profile.created_at),
+              }
+            : null,
+          erasedBefore,
+          cells,
+          rows: (rows?.docs ?? []).map((doc) => ({
+            ...readLedgerRow(doc.id, doc.data()),
+            certificate_code: text(doc.get('certificate_code')) ?? undefined,
+          })),
+          certificates: (codes?.docs ?? []).map((doc) => ({
+            code: doc.id,
+            name: text(doc.get('name')) ?? '',
+            email: text(doc.get('email')) ?? '',
+          })),
+          now,
         });
-        if (paying) return 'paying';
-        const email = text(profile.email);
-        const [rows, codes, mails] = await Promise.all([
-          tx.get(db().collection('donations').where('donor', '==', uid)),
-          tx.get(db().collection('certificate_codes').where('user', '==', uid)),
-          email ? tx.get(db().collection('mail').where('to', '==', email)) : null,
-        ]);
-        const code = text(profile.personal_code) ?? '';
-        const erasedAt = Timestamp.fromMillis(now);
-
-        // The blocked data (LOPDGDD art. 32): apart from the rows, read by staff only.
-        const blockedRows: Record<string, DocumentData> = {};
-        for (const doc of rows.docs) {
-          const data = doc.data();
-          blockedRows[doc.id] = {
-            donor_name: text(data.donor_name) ?? '',
-            donor_email: text(data.donor_email) ?? '',
-          };
-        }
-        const blockedCodes: Record<string, DocumentData> = {};
-        for (const doc of codes.docs) {
-          const data = doc.data();
-          blockedCodes[doc.id] = { name: text(data.name) ?? '', email: text(data.email) ?? '' };
-        }
-        tx.create(erasedRef(uid), {
-          name: text(profile.name) ?? '',
-          email: email ?? '',
-          mailboxes: Array.isArray(profile.mailboxes) ? profile.mailboxes : [],
-          personal_code: code,
-          created_at: profile.created_at ?? erasedAt,
-          erased_at: erasedAt,
-          rows: blockedRows,
-          certificates: blockedCodes,
-        });
-        for (const doc of rows.docs) {
-          const data = doc.data();
-          const fields = erasedLedgerFields({
-            cells: readLedgerRow(doc.id, data).cells,
-            certificate_code: text(data.certificate_code) ?? undefined,
-          });
-          tx.update(doc.ref, { ...fields, erased_at: erasedAt });
-        }
-        for (const doc of codes.docs)
-          tx.update(doc.ref, { name: '', email: '', erased_at: erasedAt });
+        if (decision.outcome !== 'erased') return decision.outcome;
+        writeDecision(tx, db(), decision);
+        // The e-mails queued for the account's address go with it.
         for (const doc of mails?.docs ?? []) tx.delete(doc.ref);
-        // The plots stay the parish's gifts: the map shows the code, never the name again.
-        writeDonorDisplay(db(), tx, cells, uid, code, now);
-        // The code stays claimed, so no other donor is ever shown by it.
-        if (code)
-          tx.set(
-            db().collection('personal_codes').doc(code),
-            { erased_at: erasedAt },
-            { merge: true },
-          );
-        tx.delete(userRef);
-        tx.delete(db().collection('commemorations').doc(uid));
         tx.set(holdLock, { updated_at: FieldValue.serverTimestamp() });
         return 'erased';
       });
