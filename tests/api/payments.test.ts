@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type Stripe from 'stripe';
-import { RESERVATION_DURATION_MS } from '@parroquia/domain';
+import { parsePlotCode, RESERVATION_DURATION_MS } from '@parroquia/domain';
+import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
 import { firebaseAddressProofs } from '../../functions/src/adapters/firebase-address-proofs.ts';
 import { firestorePaymentStore } from '../../functions/src/adapters/firestore-payments.ts';
 import { stripeCheckoutGateway } from '../../functions/src/adapters/stripe-checkout.ts';
@@ -613,4 +614,44 @@ describe('the race: 50 donors buying overlapping sets of 10 plots at once', () =
     const total = ledger.reduce((sum, entry) => sum + (entry?.amount_cents as number), 0);
     expect(total).toBe(sold * 25000);
   }, 180_000);
+});
+
+describe('the hourly sweep reads only what lapsed (issue 42 item 3)', () => {
+  const plots = ['G30', 'G31', 'G32', 'G33', 'G34'];
+  afterAll(() => resetCells(db(), plots));
+
+  it('gives back the hold and the reservation past their end, and leaves the live ones and the bought one alone', async () => {
+    const now = Date.now();
+    const at = (code: string) => parsePlotCode(code);
+    const hold = (expiresAt: number) => ({
+      session_id: `cs_sweep_${expiresAt}`,
+      kind: 'buy' as const,
+      expires_at: expiresAt,
+    });
+    const base = { user: ana.uid, donor_display: 'Ana', reserved_until: null, hold: null };
+    await writeCell(db(), { ...at('G30'), ...base, status: 'held', hold: hold(now - 1000) });
+    await writeCell(db(), { ...at('G31'), ...base, status: 'held', hold: hold(now + 600_000) });
+    await writeCell(db(), {
+      ...at('G32'),
+      ...base,
+      status: 'reserved',
+      reserved_until: now - 1000,
+    });
+    await writeCell(db(), {
+      ...at('G33'),
+      ...base,
+      status: 'reserved',
+      reserved_until: now + 864e5,
+    });
+    await writeCell(db(), { ...at('G34'), ...base, status: 'bought' });
+    const released = await firestoreCellRepository(db).releaseLapsed(Date.now());
+    expect(released.filter((code) => plots.includes(code)).sort()).toEqual(['G30', 'G32']);
+    expect((await readCells(db(), plots)).map((cell) => [cell.status, cell.user])).toEqual([
+      ['available', null],
+      ['held', ana.uid],
+      ['available', null],
+      ['reserved', ana.uid],
+      ['bought', ana.uid],
+    ]);
+  });
 });

@@ -3,7 +3,7 @@
  * transaction already read lapsed holds and reservations as available (docs/product.md).
  */
 import { decideSweep, readCellDocument } from '@parroquia/domain';
-import type { Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { logMalformedCell } from '../log';
 import type { CellRepository, StoredCell } from '../ports';
 import { writeDecision } from './decision-writes';
@@ -23,12 +23,16 @@ export function firestoreCellRepository(db: () => Firestore): CellRepository {
     },
 
     async releaseLapsed(now) {
-      const candidates = await db()
-        .collection('cells')
-        .where('status', 'in', ['held', 'reserved'])
-        .get();
+      // Only what lapsed (issue 42 item 3): a hold past its end, a reservation past its deadline.
+      // An hour with nothing lapsed reads nothing, however many plots are held or reserved.
+      const cells = db().collection('cells');
+      const at = Timestamp.fromMillis(now);
+      const [holds, reservations] = await Promise.all([
+        cells.where('status', '==', 'held').where('hold.expires_at', '<=', at).get(),
+        cells.where('status', '==', 'reserved').where('reserved_until', '<=', at).get(),
+      ]);
       const released: string[] = [];
-      for (const doc of candidates.docs) {
+      for (const doc of [...holds.docs, ...reservations.docs]) {
         // Re-read inside the transaction: a donor's payment since the query wins.
         const changed = await db().runTransaction(async (tx) => {
           const decisions = (await readStoredCells(db(), tx, [doc.id])).map((cell) =>
