@@ -13,7 +13,7 @@ import {
   type CellWithId,
   type Reservation,
 } from '@parroquia/domain';
-import type { Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { logMailFailed } from '../mail/log';
 import type { AddressProofs } from '../ports';
 import { writeDecision } from './decision-writes';
@@ -26,7 +26,15 @@ export async function mailReservationReminders(
   proofs: AddressProofs,
   now: number,
 ): Promise<string[]> {
-  const reserved = await db().collection('cells').where('status', '==', 'reserved').get();
+  // Only the reservations a reminder may be due for: those ending within the first stage's
+  // days (issue 42 item 3), not every reservation every hour.
+  const soonest = Math.max(...REMINDER_STAGES.map(({ beforeMs }) => beforeMs));
+  const reserved = await db()
+    .collection('cells')
+    .where('status', '==', 'reserved')
+    .where('reserved_until', '>', Timestamp.fromMillis(now))
+    .where('reserved_until', '<=', Timestamp.fromMillis(now + soonest))
+    .get();
   const cells = reserved.docs.flatMap((doc) => {
     const reading = readCellDocument(doc.id, doc.data());
     return reading.ok ? [reading.cell] : [];
