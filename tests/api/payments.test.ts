@@ -3,9 +3,6 @@
  * our Firestore emulator, with the official stripe SDK talking to the Stripe double, whose
  * signed events come back through Hosting to the webhook.
  */
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type Stripe from 'stripe';
 import { parsePlotCode, RESERVATION_DURATION_MS } from '@parroquia/domain';
@@ -14,10 +11,11 @@ import { firebaseAddressProofs } from '../../functions/src/adapters/firebase-add
 import { firestorePaymentStore } from '../../functions/src/adapters/firestore-payments.ts';
 import { stripeCheckoutGateway } from '../../functions/src/adapters/stripe-checkout.ts';
 import { retryDueRefunds } from '../../functions/src/payments/stripe-events.ts';
-import { readSeed, ROOT } from '@parroquia/testkit/local-stack';
+import { readSeed } from '@parroquia/testkit/local-stack';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import { startInProcessApi } from '../support/in-process-api.ts';
 import { adminAuth } from '../support/staff.ts';
+import { runSweepScript } from '../support/sweep-script.ts';
 import {
   newDonor,
   postWebhook,
@@ -533,22 +531,14 @@ describe('the webhook', () => {
       siteUrl: () => siteUrl,
     };
     // `npm run sweep` retries it by hand, as the hourly function does (issue 40 item 11).
-    const swept = await promisify(execFile)(
-      join(ROOT, 'node_modules/.bin/tsx'),
-      [join(ROOT, 'scripts/sweep.ts')],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          FIREBASE_AUTH_EMULATOR_HOST: authHost,
-          FIRESTORE_EMULATOR_HOST: inject('firestoreHost'),
-          STRIPE_API_HOST: double.hostname,
-          STRIPE_API_PORT: double.port,
-        },
-      },
-    );
-    expect(swept.stdout).toContain(late.body.sessionId);
-    expect(swept.stdout).toMatch(/sweep: [1-9]\d* refunds owed made/);
+    const swept = await runSweepScript({
+      FIREBASE_AUTH_EMULATOR_HOST: authHost,
+      FIRESTORE_EMULATOR_HOST: inject('firestoreHost'),
+      STRIPE_API_HOST: double.hostname,
+      STRIPE_API_PORT: double.port,
+    });
+    expect(swept).toContain(late.body.sessionId);
+    expect(swept).toMatch(/sweep: [1-9]\d* refunds owed made/);
     expect(await paymentOf(late.body.sessionId!)).toMatchObject({
       refund_id: refundId,
       refund_due: false,

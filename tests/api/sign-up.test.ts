@@ -5,17 +5,14 @@
  * "you already have an account"), and an existing account is not created or changed. Tried
  * through Hosting -> Functions -> our Firestore and the Auth emulator.
  */
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Timestamp } from 'firebase-admin/firestore';
 import { MESSAGES } from '@parroquia/domain';
-import { ROOT } from '@parroquia/testkit/local-stack';
 import { describe, expect, inject, it } from 'vitest';
 import { callApi } from '../support/accounts.ts';
 import { adminFirestore } from '../support/clients.ts';
 import { forwardedFor } from '../support/rate-limits.ts';
 import { adminAuth, newAccount, uniqueName } from '../support/staff.ts';
+import { runSweepScript } from '../support/sweep-script.ts';
 
 const siteUrl = inject('siteUrl');
 const authHost = inject('authHost');
@@ -191,19 +188,11 @@ describe('sign-up says nothing of who has an account', () => {
       .get();
     const uid = waiting.docs[0]!.get('uid') as string;
     await waiting.docs[0]!.ref.update({ expires_at: Timestamp.fromMillis(Date.now() - 1000) });
-    const swept = await promisify(execFile)(
-      join(ROOT, 'node_modules/.bin/tsx'),
-      [join(ROOT, 'scripts/sweep.ts')],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          FIREBASE_AUTH_EMULATOR_HOST: authHost,
-          FIRESTORE_EMULATOR_HOST: inject('firestoreHost'),
-        },
-      },
-    );
-    expect(swept.stdout).toMatch(/sweep: [1-9]\d* sign-ups dropped/);
+    const swept = await runSweepScript({
+      FIREBASE_AUTH_EMULATOR_HOST: authHost,
+      FIRESTORE_EMULATOR_HOST: inject('firestoreHost'),
+    });
+    expect(swept).toMatch(/sweep: [1-9]\d* sign-ups dropped/);
     await expect(adminAuth(authHost).getUser(uid)).rejects.toMatchObject({
       code: 'auth/user-not-found',
     });
