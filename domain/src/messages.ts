@@ -140,7 +140,8 @@ const es = {
   // My donations (issue 30).
   ownDonationUnknown: 'No hay ningún donativo tuyo con esa referencia.',
   statementYearInvalid: 'El año debe ser un número de cuatro cifras, como 2026.',
-  statementYearEmpty: (year: number) => `No tienes ningún donativo en ${year}: no hay extracto que descargar.`,
+  statementYearEmpty: (year: number) =>
+    `No tienes ningún donativo en ${year}: no hay extracto que descargar.`,
   // The names donors ask prayers for (issue 30, item 3).
   commemorationsNotList: 'La lista de nombres para recordar no es válida.',
   commemorationNotListed: 'Ese nombre ya no está en la lista de ese donante.',
@@ -259,7 +260,8 @@ const en: DomainMessages = {
   donorSearchInvalid: 'Type 2 to 100 characters: a name, e-mail, code or plot.',
   ownDonationUnknown: 'You have no donation with that reference.',
   statementYearInvalid: 'The year must be a four-digit number, such as 2026.',
-  statementYearEmpty: (year) => `You made no donation in ${year}: there is no statement to download.`,
+  statementYearEmpty: (year) =>
+    `You made no donation in ${year}: there is no statement to download.`,
   commemorationsNotList: 'The list of names to remember is not valid.',
   commemorationNotListed: "That name is no longer on that donor's list.",
   commemorationsNeedGift:
@@ -378,7 +380,8 @@ const ro: DomainMessages = {
     'Scrieți între 2 și 100 de caractere: un nume, un e-mail, un cod sau o parcelă.',
   ownDonationUnknown: 'Nu aveți nicio donație cu această referință.',
   statementYearInvalid: 'Anul trebuie să fie un număr de patru cifre, de exemplu 2026.',
-  statementYearEmpty: (year) => `Nu ați făcut nicio donație în ${year}: nu există niciun extras de descărcat.`,
+  statementYearEmpty: (year) =>
+    `Nu ați făcut nicio donație în ${year}: nu există niciun extras de descărcat.`,
   commemorationsNotList: 'Lista numelor de pomenit nu este validă.',
   commemorationNotListed: 'Acel nume nu mai este pe lista acelui donator.',
   commemorationsNeedGift:

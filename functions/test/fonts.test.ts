@@ -19,11 +19,17 @@ async function inkPerCharacter(printed: string, drawn: string) {
       const left = 20 + (i % 10) * 55 + weight * 25;
       const baseline = page.getHeight() - 30 - 30 * Math.floor(i / 10);
       page.drawText(character, { x: left, y: baseline, size: 16, font });
-      return { character, box: { left, right: left + 20, bottom: baseline - 6, top: baseline + 18 } };
+      return {
+        character,
+        box: { left, right: left + 20, bottom: baseline - 6, top: baseline + 18 },
+      };
     }),
   );
   const [rendered] = await renderPdf(await doc.save(), 3);
-  return { bytes: (await doc.save()).length, boxes: boxes.map((b) => ({ ...b, ink: inkIn(rendered!, b.box) })) };
+  return {
+    bytes: (await doc.save()).length,
+    boxes: boxes.map((b) => ({ ...b, ink: inkIn(rendered!, b.box) })),
+  };
 }
 
 describe('the documents’ fonts, cut to what each document prints', () => {

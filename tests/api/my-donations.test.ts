@@ -209,7 +209,11 @@ describe('GET /api/users/donations/ and its PDFs', () => {
     expect(await statement.json()).toEqual({
       error: `No tienes ningún donativo en ${new Date().getFullYear()}: no hay extracto que descargar.`,
     });
-    const otherYear = await get('/api/users/donations/statement/?year=2019&lang=en', ana.token, 'en');
+    const otherYear = await get(
+      '/api/users/donations/statement/?year=2019&lang=en',
+      ana.token,
+      'en',
+    );
     expect(otherYear.status).toBe(404);
     expect(await otherYear.json()).toEqual({
       error: 'You made no donation in 2019: there is no statement to download.',

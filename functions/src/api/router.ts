@@ -117,13 +117,7 @@ export function bindRoute<R extends ApiRoute>(route: R, handle: Handler<R>): Rou
       if (route.answer === 'file' && caller) {
         const { rateLimits, now } = context.deps;
         const limit = route.access === 'staff' ? STAFF_DOWNLOAD_LIMIT : DOWNLOAD_LIMIT;
-        await assertWithinRateLimit(
-          rateLimits,
-          limit,
-          `uid:${caller.uid}`,
-          now(),
-          route.path,
-        );
+        await assertWithinRateLimit(rateLimits, limit, `uid:${caller.uid}`, now(), route.path);
       }
       const answer = () => handle({ ...context, body, params, profile } as HandlerContext<R>);
       // What a staff member does is recorded with their name and e-mail as they are now.
