@@ -192,12 +192,12 @@ describe("the priest's list", () => {
 
   it('CSV: one row per name, the living first, with the donor; text neutralised and quoted', () => {
     expect(commemorationsCsv(donors).split('\r\n')).toEqual([
-      'estado,nombre,donante,codigo_personal',
-      '"vivo","Ioan","Lucía Pérez","AAAA2222"',
-      '"vivo","Maria","Lucía Pérez","AAAA2222"',
-      `"vivo","Maria","'=HYPERLINK(""x"")","BBBB3333"`,
-      '"difunto","Gheorghe","Lucía Pérez","AAAA2222"',
-      `"difunto","Ana, la mare","'=HYPERLINK(""x"")","BBBB3333"`,
+      'estado;nombre;donante;codigo_personal',
+      '"vivo";"Ioan";"Lucía Pérez";"AAAA2222"',
+      '"vivo";"Maria";"Lucía Pérez";"AAAA2222"',
+      `"vivo";"Maria";"'=HYPERLINK(""x"")";"BBBB3333"`,
+      '"difunto";"Gheorghe";"Lucía Pérez";"AAAA2222"',
+      `"difunto";"Ana, la mare";"'=HYPERLINK(""x"")";"BBBB3333"`,
       '',
     ]);
   });

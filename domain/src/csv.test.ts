@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvFile, neutraliseFormula } from './csv';
+import { csvFile, neutraliseFormula, spreadsheetEuros } from './csv';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -11,16 +11,26 @@ function naiveCells(line: string, separator: string): string[] {
 }
 
 describe('CSV exports', () => {
-  it('quote every text cell, leave the header and numbers bare, end each row with CRLF', () => {
+  it('quote every text cell, leave the header and numbers bare, split on `;`, end rows with CRLF', () => {
     expect(
       csvFile(
         ['nombre', 'importe'],
         [
-          ['López, María', { number: '12.50' }],
-          ['El "Padre"', { number: '-5.00' }],
+          ['López; María', spreadsheetEuros(1250)],
+          ['El "Padre"', spreadsheetEuros(-500)],
         ],
       ),
-    ).toBe('nombre,importe\r\n"López, María",12.50\r\n"El ""Padre""",-5.00\r\n');
+    ).toBe('nombre;importe\r\n"López; María";12,50\r\n"El ""Padre""";-5,00\r\n');
+  });
+
+  it('write euros as a Spanish spreadsheet reads a number: decimal comma, no thousands mark', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e9 }), (cents) => {
+        const { number } = spreadsheetEuros(cents);
+        expect(number).toMatch(/^-?\d+,\d{2}$/);
+        expect(Math.round(Number(number.replace(',', '.')) * 100)).toBe(cents);
+      }),
+    );
   });
 
   it('neutralise a formula start at the start of a cell and after every separator', () => {
@@ -47,7 +57,7 @@ describe('CSV exports', () => {
           cells.map((_, i) => `c${i}`),
           [cells],
         );
-        const records: string[][] = parse(file);
+        const records: string[][] = parse(file, { delimiter: ';' });
         const row = records[1];
         expect(row).toEqual(cells.map(neutraliseFormula));
         for (const cell of row!) {

@@ -1,6 +1,10 @@
 /**
  * Every CSV the parish downloads (the ledger, the names for the priest) is written here, with the
- * csv project's `csv-stringify`: RFC 4180, every text cell quoted, CRLF line ends.
+ * csv project's `csv-stringify`: RFC 4180, every text cell quoted, CRLF line ends, in the
+ * conventions of a spreadsheet set to Spanish (the parish's accountant opens it in Excel): cells
+ * split on `;`, numbers with a decimal comma, dates as `dd/mm/aaaa hh:mm`. Excel set to Spanish
+ * splits a `,`-separated file into nothing (each line in column A) and reads `750.00` as text or
+ * as 75000.
  *
  * A spreadsheet runs a cell starting with = + - @ (or tab / carriage return) as a formula, so a
  * donor named `=HYPERLINK(...)` must stay text. Quoting keeps a cell whole for a reader that
@@ -10,8 +14,8 @@
  */
 import { stringify } from 'csv-stringify/sync';
 
-/** The separator of every export: one place to change it (Spanish spreadsheets split on `;`). */
-export const CSV_SEPARATOR = ',';
+/** The separator of every export: what a spreadsheet set to Spanish splits on. */
+export const CSV_SEPARATOR = ';';
 
 /** Every place a formula could start: the cell's start, or after what a spreadsheet splits on. */
 const FORMULA_START = /(?<=^|[;,\t\r\n|])(?=[=+\-@\t\r])/g;
@@ -48,4 +52,11 @@ export function csvFile(
     row.map((cell) => (typeof cell === 'string' ? neutraliseFormula(cell) : cell)),
   );
   return lines([[...header]], false) + lines(records, true);
+}
+
+/** Cents as a Spanish spreadsheet reads a number: `1234,50`, `-50,00` (no thousands mark). */
+export function spreadsheetEuros(cents: number): CsvNumber {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return { number: `${sign}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, '0')}` };
 }

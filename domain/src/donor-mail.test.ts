@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentReceipt, reminderDue, reservationReminder } from './donor-mail';
+import { formatDeadline, paymentReceipt, reminderDue, reservationReminder } from './donor-mail';
 
 const DAY = 24 * 60 * 60 * 1000;
 const END = Date.UTC(2026, 6, 31, 10, 0);
@@ -61,7 +61,7 @@ describe('paymentReceipt', () => {
       reservedUntil: END,
       siteUrl: 'https://parroquia.example',
     });
-    expect(mail.text).toContain('Complete the purchase before 31 July 2026 at 12:00.');
+    expect(mail.text).toContain('Last day to complete the purchase: 31 July 2026, 12:00.');
     expect(mail.html).toContain('<a href="https://parroquia.example/donativos">');
   });
 
@@ -81,6 +81,18 @@ describe('paymentReceipt', () => {
   });
 });
 
+describe('formatDeadline', () => {
+  it("writes the day staff extended to, with no hour: the deadline is that day's close", () => {
+    // Extended to 11 January 2027: the reservation ends at midnight starting the 12th in Spain.
+    const extended = Date.UTC(2027, 0, 11, 23, 0);
+    expect(formatDeadline(extended, 'es')).toBe('11 de enero de 2027');
+    expect(formatDeadline(extended, 'ro')).toBe('11 ianuarie 2027');
+    expect(formatDeadline(extended, 'en')).toBe('11 January 2027');
+    // Summer time: the close of 31 July is 22:00 UTC.
+    expect(formatDeadline(Date.UTC(2026, 6, 31, 22, 0), 'es')).toBe('31 de julio de 2026');
+  });
+});
+
 describe('reservationReminder', () => {
   it('differs by stage and names the deadline', () => {
     const base = {
@@ -95,7 +107,7 @@ describe('reservationReminder', () => {
     );
     const last = reservationReminder({ ...base, stage: '1d' });
     expect(last.subject).toBe('Tu reserva termina mañana');
-    expect(last.text).toContain('Completa la compra antes del 31 de julio de 2026 a las 12:00.');
+    expect(last.text).toContain('Último día para completar la compra: 31 de julio de 2026, 12:00.');
     expect(last.text).toContain('http://localhost:5000/donativos');
   });
 });

@@ -6,6 +6,7 @@
 import type { CheckoutKind } from './money';
 import { formatEuroCents } from './money';
 import type { Language } from './messages';
+import { spanishDateTime } from './ledger';
 
 export interface MailMessage {
   /** Who it is from, as the donor's mail app shows it: the parish's name in their language. */
@@ -42,12 +43,20 @@ export function reminderDue(reservedUntil: number, now: number): ReminderStage |
 
 const LOCALE: Record<Language, string> = { es: 'es-ES', en: 'en-GB', ro: 'ro-RO' };
 
-const formatDate = (at: number, language: Language) =>
-  new Intl.DateTimeFormat(LOCALE[language], {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Europe/Madrid',
-  }).format(at);
+/**
+ * A reservation's deadline as the donor reads it: the last day it leaves (`lastDayOf`), and the
+ * hour when it ends within that day. One extended to a day ends at that day's close (the next
+ * midnight in Spain), so the day staff typed is the day written, with no hour.
+ */
+export function formatDeadline(deadline: number, language: Language): string {
+  const zone = { timeZone: 'Europe/Madrid' } as const;
+  const day = new Intl.DateTimeFormat(LOCALE[language], { dateStyle: 'long', ...zone });
+  const time = new Intl.DateTimeFormat(LOCALE[language], { timeStyle: 'short', ...zone });
+  const endsAtClose = spanishDateTime(deadline).endsWith(' 00:00');
+  return endsAtClose
+    ? day.format(deadline - 1)
+    : `${day.format(deadline)}, ${time.format(deadline)}`;
+}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -76,7 +85,7 @@ const WORDS: Record<Language, Words> = {
     },
     plots: 'Parcelas',
     amount: 'Importe',
-    deadline: 'Completa la compra antes del',
+    deadline: 'Último día para completar la compra:',
     reminderSubject: {
       '7d': 'Tu reserva termina en 7 días',
       '1d': 'Tu reserva termina mañana',
@@ -100,7 +109,7 @@ const WORDS: Record<Language, Words> = {
     },
     plots: 'Plots',
     amount: 'Amount',
-    deadline: 'Complete the purchase before',
+    deadline: 'Last day to complete the purchase:',
     reminderSubject: {
       '7d': 'Your reservation ends in 7 days',
       '1d': 'Your reservation ends tomorrow',
@@ -124,7 +133,7 @@ const WORDS: Record<Language, Words> = {
     },
     plots: 'Parcele',
     amount: 'Suma',
-    deadline: 'Finalizați cumpărarea înainte de',
+    deadline: 'Ultima zi pentru a finaliza cumpărarea:',
     reminderSubject: {
       '7d': 'Rezervarea dumneavoastră se încheie peste 7 zile',
       '1d': 'Rezervarea dumneavoastră se încheie mâine',
@@ -179,7 +188,7 @@ export function paymentReceipt(data: ReceiptData): MailMessage {
     { text: `${words.amount}: ${formatEuroCents(data.amountCents, LOCALE[data.language])}` },
     ...(data.kind === 'reserve' && data.reservedUntil !== null
       ? [
-          { text: `${words.deadline} ${formatDate(data.reservedUntil, data.language)}.` },
+          { text: `${words.deadline} ${formatDeadline(data.reservedUntil, data.language)}.` },
           { text: words.complete, href: `${data.siteUrl}/donativos` },
         ]
       : []),
@@ -202,7 +211,7 @@ export function reservationReminder(data: ReminderData): MailMessage {
     { text: words.greeting(data.name) },
     { text: words.reminderLead[data.stage] },
     { text: `${words.plots}: ${data.plots.join(', ')}` },
-    { text: `${words.deadline} ${formatDate(data.reservedUntil, data.language)}.` },
+    { text: `${words.deadline} ${formatDeadline(data.reservedUntil, data.language)}.` },
     { text: words.complete, href: `${data.siteUrl}/donativos` },
     { text: words.thanks },
   ]);
@@ -293,7 +302,7 @@ export function refundNotice(data: RefundNoticeData): MailMessage {
     ...data.plots.map((fate) => ({
       text:
         fate.fate === 'reserved'
-          ? refund.fate.reserved(fate.plot, formatDate(fate.until, data.language))
+          ? refund.fate.reserved(fate.plot, formatDeadline(fate.until, data.language))
           : refund.fate[fate.fate](fate.plot),
     })),
     { text: refund.days },

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { donationEntry, refundEntry } from './ledger';
 import {
   decodeLedgerCursor,
   encodeLedgerCursor,
   ledgerListRows,
+  ledgerRowFound,
+  ledgerSearchTerms,
   ledgerSearchWords,
   searchWord,
   validateLedgerFilter,
@@ -22,19 +25,59 @@ const gift = donationEntry({
 });
 
 describe('finding ledger rows', () => {
-  it('keeps the words staff type: e-mail, whole name and each word without accents, plots, code', () => {
+  it('keeps the words staff type: e-mail, first letters of each word of the name, plots, code', () => {
     expect(ledgerSearchWords(gift, 'C0DE2345')).toEqual([
       'maria.lopez@example.com',
-      'maria lopez diaz',
-      'maria',
-      'lopez',
-      'diaz',
+      ...['m', 'ma', 'mar', 'mari', 'maria'],
+      ...['l', 'lo', 'lop', 'lope', 'lopez'],
+      ...['d', 'di', 'dia', 'diaz'],
       'k3',
       'k4',
       'c0de2345',
     ]);
     expect(searchWord('  LÓPEZ ')).toBe('lopez');
     expect(searchWord('María   López')).toBe('maria lopez');
+  });
+
+  it('finds a row by any word of the name or its first letters, case and accents (es, ro) aside', () => {
+    const row = ledgerSearchWords({ ...gift, donor_name: 'Ștefan Pérez-Țăranu' });
+    const found = (typed: string) => ledgerRowFound(row, ledgerSearchTerms(typed));
+    for (const typed of [
+      'Ștefan Pérez',
+      'stefan',
+      'PEREZ',
+      'ste per',
+      'Țăranu',
+      'taran',
+      'k3 ste',
+    ]) {
+      expect(found(typed), typed).toBe(true);
+    }
+    for (const typed of ['Ștefan Popescu', 'tefan', 'ana', 'k5']) {
+      expect(found(typed), typed).toBe(false);
+    }
+    // An address is one term, whole; the longest term comes first (the query asks for it).
+    expect(ledgerSearchTerms(' Maria.Lopez@Example.com ')).toEqual(['maria.lopez@example.com']);
+    expect(ledgerSearchTerms('ana  Ștefănescu')).toEqual(['stefanescu', 'ana']);
+  });
+
+  it('any name is found by each of its words, whatever the letters (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[A-Za-zÁÉÍÓÚÑáéíóúñĂÂÎȘȚăâîșț]{1,25}$/), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        fc.nat(),
+        (words, pick) => {
+          const row = ledgerSearchWords({ ...gift, donor_name: words.join(' ') });
+          const word = words[pick % words.length]!;
+          const prefix = word.slice(0, 1 + (pick % word.length));
+          expect(ledgerRowFound(row, ledgerSearchTerms(prefix.toUpperCase()))).toBe(true);
+          expect(ledgerRowFound(row, ledgerSearchTerms(words.join(' ')))).toBe(true);
+        },
+      ),
+    );
   });
 
   it('takes the filters, each optional; a search is made comparable; a code is recognised', () => {
@@ -56,7 +99,12 @@ describe('finding ledger rows', () => {
     });
     expect(typed).toMatchObject({
       ok: true,
-      value: { method: 'cash', kind: 'refund', search: 'abcd 2345', personalCode: 'ABCD2345' },
+      value: {
+        method: 'cash',
+        kind: 'refund',
+        search: ['abcd', '2345'],
+        personalCode: 'ABCD2345',
+      },
     });
   });
 

@@ -1,11 +1,14 @@
 /**
  * Finding rows of the ledger (docs/api.md, `GET /api/staff/donations/`): the staff list and its
- * CSV take the same filters: Spanish days, the way of paying, the kind, and one search (a name or
- * a word of it, an e-mail, a personal or certificate code, a plot). A row keeps the words it can
- * be found by in `search`, written with it, so a search is one equality on an indexed list.
+ * CSV take the same filters: Spanish days, the way of paying, the kind, and one search (words of a
+ * name or their first letters, an e-mail, a personal or certificate code, a plot). A row keeps the
+ * words it can be found by in `search`, written with it, so a one-word search is one equality on
+ * an indexed list; a search of more words reads the rows of its longest word and keeps those with
+ * every other word too.
  */
 import type { DonationKind, DonationMethod, LedgerEntry, LedgerRange } from './ledger';
 import { validateLedgerRange } from './ledger';
+import { NAME_PREFIX_MAX, nameSearchPrefixes, nameWords } from './donor-search';
 import { MESSAGES } from './messages';
 import { isPersonalCode, normalizeCode } from './personal-code';
 import { CONTROL_CHARACTERS, invalid, isRecord, valid, type Validation } from './validation';
@@ -30,19 +33,36 @@ export function searchWord(typed: string): string {
 }
 
 /**
- * The words a row is found by: its e-mail, its donor's whole name and each word of it, its
- * plots and the certificate it was registered with.
+ * The words a row is found by: its e-mail, the first letters of each word of its donor's name
+ * (`nameSearchPrefixes`: `ș`, `st`, `ste`, ... `stefan`, case and accents aside), its plots and
+ * the certificate it was registered with.
  */
 export function ledgerSearchWords(entry: LedgerEntry, certificateCode?: string): string[] {
-  const name = searchWord(entry.donor_name);
   const words = [
     entry.donor_email,
-    name,
-    ...name.split(' ').filter((word) => word.length >= 2),
+    ...nameSearchPrefixes(entry.donor_name),
     ...entry.cells.map((plot) => searchWord(plot)),
     ...(certificateCode ? [searchWord(certificateCode)] : []),
   ].filter((word) => word !== '');
   return [...new Set(words)];
+}
+
+/**
+ * What staff typed, as the words a row must keep to be found: an e-mail whole; anything else word
+ * by word (letters and digits, case and accents aside), each cut as names are stored. The longest
+ * first: it is the one the query asks for.
+ */
+export function ledgerSearchTerms(typed: string): string[] {
+  const whole = searchWord(typed);
+  const terms = whole.includes('@')
+    ? [whole]
+    : nameWords(typed).map((word) => [...word].slice(0, NAME_PREFIX_MAX).join(''));
+  return [...new Set(terms)].sort((a, b) => b.length - a.length);
+}
+
+/** A row's `search` words hold every term typed. */
+export function ledgerRowFound(rowWords: readonly string[], terms: readonly string[]): boolean {
+  return terms.every((term) => rowWords.includes(term));
 }
 
 /** A validated filter of the ledger. */
@@ -50,8 +70,8 @@ export interface LedgerFilter {
   range: LedgerRange;
   method: DonationMethod | null;
   kind: DonationKind | null;
-  /** One of the row's `search` words, as `searchWord` makes it; null: no search. */
-  search: string | null;
+  /** The words a row's `search` must all hold (`ledgerSearchTerms`), longest first; null: none. */
+  search: string[] | null;
   /** What was typed, when it has the shape of a personal code (capitals, no spaces). */
   personalCode: string | null;
 }
@@ -91,13 +111,13 @@ export function validateLedgerFilter(query: unknown): Validation<LedgerFilter> {
   ) {
     return invalid(MESSAGES.ledgerSearchInvalid(LEDGER_SEARCH_MAX_LENGTH));
   }
-  const search = typed === null ? '' : searchWord(typed);
+  const search = typed === null ? [] : ledgerSearchTerms(typed);
   const code = typed === null ? '' : normalizeCode(typed);
   return valid({
     range: range.value,
     method,
     kind,
-    search: search === '' ? null : search,
+    search: search.length === 0 ? null : search,
     personalCode: isPersonalCode(code) ? code : null,
   });
 }

@@ -3,7 +3,9 @@ import {
   donationEntry,
   ledgerCsv,
   refundEntry,
+  type LedgerExportRow,
   type LedgerRow,
+  type RecorderNames,
   spanishDayStart,
   validateLedgerRange,
 } from './ledger';
@@ -24,21 +26,37 @@ const entry: LedgerRow = {
   refund_of: null,
 };
 
+const exported: LedgerExportRow = { ...entry, certificate_code: 'AB12CD34', reason: null };
+const staff: RecorderNames = new Map([
+  ['staff-demo', { name: 'Tesorera', email: 'tesoreria@parroquia.test' }],
+]);
+
 describe('ledger CSV', () => {
-  it('has a header and one CRLF row per entry, in Spanish time and euros', () => {
-    expect(ledgerCsv([entry])).toBe(
-      'fecha,referencia,donante,correo,forma_de_pago,tipo,parcelas,importe_eur,reembolso_de\r\n' +
-        '"2026-11-22 13:05","don-1","Ana García","ana@parroquia.test","efectivo","compra","K3 K4",500.00,""\r\n',
+  it('is written as a spreadsheet set to Spanish reads it: `;`, dates, decimal commas', () => {
+    expect(ledgerCsv([exported], staff)).toBe(
+      'fecha;referencia;donante;correo;forma_de_pago;tipo;parcelas;importe_eur;certificado;motivo;registrado_por;deshace\r\n' +
+        '22/11/2026 13:05;"don-1";"Ana García";"ana@parroquia.test";"efectivo";"compra";"K3 K4";500,00;"AB12CD34";"";"Tesorera <tesoreria@parroquia.test>";""\r\n',
     );
   });
 
   it('neutralises a name a spreadsheet would run as a formula; the amount stays a number', () => {
-    const csv = ledgerCsv([
-      { ...entry, donor_name: '=HYPERLINK("http://x","y")', amount_cents: 5 },
-    ]);
-    expect(csv.split('\r\n')[1]).toBe(
-      `"2026-11-22 13:05","don-1","'=HYPERLINK(""http://x"",""y"")","ana@parroquia.test","efectivo","compra","K3 K4",0.05,""`,
+    const csv = ledgerCsv(
+      [{ ...exported, donor_name: '=HYPERLINK("http://x","y")', amount_cents: 5 }],
+      staff,
     );
+    expect(csv.split('\r\n')[1]).toBe(
+      `22/11/2026 13:05;"don-1";"'=HYPERLINK(""http://x"",""y"")";"ana@parroquia.test";"efectivo";"compra";"K3 K4";0,05;"AB12CD34";"";"Tesorera <tesoreria@parroquia.test>";""`,
+    );
+  });
+
+  it('names the site for a card payment, Stripe for a refund nobody asked here, else the uid', () => {
+    const recorder = (row: Partial<LedgerExportRow>) =>
+      ledgerCsv([{ ...exported, ...row }], staff)
+        .split('\r\n')[1]!
+        .split(';')[10];
+    expect(recorder({ method: 'card', recorded_by: null })).toBe('"web (tarjeta)"');
+    expect(recorder({ kind: 'refund', recorded_by: null })).toBe('"Stripe"');
+    expect(recorder({ recorded_by: 'gone-staff' })).toBe('"gone-staff"');
   });
 });
 
@@ -89,9 +107,12 @@ describe('ledger entries', () => {
     const row: LedgerRow = { ...paid, id: 'cs_1' };
     const fromRow = refundEntry(row, 'cs_1', 5000, Date.UTC(2027, 0, 2));
     expect(Object.keys(fromRow).sort()).toEqual(Object.keys(paid).sort());
-    const csv = ledgerCsv([{ ...refund, id: 'refund-cs_1' }]);
+    const csv = ledgerCsv(
+      [{ ...refund, id: 'refund-cs_1', certificate_code: null, reason: 'Pidió la devolución' }],
+      staff,
+    );
     expect(csv.split('\r\n')[1]).toBe(
-      '"2027-01-02 01:00","refund-cs_1","Ana García","a.b+misa@googlemail.com","tarjeta","reembolso","K3",-50.00,"cs_1"',
+      '02/01/2027 01:00;"refund-cs_1";"Ana García";"a.b+misa@googlemail.com";"tarjeta";"reembolso";"K3";-50,00;"";"Pidió la devolución";"Stripe";"cs_1"',
     );
   });
 });

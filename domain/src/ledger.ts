@@ -7,7 +7,7 @@ import { millisOf } from './instant';
 import { MESSAGES } from './messages';
 import { mailboxKey } from './person-email';
 import { invalid, valid, type Validation } from './validation';
-import { csvFile } from './csv';
+import { csvFile, spreadsheetEuros, type CsvNumber } from './csv';
 
 export type DonationMethod = 'card' | 'cash' | 'transfer';
 /**
@@ -155,7 +155,10 @@ export const LEDGER_CSV_HEADER = [
   'tipo',
   'parcelas',
   'importe_eur',
-  'reembolso_de',
+  'certificado',
+  'motivo',
+  'registrado_por',
+  'deshace',
 ];
 
 /** An entry with its document id, as the export lists it. */
@@ -179,29 +182,53 @@ export function spanishDateTime(epochMillis: number): string {
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
 
-/** Cents as `1234.50` or `-50.00`: machine-readable, never rounded by a locale. */
-function euros(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+/** `22/11/2026 13:05` in Spain's time: what a spreadsheet set to Spanish reads as a date. */
+export function spreadsheetDateTime(epochMillis: number): CsvNumber {
+  const [date, time] = spanishDateTime(epochMillis).split(' ') as [string, string];
+  return { number: `${date.split('-').reverse().join('/')} ${time}` };
 }
 
 /**
- * The ledger as a CSV file: header, one CRLF-ended row per entry, in the order given. Text that
- * people typed is neutralised; the amount is ours and stays a number (a refund's leading `-`).
+ * A row as the accountant's export lists it: the row, the certificate it was registered with,
+ * why it was undone (a void's or a refund's reason) and who recorded it, by name.
  */
-export function ledgerCsv(entries: readonly LedgerRow[]): string {
+export interface LedgerExportRow extends LedgerRow {
+  certificate_code: string | null;
+  reason: string | null;
+}
+
+/** Who recorded a row, for the export: the staff member, or the site for a card payment. */
+export type RecorderNames = ReadonlyMap<string, { name: string; email: string }>;
+
+function recorderOf(entry: LedgerExportRow, staff: RecorderNames): string {
+  if (entry.recorded_by === null) {
+    return entry.kind === 'refund' ? 'Stripe' : 'web (tarjeta)';
+  }
+  const known = staff.get(entry.recorded_by);
+  if (!known) return entry.recorded_by;
+  return known.name && known.email ? `${known.name} <${known.email}>` : known.name || known.email;
+}
+
+/**
+ * The ledger as a CSV file for a spreadsheet set to Spanish: header, one CRLF-ended row per
+ * entry, in the order given. Text that people typed is neutralised; the date and the amount are
+ * ours and stay a date and a number (a refund's leading `-`).
+ */
+export function ledgerCsv(entries: readonly LedgerExportRow[], staff: RecorderNames): string {
   return csvFile(
     LEDGER_CSV_HEADER,
     entries.map((entry) => [
-      spanishDateTime(entry.created_at),
+      spreadsheetDateTime(entry.created_at),
       entry.id,
       entry.donor_name,
       entry.donor_email,
       METHOD_LABELS[entry.method] ?? entry.method,
       KIND_LABELS[entry.kind] ?? entry.kind,
       entry.cells.join(' '),
-      { number: euros(entry.amount_cents) },
+      spreadsheetEuros(entry.amount_cents),
+      entry.certificate_code ?? '',
+      entry.reason ?? '',
+      recorderOf(entry, staff),
       entry.refund_of ?? '',
     ]),
   );

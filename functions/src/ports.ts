@@ -31,6 +31,8 @@ import type {
   LedgerFilter,
   LedgerListQuery,
   LedgerListRow,
+  LedgerExportRow,
+  RecorderNames,
   LedgerRow,
   LedgerTotals,
   PhysicalCertificateRegistration,
@@ -272,6 +274,8 @@ export interface StaffActionLog {
     page: StaffActionsPage,
     size: number,
   ): Promise<{ actions: StaffActionView[]; nextCursor: string | null } | null>;
+  /** Staff members by uid, named as Auth knows them now (who recorded each exported row). */
+  staffNames(uids: readonly string[]): Promise<RecorderNames>;
   /** The ledger exported as CSV: its query and row count, recorded. */
   recordExport(
     query: Record<string, string>,
@@ -303,7 +307,7 @@ export interface PhysicalCertificateRegistrar {
 /** `donations/{id}`, the ledger (docs/data-model.md). */
 export interface DonationLedger {
   /** Every entry the filter finds, oldest first (the CSV). */
-  listDonations(filter: LedgerFilter): Promise<LedgerRow[]>;
+  listDonations(filter: LedgerFilter): Promise<LedgerExportRow[]>;
   /** One page of the entries the filter finds, newest first, and the filter's totals. */
   pageDonations(query: LedgerListQuery): Promise<{
     rows: LedgerListRow[];

@@ -246,8 +246,8 @@ describe('GET /api/staff/donations.csv', () => {
     );
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(text).toBe(
-      '\uFEFFfecha,referencia,donante,correo,forma_de_pago,tipo,parcelas,importe_eur,reembolso_de\r\n' +
-        '"2026-03-10 10:00","don-1","María","m@x.es","efectivo","compra","K3",250.00,""\r\n',
+      '\uFEFFfecha;referencia;donante;correo;forma_de_pago;tipo;parcelas;importe_eur;certificado;motivo;registrado_por;deshace\r\n' +
+        '10/03/2026 10:00;"don-1";"María";"m@x.es";"efectivo";"compra";"K3";250,00;"";"";"staff-demo";""\r\n',
     );
     expect(deps.donations.ranges).toEqual([
       { from: Date.UTC(2026, 1, 28, 23), to: Date.UTC(2026, 2, 31, 22) },

@@ -254,13 +254,13 @@ describe('the staff routes', () => {
     expect(exported.status).toBe(200);
     expect(exported.headers.get('content-type')).toMatch(/^text\/csv/);
     const rows = (await exported.text()).replace(/^\uFEFF/, '').split('\r\n');
-    expect(rows[0]).toBe('estado,nombre,donante,codigo_personal');
+    expect(rows[0]).toBe('estado;nombre;donante;codigo_personal');
     const code = (await db().collection('users').doc(maria.uid).get()).get('personal_code');
     expect(rows).toEqual(
       expect.arrayContaining([
-        `"vivo","Zenovia","Maria Pomelnic","${code}"`,
-        `"vivo","Paraschiva","Maria Pomelnic","${code}"`,
-        `"difunto","Teoctist","Maria Pomelnic","${code}"`,
+        `"vivo";"Zenovia";"Maria Pomelnic";"${code}"`,
+        `"vivo";"Paraschiva";"Maria Pomelnic";"${code}"`,
+        `"difunto";"Teoctist";"Maria Pomelnic";"${code}"`,
       ]),
     );
     const record = await lastAction('export-commemorations');

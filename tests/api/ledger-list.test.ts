@@ -22,7 +22,7 @@ import {
 } from '../support/payments.ts';
 import { resetPlots } from '../support/plots.ts';
 import { apiAs, poolPlots, storedCode, uniqueName } from '../support/staff.ts';
-import { csvNetCents } from '../invariants/truth.ts';
+import { ledgerCsvNetCents, readAsSpanishExcel } from '../support/spanish-spreadsheet.ts';
 
 const siteUrl = inject('siteUrl');
 const authHost = inject('authHost');
@@ -125,6 +125,11 @@ describe('GET /api/staff/donations/', () => {
     // By a word of the name without its accent, by the certificate's code, by the plot.
     expect((await list({ q: 'LUCIA ' + word })).body.rows).toHaveLength(3);
     expect((await list({ q: word })).body.rows).toHaveLength(3);
+    // By the first letters of any word, in any order, case and accents aside; every word counts.
+    const firstLetters = await list({ q: `${word.slice(0, 12).toUpperCase()} lucí` });
+    expect(firstLetters.body.rows.map((row) => row.id)).toEqual(all.body.rows.map((row) => row.id));
+    expect(firstLetters.body.totals).toEqual(all.body.totals);
+    expect((await list({ q: `${word} Popescu` })).body.totals.rows).toBe(0);
     expect((await list({ q: cash.code.toLowerCase() })).body.rows.map((row) => row.id)).toContain(
       cash.id,
     );
@@ -144,7 +149,15 @@ describe('GET /api/staff/donations/', () => {
     expect(csv.status).toBe(200);
     const text = await csv.text();
     expect(text.trim().split('\r\n')).toHaveLength(4);
-    expect(csvNetCents(text.replace(/^\uFEFF/, ''))).toBe(5_000);
+    expect(ledgerCsvNetCents(text)).toBe(5_000);
+    // Each row says its certificate, who recorded it and, for the void, why.
+    const rows = readAsSpanishExcel(text).rows;
+    expect(rows.map((row) => [row.tipo, row.certificado, row.motivo])).toEqual([
+      ['compra', cash.code, ''],
+      ['reserva', transfer.code, ''],
+      ['anulación', cash.code, 'registrada en la parcela equivocada'],
+    ]);
+    expect(rows.every((row) => row.registrado_por?.includes(DEMO.staff.email))).toBe(true);
   });
 
   it('pages 50 rows at a time by cursor, none twice, none left out', async () => {
@@ -167,22 +180,27 @@ describe('GET /api/staff/donations/', () => {
         created_at: Timestamp.fromMillis(base + Math.floor(i / 2)),
         recorded_by: 'staff-demo',
         refund_of: null,
-        search: [word],
+        search: [word, 'pagina'],
       }),
     );
     await batch.commit();
     try {
-      const first = await list({ q: word });
+      // One word: Firestore's pages; two: the rows of the longest, kept and paged here.
+      for (const q of [word, `pagina ${word}`]) await pagesAll(q);
+    } finally {
+      await Promise.all(ids.map((id) => db().collection('donations').doc(id).delete()));
+    }
+
+    async function pagesAll(q: string) {
+      const first = await list({ q });
       expect(first.body.rows).toHaveLength(50);
       expect(first.body.totals).toMatchObject({ rows: 55, net_cents: 5_500 });
-      const second = await list({ q: word, cursor: first.body.next_cursor! });
+      const second = await list({ q, cursor: first.body.next_cursor! });
       expect(second.body.rows).toHaveLength(5);
       expect(second.body.next_cursor).toBeNull();
       const seen = [...first.body.rows, ...second.body.rows].map((row) => row.id);
       expect(new Set(seen).size).toBe(55);
       expect(seen).toEqual([...ids].reverse());
-    } finally {
-      await Promise.all(ids.map((id) => db().collection('donations').doc(id).delete()));
     }
   });
 

@@ -171,20 +171,23 @@ describe('GET /api/staff/donors/ and the donor page', () => {
     });
   });
 
-  it('finds a person without an account by e-mail, certificate code and plot, and shows their page', async () => {
-    const email = `sin-cuenta-${uniqueWord()}@parroquia.test`;
+  it('finds a person without an account by any word of the name or its first letters, e-mail, certificate code and plot, and shows their page', async () => {
+    const word = uniqueWord();
+    const email = `sin-cuenta-${word}@parroquia.test`;
     const [plot] = plots(1);
-    const code = await register(email, 'Doña Sin Cuenta', [plot!]);
+    const code = await register(email, `Ștefana ${word} Sin Cuenta`, [plot!]);
     const id = `email:${email}`;
-    for (const q of [email, code, plot!]) {
+    const byName = [word, word.slice(0, 4).toUpperCase(), `stefana ${word}`, `Ște ${word}`];
+    for (const q of [...byName, email, code, plot!]) {
       expect(await search(q), q).toEqual(
         expect.arrayContaining([expect.objectContaining({ id, uid: null, email })]),
       );
     }
     const view = await page(id);
+    expect(await search(`${word} Popescu`)).toEqual([]);
     expect(view.identity).toMatchObject({
       uid: null,
-      name: 'Doña Sin Cuenta',
+      name: `Ștefana ${word} Sin Cuenta`,
       email,
       email_verified: null,
       personal_code: null,

@@ -7,6 +7,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
+import {
+  ledgerCsvNetCents,
+  readAsSpanishExcel,
+  spanishCents,
+  spanishDateTime,
+} from '../support/spanish-spreadsheet.ts';
 import { Timestamp } from 'firebase-admin/firestore';
 import {
   expectNoAxeViolations,
@@ -74,14 +80,14 @@ test('es, desktop: the panel moves live, the ledger finds the gifts and download
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('donativos.csv');
     const csv = await readFile(await download.path(), 'utf8');
-    const lines = csv
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
-    expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain('reserva');
-    expect(lines[2]).toContain('pago del resto');
-    expect(lines[2]).toContain('200.00');
+    // Opened as Excel set to Spanish opens it: UTF-8 by its mark, columns, numbers, dates.
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const { rows } = readAsSpanishExcel(csv);
+    expect(rows.map((row) => row.tipo)).toEqual(['reserva', 'pago del resto']);
+    expect(rows.map((row) => spanishCents(row.importe_eur!))).toEqual([5_000, 20_000]);
+    expect(rows.every((row) => spanishDateTime(row.fecha!) !== null)).toBe(true);
+    // The file's total is the one on screen.
+    expect(ledgerCsvNetCents(csv)).toBe(25_000);
   } finally {
     await tidyPlot('J30');
   }

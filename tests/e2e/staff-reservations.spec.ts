@@ -107,6 +107,19 @@ test('ro, phone: staff extend a reservation, then release it, each with a reason
     ) as Timestamp;
     expect(after.toMillis() - before.toMillis()).toBeGreaterThan(10 * DAY);
     await expect(page.getByTestId('reservation-H7')).toContainText('peste 14 zile');
+    // The day typed is the day shown, and the form offers it again as the last day.
+    const typedDay = new Intl.DateTimeFormat('ro-RO', { dateStyle: 'long' }).format(
+      new Date(`${lastDay}T12:00:00Z`),
+    );
+    await expect(page.getByTestId('reservation-H7')).toContainText(typedDay);
+    await page
+      .getByTestId('reservation-H7')
+      .getByRole('button', { name: 'Prelungiți termenul' })
+      .click();
+    await expect(page.getByTestId('reservation-H7').getByLabel('Noua ultimă zi')).toHaveValue(
+      lastDay,
+    );
+    await page.getByTestId('reservation-H7').getByRole('button', { name: 'Renunțați' }).click();
     await screenshotAtBothSizes(page, testInfo, 'staff-reservations-ro', () =>
       expect(page.getByTestId('reservation-H7')).toBeVisible(),
     );

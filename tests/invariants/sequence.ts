@@ -19,10 +19,10 @@ import { PROJECT_ID } from '@parroquia/testkit/local-stack';
 import { verifyEmail } from '../support/accounts.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import { startPayment, stripeClient, submitHostedPage, type Kind } from '../support/payments.ts';
+import { ledgerCsvNetCents } from '../support/spanish-spreadsheet.ts';
 import { Random } from './random.ts';
 import {
   checkInvariants,
-  csvNetCents,
   normaliseEmail,
   plotTruth,
   readLedger,
@@ -1133,7 +1133,7 @@ class World {
       observed: {
         ...read,
         ledger: rows.map(({ id, data }) => readLedgerRow(id, data)),
-        csvNetCents: csv.status === 200 ? csvNetCents(csv.text) : null,
+        csvNetCents: csv.status === 200 ? ledgerCsvNetCents(csv.text) : null,
         csvText: csv.status === 200 ? csv.text : '',
       },
       rows,

@@ -724,42 +724,6 @@ function checkProgress(seen: Observation, out: Violation[]): void {
   }
 }
 
-/** The sum of the `importe_eur` column of the staff CSV, in cents. */
-export function csvNetCents(csv: string): number {
-  const [header, ...rows] = parseCsv(csv);
-  const column = header?.indexOf('importe_eur') ?? -1;
-  if (column < 0) return Number.NaN;
-  return rows.reduce((sum, row) => sum + Math.round(Number(row[column]) * 100), 0);
-}
-
-/** RFC 4180 records (quoted fields, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\n') {
-      records.push([...record, field.replace(/\r$/, '')]);
-      record = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || record.length > 0) records.push([...record, field]);
-  return records;
-}
-
 // ---------------------------------------------------------------- erasure
 
 /**

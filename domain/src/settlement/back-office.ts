@@ -236,7 +236,9 @@ export function decideVoidRegistration(
     },
     {
       cells,
-      ledger: [{ id: facts.voidId, entry: voided }],
+      ledger: [
+        { id: facts.voidId, entry: voided, ...(context.reason ? { reason: context.reason } : {}) },
+      ],
       // The registration's own row frees its code; the rest of its reservation, recorded at the
       // parish, carries the code too but undoing it leaves the registration standing.
       codes:

@@ -24,6 +24,8 @@ export interface LedgerAddition {
   session_id?: string;
   /** The physical certificate of a staff registration. */
   certificate_code?: string;
+  /** Why a row undoes another: a void's or a refund's reason, for the accountant's export. */
+  reason?: string;
 }
 
 /** An existing row now counted for an account (a certificate claimed by its donor). */
@@ -58,6 +60,9 @@ export interface PaymentFields {
   staff_refund_key: string;
   staff_refund_cents: number;
   staff_refund_at: number;
+  /** Who asked it and why, written on the refund's ledger row when Stripe reports it. */
+  staff_refund_by: string;
+  staff_refund_reason: string | null;
 }
 
 /** The fields of `payments/{sessionId}` to merge into the stored document. */

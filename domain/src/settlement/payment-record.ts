@@ -2,7 +2,7 @@
 import type { CheckoutOrder } from '../checkout-order';
 import { millisOf } from '../instant';
 import { isCheckoutKind } from '../money';
-import type { PaymentStatus } from './decision';
+import type { AutomaticRefundReason, PaymentStatus } from './decision';
 
 const PAYMENT_STATUSES: readonly PaymentStatus[] = [
   'pending',
@@ -35,6 +35,28 @@ export function readPaymentDocument(
     sessionId,
     order: { uid, kind, plots, checkoutId: typeof checkoutId === 'string' ? checkoutId : '' },
     status,
+  };
+}
+
+/**
+ * Why money went back on a payment, as the refund's ledger row records it for the accountant:
+ * the refund staff asked last (who, why, how much), or the site's own refund of a late payment.
+ * Neither: a refund made in Stripe's dashboard.
+ */
+export interface RefundCause {
+  staffAsk: { by: string; reason: string | null; amountCents: number } | null;
+  automatic: AutomaticRefundReason | null;
+}
+
+export function readRefundCause(data: Record<string, unknown>): RefundCause {
+  const { staff_refund_by: by, staff_refund_reason: reason, staff_refund_cents: cents } = data;
+  const automatic = data.refund_reason;
+  return {
+    staffAsk:
+      typeof by === 'string' && typeof cents === 'number'
+        ? { by, reason: typeof reason === 'string' ? reason : null, amountCents: cents }
+        : null,
+    automatic: automatic === 'plots-taken' || automatic === 'amount-mismatch' ? automatic : null,
   };
 }
 

@@ -12,18 +12,37 @@ import {
   movesAfterUndoing,
   type CellMove,
   type Decision,
+  type AutomaticRefundReason,
   type EventClaim,
   type MailOrder,
   type PaymentStatus,
   type SettlementOutcome,
 } from './decision';
 import { mailAddressOf, type DonorOnRecord } from './donor-record';
+import type { RefundCause } from './payment-record';
+
+/** The site's own refunds, as the accountant's export says why. */
+const AUTOMATIC_REFUND_REASONS: Record<AutomaticRefundReason, string> = {
+  'plots-taken': 'Reembolso automático: las parcelas ya no estaban libres al pagar',
+  'amount-mismatch': 'Reembolso automático: el importe pagado no era el del pedido',
+};
+
+/**
+ * Who gave `cents` back and why: the staff member whose last ask was this amount, the site for a
+ * late payment, or nobody known (a refund made in Stripe's dashboard).
+ */
+function refundRecord(cause: RefundCause | undefined, cents: number) {
+  if (cause?.staffAsk && cause.staffAsk.amountCents === cents) {
+    return { by: cause.staffAsk.by, reason: cause.staffAsk.reason };
+  }
+  return { by: null, reason: cause?.automatic ? AUTOMATIC_REFUND_REASONS[cause.automatic] : null };
+}
 
 export interface RefundFacts {
   event: EventClaim;
   eventSeen: boolean;
   /** The payment with this payment intent, null when none is stored. */
-  payment: { sessionId: string; uid: string; status: PaymentStatus } | null;
+  payment: { sessionId: string; uid: string; status: PaymentStatus; cause?: RefundCause } | null;
   /** Its ledger row (`donations/{sessionId}`), null when none. */
   gift: LedgerRow | null;
   /** Every ledger row of the payment's donor (their other gifts may still cover a plot). */
@@ -61,12 +80,14 @@ export function decideRefund(facts: RefundFacts): Decision<SettlementOutcome> {
   }
   const refundedBefore = refundedOf(facts.donorLedger, gift.id);
   const newlyRefunded = Math.min(facts.amountRefundedCents, gift.amount_cents) - refundedBefore;
+  const record = refundRecord(payment.cause, newlyRefunded);
   const ledger =
     newlyRefunded > 0
       ? [
           {
             id: refundRowId(gift.id, refundedBefore + newlyRefunded),
-            entry: refundEntry(gift, gift.id, newlyRefunded, now),
+            entry: { ...refundEntry(gift, gift.id, newlyRefunded, now), recorded_by: record.by },
+            ...(record.reason ? { reason: record.reason } : {}),
           },
         ]
       : [];

@@ -5,6 +5,7 @@ import { donationEntry, refundEntry, type LedgerRow } from '../ledger';
 import { parsePlotCode } from '../plot-code';
 import { writesNothing } from './decision';
 import type { DonorOnRecord } from './donor-record';
+import type { RefundCause } from './payment-record';
 import { decideRefund } from './refund';
 import {
   decideStaffRefund,
@@ -118,6 +119,9 @@ describe('decideStaffRefund', () => {
       staff_refund_key: 'staff-refund-cs_1-0-10000',
       staff_refund_cents: 10_000,
       staff_refund_at: NOW,
+      // Written on the refund's ledger row when Stripe reports it (the accountant's export).
+      staff_refund_by: 'staff-1',
+      staff_refund_reason: 'Pidió la devolución',
     });
     const lastAsk = { key: 'staff-refund-cs_1-0-10000', amountCents: 10_000, at: NOW };
     const reached = { ...refundEntry(gift(), 'cs_1', 10_000, NOW), id: 'refund-cs_1-10000' };
@@ -190,6 +194,38 @@ describe("the refund's e-mail (decideRefund)", () => {
     expect(mail!.message.text).toContain('100,00');
     expect(mail!.message.text).toContain('500,00');
     expect(mail!.message.text).toContain('Parcela K3: rămâne a dumneavoastră.');
+  });
+
+  it("the row says who gave it back and why: staff's ask of that amount, the site's own, or nobody", () => {
+    const cause = (staffAsk: RefundCause['staffAsk'], automatic: RefundCause['automatic']) =>
+      decideRefund({
+        event,
+        eventSeen: false,
+        payment: {
+          sessionId: 'cs_1',
+          uid: 'u-ana',
+          status: 'paid',
+          cause: { staffAsk, automatic },
+        },
+        gift: gift(),
+        donorLedger: [gift()],
+        cells: [boughtByAna('K3'), boughtByAna('K4')],
+        donor: ANA,
+        amountRefundedCents: 10_000,
+        fullyRefunded: false,
+        now: NOW,
+      }).ledger[0]!;
+    const asked = cause(
+      { by: 'staff-1', reason: 'Pidió la devolución', amountCents: 10_000 },
+      null,
+    );
+    expect(asked.entry.recorded_by).toBe('staff-1');
+    expect(asked.reason).toBe('Pidió la devolución');
+    // Another amount than staff asked: a refund made in Stripe's dashboard, nobody known here.
+    const other = cause({ by: 'staff-1', reason: 'x', amountCents: 5_000 }, null);
+    expect(other.entry.recorded_by).toBeNull();
+    expect(other.reason).toBeUndefined();
+    expect(cause(null, 'plots-taken').reason).toMatch(/^Reembolso automático/);
   });
 
   it('a full refund: each plot as the ledger leaves it (free again here)', () => {

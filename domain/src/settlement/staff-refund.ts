@@ -124,6 +124,8 @@ export function decideStaffRefund(
           staff_refund_key: idempotencyKey,
           staff_refund_cents: facts.amountCents,
           staff_refund_at: repeated ? lastAsk.at : context.now,
+          staff_refund_by: context.staffUid,
+          staff_refund_reason: context.reason,
         },
       },
     },

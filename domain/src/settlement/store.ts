@@ -29,7 +29,7 @@ export class SettlementStore {
   readonly cells = new Map<string, CellWithId>();
   readonly ledger = new Map<
     string,
-    LedgerRow & { session_id?: string; certificate_code?: string }
+    LedgerRow & { session_id?: string; certificate_code?: string; reason?: string }
   >();
   readonly payments = new Map<string, Partial<PaymentFields>>();
   readonly events = new Map<string, string>();
@@ -94,12 +94,13 @@ export class SettlementStore {
       raised_cents: this.progress.raised_cents + difference.raised_cents,
     };
     this.summary = withIncrements(this.summary, summaryIncrements(newRows));
-    for (const { id, entry, session_id, certificate_code } of writes.ledger) {
+    for (const { id, entry, session_id, certificate_code, reason } of writes.ledger) {
       this.ledger.set(id, {
         ...copy(entry),
         id,
         ...(session_id ? { session_id } : {}),
         ...(certificate_code ? { certificate_code } : {}),
+        ...(reason ? { reason } : {}),
       });
     }
     for (const { id, donor } of writes.ledgerDonors) {

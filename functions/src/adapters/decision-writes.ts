@@ -84,9 +84,9 @@ export function writeDecision(tx: Transaction, db: Firestore, writes: Writes): v
   const newRows = writes.ledger.map(({ entry }) => entry);
   storeCells(tx, db, writes.cells, newRows);
   moveLedgerSummary(tx, db, newRows);
-  for (const { id, entry, session_id, certificate_code } of writes.ledger) {
+  for (const { id, entry, session_id, certificate_code, reason } of writes.ledger) {
     tx.set(db.collection('donations').doc(id), {
-      ...ledgerDocument(entry, certificate_code),
+      ...ledgerDocument(entry, { certificate_code, reason }),
       ...(session_id ? { session_id } : {}),
     });
   }

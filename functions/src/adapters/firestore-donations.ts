@@ -2,13 +2,18 @@
  * The ledger as staff read it (docs/api.md): filtered, newest first in pages by cursor, with the
  * filter's totals from aggregation queries (two reads however many rows they sum), and the CSV's
  * rows oldest first. The composite indexes these queries need are in `firestore.indexes.json`.
+ * A search of several words asks Firestore for the longest (one `array-contains`) and keeps the
+ * rows holding the others: its page and totals are made from those rows (a name's rows are a
+ * parish's handful, not the ledger).
  */
 import {
   LEDGER_PAGE_SIZE,
   encodeLedgerCursor,
   isUndoingKind,
   ledgerListRows,
+  ledgerRowFound,
   readLedgerRow,
+  type LedgerCursor,
   type LedgerFilter,
   type LedgerRow,
   type LedgerTotals,
@@ -38,12 +43,33 @@ export function firestoreDonationLedger(db: () => Firestore): DonationLedger {
       : null;
     // A personal code finds its donor's rows; any other search, the rows that keep the word.
     if (typeof owner === 'string') query = query.where('donor', '==', owner);
-    else if (search !== null) query = query.where('search', 'array-contains', search);
+    else if (search !== null) query = query.where('search', 'array-contains', search[0]);
     if (range.from !== null) {
       query = query.where('created_at', '>=', Timestamp.fromMillis(range.from));
     }
     if (range.to !== null) query = query.where('created_at', '<', Timestamp.fromMillis(range.to));
     return query;
+  }
+
+  /** More words than one query can ask: the rows must be read and kept by the others. */
+  const readsAll = (filter: LedgerFilter) =>
+    filter.personalCode === null && (filter.search?.length ?? 0) > 1;
+
+  /** The rows the filter finds, newest first: the query's, kept by every word searched. */
+  async function found(filter: LedgerFilter) {
+    const snapshot = await (
+      await filtered(filter)
+    )
+      .orderBy('created_at', 'desc')
+      .orderBy(FieldPath.documentId(), 'desc')
+      .get();
+    return snapshot.docs.filter((doc) => {
+      const words = doc.get('search') as unknown;
+      return (
+        filter.search === null ||
+        (Array.isArray(words) && ledgerRowFound(words as string[], filter.search))
+      );
+    });
   }
 
   const rowOf = (doc: FirebaseFirestore.DocumentSnapshot) => ({
@@ -95,6 +121,41 @@ export function firestoreDonationLedger(db: () => Firestore): DonationLedger {
     return found;
   }
 
+  /** A page and the totals of rows already read (a search of several words). */
+  async function pageOfFound(
+    docs: FirebaseFirestore.DocumentSnapshot[],
+    cursor: LedgerCursor | null,
+  ) {
+    const rows = docs.map(rowOf);
+    const start = cursor
+      ? rows.findIndex(
+          (row) =>
+            row.created_at < cursor.created_at ||
+            (row.created_at === cursor.created_at && row.id < cursor.id),
+        )
+      : 0;
+    const after = start < 0 ? [] : rows.slice(start);
+    const page = after.slice(0, LEDGER_PAGE_SIZE);
+    const last = page.at(-1);
+    const net = rows.reduce((sum, row) => sum + row.amount_cents, 0);
+    const undone = rows
+      .filter((row) => isUndoingKind(row.kind))
+      .reduce((sum, row) => sum + row.amount_cents, 0);
+    return {
+      rows: ledgerListRows(page, await relatedTo(page)),
+      next_cursor:
+        after.length > LEDGER_PAGE_SIZE && last
+          ? encodeLedgerCursor({ created_at: last.created_at, id: last.id })
+          : null,
+      totals: {
+        rows: rows.length,
+        given_cents: net - undone,
+        refunded_cents: -undone,
+        net_cents: net,
+      },
+    };
+  }
+
   return {
     async rowsOfDonor(uid) {
       // Refunds and voids copy their gift's `donor`: one equality finds them all.
@@ -103,13 +164,17 @@ export function firestoreDonationLedger(db: () => Firestore): DonationLedger {
     },
 
     async listDonations(filter) {
-      const query = await filtered(filter);
       // Read in the list's order, so one set of indexes serves both, and turned round.
-      const snapshot = await query.orderBy('created_at', 'desc').get();
-      return snapshot.docs.map((doc) => readLedgerRow(doc.id, doc.data())).reverse();
+      return (await found(filter))
+        .map((doc) => ({
+          ...rowOf(doc),
+          reason: (doc.get('reason') as string | undefined) ?? null,
+        }))
+        .reverse();
     },
 
     async pageDonations({ filter, cursor }) {
+      if (readsAll(filter)) return pageOfFound(await found(filter), cursor);
       const query = (await filtered(filter))
         .orderBy('created_at', 'desc')
         .orderBy(FieldPath.documentId(), 'desc');

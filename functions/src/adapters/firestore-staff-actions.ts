@@ -77,6 +77,8 @@ export function firestoreStaffActions(db: () => Firestore, auth: () => Auth): St
   }
 
   return {
+    staffNames: (uids) => staffNamed([...new Set(uids)]),
+
     async list({ cursor, kind }, size) {
       const actions = db().collection('staff_actions');
       let query = (kind ? actions.where('action', '==', kind) : actions).orderBy('at', 'desc');

@@ -220,11 +220,24 @@ export function firestoreStaffDonors(db: () => Firestore, proofs: AddressProofs)
       }
       if (search.words.length > 0) {
         const word = [...search.words].sort((a, b) => b.length - a.length)[0]!;
-        const candidates = await docsOf(
-          users().where('name_search', 'array-contains', word).limit(NAME_CANDIDATES),
-        );
+        // Accounts by their name; people staff registered without one, by their ledger rows.
+        const [candidates, rows] = await Promise.all([
+          docsOf(users().where('name_search', 'array-contains', word).limit(NAME_CANDIDATES)),
+          docsOf(
+            donations()
+              .where('donor', '==', null)
+              .where('search', 'array-contains', word)
+              .limit(NAME_CANDIDATES),
+          ),
+        ]);
         for (const donor of recordsOf(candidates)) {
           if (nameMatches(donor.name, search.words)) add(accountFound(donor, 'name'));
+        }
+        for (const doc of rows) {
+          const row = readLedgerRow(doc.id, doc.data());
+          if (row.donor === null && nameMatches(row.donor_name, search.words)) {
+            add(personFound(row.donor_email, row.donor_name, 'name'));
+          }
         }
       }
       return [...found.values()].slice(0, FOUND_MAX);

@@ -5,12 +5,13 @@ import { Timestamp } from 'firebase-admin/firestore';
 /** The row as stored, with the words staff find it by (`search`). */
 export function ledgerDocument(
   entry: LedgerEntry,
-  certificateCode?: string,
+  { certificate_code, reason }: { certificate_code?: string; reason?: string } = {},
 ): Record<string, unknown> {
   return {
     ...entry,
     created_at: Timestamp.fromMillis(entry.created_at),
-    search: ledgerSearchWords(entry, certificateCode),
-    ...(certificateCode ? { certificate_code: certificateCode } : {}),
+    search: ledgerSearchWords(entry, certificate_code),
+    ...(certificate_code ? { certificate_code } : {}),
+    ...(reason ? { reason } : {}),
   };
 }

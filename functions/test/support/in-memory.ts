@@ -3,6 +3,7 @@ import {
   LEDGER_PAGE_SIZE,
   donorDisplay,
   ledgerListRows,
+  ledgerRowFound,
   ledgerSearchWords,
   planCertificateLink,
   readCertificateCodeDocument,
@@ -219,12 +220,12 @@ export class InMemoryLedger implements DonationLedger {
         (range.to === null || entry.created_at < range.to) &&
         (method === null || entry.method === method) &&
         (kind === null || entry.kind === kind) &&
-        (search === null || ledgerSearchWords(entry).includes(search)),
+        (search === null || ledgerRowFound(ledgerSearchWords(entry), search)),
     );
   }
 
   async listDonations(filter: LedgerFilter) {
-    return this.found(filter);
+    return this.found(filter).map((row) => ({ ...row, certificate_code: null, reason: null }));
   }
 
   async rowsOfDonor(uid: string) {
@@ -262,6 +263,10 @@ export const NOW = Date.UTC(2026, 10, 22, 12, 0);
 /** The CSV exports recorded; the rest of the record is Firestore's (tests/api). */
 export class RecordedStaffActions implements StaffActionLog {
   readonly exports: Array<{ query: Record<string, string>; rows: number; staffUid: string }> = [];
+  async staffNames() {
+    return new Map<string, { name: string; email: string }>();
+  }
+
   async recordExport(query: Record<string, string>, rows: number, staffUid: string) {
     this.exports.push({ query, rows, staffUid });
   }

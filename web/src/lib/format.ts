@@ -38,6 +38,22 @@ export function formatDate(date: Date, language: string): string {
   ).format(date);
 }
 
+const lastDayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The last day a reservation's deadline leaves (`lastDayOf` in the domain): a deadline ends at
+ * an instant, and one extended to a day ends at that day's close, the next midnight in Spain, so
+ * the day shown is the one just before it ends, in the parish's calendar wherever the reader is.
+ */
+export function formatLastDay(deadline: number | string, language: string): string {
+  const ends = typeof deadline === 'number' ? deadline : Date.parse(deadline);
+  return formatterOf(
+    lastDayFormats,
+    localeOf(language),
+    (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Madrid' }),
+  ).format(ends - 1);
+}
+
 export function formatNumber(value: number, language: string): string {
   return formatterOf(numberFormats, localeOf(language), (locale) => new Intl.NumberFormat(locale)).format(
     value,

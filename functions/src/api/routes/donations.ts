@@ -10,6 +10,9 @@ export const donationsCsv: Handler<ApiRoutes['donationsCsv']> = async ({
   caller,
 }) => {
   const entries = await deps.donations.listDonations(params);
+  const staff = await deps.staffActions.staffNames(
+    entries.flatMap((entry) => (entry.recorded_by ? [entry.recorded_by] : [])),
+  );
   // On the record (staff_actions): the filters as sent, and how many rows left.
   await deps.staffActions.recordExport(
     Object.fromEntries(query),
@@ -18,7 +21,7 @@ export const donationsCsv: Handler<ApiRoutes['donationsCsv']> = async ({
     deps.now(),
   );
   // The byte-order mark makes spreadsheet programs read the accents as UTF-8.
-  const csv = `\uFEFF${ledgerCsv(entries)}`;
+  const csv = `\uFEFF${ledgerCsv(entries, staff)}`;
   return fileReply(
     'text/csv; charset=utf-8; header=present',
     Buffer.from(csv, 'utf8'),

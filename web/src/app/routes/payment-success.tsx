@@ -11,7 +11,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useCertificateDownload } from '@/features/account/components/use-certificate-download';
 import { useCheckoutOutcome } from '@/features/map/components/use-checkout-outcome';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatLastDay, formatMoney } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { RequireAccess } from './access';
 import styles from './payment-success.module.css';
@@ -76,7 +76,7 @@ function remainingTexts(plots: number, reservedUntil: number) {
   return {
     perPlot: formatMoney(RESERVATION_BALANCE_CENTS, language),
     total: formatMoney(RESERVATION_BALANCE_CENTS * plots, language),
-    date: formatDate(new Date(reservedUntil), language),
+    date: formatLastDay(reservedUntil, language),
   };
 }
 

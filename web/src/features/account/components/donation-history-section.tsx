@@ -18,7 +18,7 @@ import { paths } from '@/config/paths';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { saveBlob } from '@/lib/download';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatLastDay, formatMoney } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
@@ -93,7 +93,11 @@ export function DonationHistorySection() {
       )}
       {history && (
         <>
-          <BalancesDue history={history} money={money} day={day} />
+          <BalancesDue
+            history={history}
+            money={money}
+            lastDay={(iso) => formatLastDay(iso, language)}
+          />
           {history.donations.length === 0 ? (
             <p data-testid="donations-empty">
               {t('donations.empty')}{' '}
@@ -182,11 +186,12 @@ export function DonationHistorySection() {
 function BalancesDue({
   history,
   money,
-  day,
+  lastDay,
 }: {
   history: DonationHistoryJson;
   money: (cents: number) => string;
-  day: (iso: string) => string;
+  /** The last day a deadline leaves (`formatLastDay`). */
+  lastDay: (iso: string) => string;
 }) {
   const { t } = useTranslation();
   if (history.balances_due.length === 0) return null;
@@ -201,7 +206,7 @@ function BalancesDue({
               ? t('donations.due.plot', {
                   plot: due.plot,
                   amount: money(due.balance_cents),
-                  date: day(due.reserved_until),
+                  date: lastDay(due.reserved_until),
                 })
               : t('donations.due.plotNoDeadline', {
                   plot: due.plot,

@@ -5,7 +5,7 @@
  */
 import { plotsHeldBy, pricePerPlotCents, type CellWithId } from '@parroquia/domain';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatLastDay, formatMoney } from '@/lib/format';
 import styles from './my-plots.module.css';
 import { currentLanguage } from '@/lib/i18n';
 
@@ -42,7 +42,7 @@ export function MyPlots({
               <>
                 <span>
                   {t('map.myPlots.reservedUntil', {
-                    date: formatDate(new Date(cell.reserved_until), currentLanguage()),
+                    date: formatLastDay(cell.reserved_until, currentLanguage()),
                   })}
                 </span>
                 <button

@@ -15,7 +15,7 @@ import {
 } from '@parroquia/domain';
 import { useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatLastDay, formatMoney } from '@/lib/format';
 import type { ActivePlotStore } from '../active-plot';
 import type { MapZoom } from '../map-zoom';
 import { isSelected, selectableAs, type PlotSelection, type SelectionMode } from '../selection';
@@ -104,7 +104,7 @@ export function PlotDetails(props: PlotDetailsProps) {
         ? t('map.details.balance', { balance: formatMoney(RESERVATION_BALANCE_CENTS, language) })
         : t('map.details.balanceUntil', {
             balance: formatMoney(RESERVATION_BALANCE_CENTS, language),
-            date: formatDate(new Date(shown.reserved_until), language),
+            date: formatLastDay(shown.reserved_until, language),
           });
   }
   let hint: string | null = null;

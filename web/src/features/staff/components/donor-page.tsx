@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatLastDay, formatMoney } from '@/lib/format';
 import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { loadDonorPage } from '../api/staff-donors-api';
@@ -166,7 +166,7 @@ export function DonorPage({ id }: { id: string }) {
               <li key={plot.plot} data-testid={`donor-plot-${plot.plot}`}>
                 <strong>{plot.plot}</strong> · {t(`staffDonors.status.${plot.status as Status}`)}
                 {plot.reserved_until
-                  ? ` · ${t('staffDonors.until', { date: day(plot.reserved_until) })}`
+                  ? ` · ${t('staffDonors.until', { date: formatLastDay(plot.reserved_until, language) })}`
                   : ''}
               </li>
             ))}

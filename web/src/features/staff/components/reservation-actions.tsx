@@ -27,9 +27,9 @@ interface Change {
   reason: string;
 }
 
-/** `YYYY-MM-DD` of an instant in Spain: the day a deadline falls on. */
-function spanishDay(epochMillis: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(epochMillis);
+/** `YYYY-MM-DD` of the last day a deadline leaves in Spain (it ends at that day's close). */
+function lastSpanishDay(deadline: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(deadline - 1);
 }
 
 export function ReservationActions({
@@ -78,7 +78,7 @@ export function ReservationActions({
     setError(null);
     setReason('');
     // The current last day, so staff move it from there.
-    setUntil(next === 'extend' ? spanishDay(deadline) : '');
+    setUntil(next === 'extend' ? lastSpanishDay(deadline) : '');
   };
 
   const confirm = (event: FormEvent) => {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
-import { formatDate, localeOf } from '@/lib/format';
+import { formatLastDay, localeOf } from '@/lib/format';
 import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { listReservations } from '../api/back-office-api';
@@ -100,8 +100,7 @@ export function ReservationsList() {
                   </dd>
                   <dt>{t('backOffice.deadline')}</dt>
                   <dd data-soon={daysLeft <= 7 || undefined}>
-                    {formatDate(new Date(ends), currentLanguage())} ·{' '}
-                    {inDays(daysLeft, currentLanguage())}
+                    {formatLastDay(ends, currentLanguage())} · {inDays(daysLeft, currentLanguage())}
                   </dd>
                   {reservation.certificate_code && (
                     <>

@@ -12,7 +12,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import { formatDate, formatMoney, formatNumber, localeOf } from '@/lib/format';
+import { formatDate, formatLastDay, formatMoney, formatNumber, localeOf } from '@/lib/format';
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { ENDING_WITHIN_DAYS, listenToPanel, type PanelReadings } from '../api/panel-listeners';
@@ -183,7 +183,7 @@ export function StaffPanel() {
                 <li key={reservation.plot}>
                   <strong>{reservation.plot}</strong> ·{' '}
                   {reservation.holder ?? t('backOffice.noName')} ·{' '}
-                  {formatDate(new Date(reservation.reservedUntil), language)} (
+                  {formatLastDay(reservation.reservedUntil, language)} (
                   {new Intl.RelativeTimeFormat(localeOf(language), { numeric: 'auto' }).format(
                     days,
                     'day',
