@@ -165,12 +165,27 @@ export function firestoreDonationLedger(db: () => Firestore): DonationLedger {
 
     async listDonations(filter) {
       // Read in the list's order, so one set of indexes serves both, and turned round.
-      return (await found(filter))
+      const rows = (await found(filter))
         .map((doc) => ({
           ...rowOf(doc),
           reason: (doc.get('reason') as string | undefined) ?? null,
         }))
         .reverse();
+      // A refund or a void names the certificate of the gift it undoes, read when not listed.
+      const codes = new Map(rows.map((row) => [row.id, row.certificate_code]));
+      const unread = [
+        ...new Set(rows.flatMap((row) => (row.refund_of ? [row.refund_of] : []))),
+      ].filter((id) => !codes.has(id));
+      if (unread.length > 0) {
+        for (const doc of await db().getAll(...unread.map((id) => donations().doc(id)))) {
+          if (doc.exists) codes.set(doc.id, rowOf(doc).certificate_code);
+        }
+      }
+      return rows.map((row) => ({
+        ...row,
+        certificate_code:
+          row.certificate_code ?? (row.refund_of ? (codes.get(row.refund_of) ?? null) : null),
+      }));
     },
 
     async pageDonations({ filter, cursor }) {
