@@ -22,6 +22,7 @@ export * from './physical-registration';
 export * from './ledger';
 export * from './ledger-summary';
 export * from './ledger-query';
+export * from './month-close';
 export * from './account-email';
 export * from './address-proof';
 export * from './donor-profile';

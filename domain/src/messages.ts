@@ -88,6 +88,7 @@ const es = {
   ledgerRangeInvalid:
     'Las fechas deben tener el formato AAAA-MM-DD y "desde" no puede ser posterior a "hasta".',
   ledgerMethodInvalid: 'La forma de pago debe ser tarjeta, efectivo o transferencia.',
+  closeMonthInvalid: 'El mes debe escribirse como AAAA-MM, entre 2020 y 2100.',
   ledgerKindInvalid: 'El tipo debe ser compra, reserva, pago del resto, reembolso o anulación.',
   ledgerSearchInvalid: (max: number) =>
     `La búsqueda debe ser un texto de como mucho ${max} caracteres, sin caracteres de control.`,
@@ -213,6 +214,7 @@ const en: DomainMessages = {
   plotUnknown: (code) => `Plot ${code} does not exist on the plan.`,
   ledgerRangeInvalid: 'Dates must have the format YYYY-MM-DD and "from" cannot be later than "to".',
   ledgerMethodInvalid: 'The way of paying must be card, cash or transfer.',
+  closeMonthInvalid: 'The month must be written as YYYY-MM, between 2020 and 2100.',
   ledgerKindInvalid: 'The kind must be purchase, reservation, rest paid, refund or void.',
   ledgerSearchInvalid: (max) =>
     `The search must be a text of at most ${max} characters, without control characters.`,
@@ -329,6 +331,7 @@ const ro: DomainMessages = {
   ledgerRangeInvalid:
     'Datele trebuie să aibă formatul AAAA-LL-ZZ, iar „de la” nu poate fi după „până la”.',
   ledgerMethodInvalid: 'Modalitatea de plată trebuie să fie card, numerar sau transfer.',
+  closeMonthInvalid: 'Luna trebuie scrisă ca AAAA-LL, între 2020 și 2100.',
   ledgerKindInvalid:
     'Tipul trebuie să fie cumpărare, rezervare, rest plătit, rambursare sau anulare.',
   ledgerSearchInvalid: (max) =>
