@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { donationEntry, refundEntry, voidEntry, type LedgerEntry } from './ledger';
-import { monthClose, monthDays, nextMonthOf, validateCloseMonth } from './month-close';
+import { monthClose, monthDays, nextMonthOf, validateMonthCloseQuery } from './month-close';
 
 const AT = Date.UTC(2026, 10, 15, 10);
 const gift = (
@@ -102,13 +102,15 @@ describe("the month's close", () => {
   });
 
   it('reads the month asked, its days and the next month', () => {
-    expect(validateCloseMonth({ month: '2026-11' })).toEqual({
+    expect(validateMonthCloseQuery({ month: '2026-11', lang: 'ro' })).toEqual({
       ok: true,
-      value: { month: '2026-11' },
+      value: { month: '2026-11', lang: 'ro' },
     });
+    expect(validateMonthCloseQuery({ month: '2026-11' })).toMatchObject({ value: { lang: 'es' } });
     for (const month of ['2026-13', '2026-1', 'noviembre', '1999-01', undefined]) {
-      expect(validateCloseMonth({ month }).ok).toBe(false);
+      expect(validateMonthCloseQuery({ month }).ok).toBe(false);
     }
+    expect(validateMonthCloseQuery({ month: '2026-11', lang: 'klingon' }).ok).toBe(false);
     expect(nextMonthOf('2026-12')).toBe('2027-01');
     expect(monthDays('2028-02')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
     expect(monthDays('2026-11')).toEqual({ from: '2026-11-01', to: '2026-11-30' });

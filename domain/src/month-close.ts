@@ -5,6 +5,7 @@
  * they still owe, and the refunds owed. Figures only: nobody is named, so the page can go round
  * the council. Its rows are the accountant's export of the same month, row for row.
  */
+import { certificateLanguage, type CertificateLanguage } from './certificate-language';
 import { DONATION_METHODS } from './ledger-summary';
 import type { DonationMethod, LedgerEntry } from './ledger';
 import { spanishDateTime } from './ledger';
@@ -120,14 +121,22 @@ export function monthDays(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }
 
-/** `?month=YYYY-MM` (2020 to 2100): the month to close. */
-export function validateCloseMonth(query: unknown): Validation<{ month: string }> {
-  const month = isRecord(query) && typeof query.month === 'string' ? query.month : '';
+export interface MonthCloseQuery {
+  month: string;
+  /** The page's language: Spanish or Romanian, as the certificates (English reads Spanish). */
+  lang: CertificateLanguage;
+}
+
+/** `?month=YYYY-MM&lang=es|ro`: the month to close (2020 to 2100) and the page's language. */
+export function validateMonthCloseQuery(query: unknown): Validation<MonthCloseQuery> {
+  const fields = isRecord(query) ? query : {};
+  const month = typeof fields.month === 'string' ? fields.month : '';
   const match = /^(\d{4})-(\d{2})$/.exec(month);
   const year = Number(match?.[1]);
   const number = Number(match?.[2]);
   if (!match || year < 2020 || year > 2100 || number < 1 || number > 12) {
     return invalid(MESSAGES.closeMonthInvalid);
   }
-  return valid({ month });
+  const lang = certificateLanguage(fields.lang ?? 'es');
+  return lang.ok ? valid({ month, lang: lang.value }) : lang;
 }

@@ -32,6 +32,7 @@ import type {
   LedgerListQuery,
   LedgerListRow,
   LedgerExportRow,
+  RefundOwed,
   RecorderNames,
   LedgerRow,
   LedgerTotals,
@@ -308,6 +309,8 @@ export interface PhysicalCertificateRegistrar {
 export interface DonationLedger {
   /** Every entry the filter finds, oldest first (the CSV). */
   listDonations(filter: LedgerFilter): Promise<LedgerExportRow[]>;
+  /** Every row of a Spanish month (`YYYY-MM`), for its close. */
+  rowsOfMonth(month: string): Promise<LedgerRow[]>;
   /** One page of the entries the filter finds, newest first, and the filter's totals. */
   pageDonations(query: LedgerListQuery): Promise<{
     rows: LedgerListRow[];
@@ -351,7 +354,7 @@ export interface PaymentStore {
   /** The automatic refund of a late payment went through. */
   recordRefund(sessionId: string, refundId: string): Promise<void>;
   /** Late payments whose automatic refund has not gone through yet (the call to Stripe failed). */
-  listRefundsDue(): Promise<Array<{ sessionId: string; paymentIntent: string }>>;
+  listRefundsDue(): Promise<RefundOwed[]>;
   /** Marks a Stripe event processed with nothing else to do (unknown session, ignored type). */
   markEventProcessed(eventId: string, type: string): Promise<boolean>;
 }

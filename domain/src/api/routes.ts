@@ -26,6 +26,7 @@ export { listStaffActions, printFilledCertificate } from './staff-actions';
 export {
   donationsCsv,
   listDonations,
+  monthClosePdf,
   generateCertificatesPdf,
   generateJsonCodes,
   registerPhysicalCertificate,

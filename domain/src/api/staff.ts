@@ -13,6 +13,7 @@ import {
   type PhysicalCertificateRegistration,
 } from '../physical-certificate';
 import { isRecord } from '../validation';
+import { validateMonthCloseQuery, type MonthCloseQuery } from '../month-close';
 import { defineRoute } from './route';
 import { validated } from './validated';
 
@@ -95,6 +96,15 @@ export const donationsCsv = defineRoute({
   path: '/api/staff/donations.csv',
   access: 'staff',
   query: validated<LedgerFilterQuery, LedgerFilter>(validateLedgerFilter),
+  answer: 'file',
+});
+
+/** The month's close for the parish council, one A4 page (docs/product.md, "The month's close"). */
+export const monthClosePdf = defineRoute({
+  method: 'GET',
+  path: '/api/staff/month-close.pdf',
+  access: 'staff',
+  query: validated<{ month: string; lang?: string }, MonthCloseQuery>(validateMonthCloseQuery),
   answer: 'file',
 });
 

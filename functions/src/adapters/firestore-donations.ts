@@ -163,6 +163,11 @@ export function firestoreDonationLedger(db: () => Firestore): DonationLedger {
       return snapshot.docs.map((doc) => readLedgerRow(doc.id, doc.data()));
     },
 
+    async rowsOfMonth(month) {
+      const snapshot = await donations().where('month', '==', month).get();
+      return snapshot.docs.map((doc) => readLedgerRow(doc.id, doc.data()));
+    },
+
     async listDonations(filter) {
       // Read in the list's order, so one set of indexes serves both, and turned round.
       const rows = (await found(filter))

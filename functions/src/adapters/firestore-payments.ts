@@ -11,6 +11,7 @@ import {
   decideEventIgnored,
   decideRefund,
   readRefundCause,
+  readRefundOwed,
   readLedgerRow,
   readPaymentDocument,
   receiptMailId,
@@ -138,10 +139,7 @@ export function firestorePaymentStore(
 
     async listRefundsDue() {
       const due = await db().collection('payments').where('refund_due', '==', true).get();
-      return due.docs.flatMap((doc) => {
-        const paymentIntent = doc.get('payment_intent') as unknown;
-        return typeof paymentIntent === 'string' ? [{ sessionId: doc.id, paymentIntent }] : [];
-      });
+      return due.docs.flatMap((doc) => readRefundOwed(doc.id, doc.data()) ?? []);
     },
 
     async markEventProcessed(eventId, type) {

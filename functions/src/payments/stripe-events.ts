@@ -158,6 +158,7 @@ export async function refundLatePayment(
 export async function retryDueRefunds(payments: PaymentDependencies): Promise<string[]> {
   const refunded: string[] = [];
   for (const { sessionId, paymentIntent } of await payments.store.listRefundsDue()) {
+    if (paymentIntent === null) continue;
     if (await refundLatePayment(payments, sessionId, paymentIntent)) refunded.push(sessionId);
   }
   return refunded;

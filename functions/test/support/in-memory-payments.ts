@@ -141,8 +141,16 @@ export class InMemoryPayments implements PaymentStore {
 
   async listRefundsDue() {
     return [...this.store.payments].flatMap(([sessionId, fields]) =>
-      fields.refund_due && fields.payment_intent
-        ? [{ sessionId, paymentIntent: fields.payment_intent }]
+      fields.refund_due
+        ? [
+            {
+              sessionId,
+              paymentIntent: fields.payment_intent ?? null,
+              amountCents: fields.amount_cents ?? 0,
+              paidAt: fields.paid_at ?? 0,
+              lostPlots: fields.lost_plots ?? [],
+            },
+          ]
         : [],
     );
   }

@@ -224,6 +224,10 @@ export class InMemoryLedger implements DonationLedger {
     );
   }
 
+  async rowsOfMonth(month: string) {
+    return this.entries.filter((entry) => entry.month === month);
+  }
+
   async listDonations(filter: LedgerFilter) {
     return this.found(filter).map((row) => ({ ...row, certificate_code: null, reason: null }));
   }

@@ -1,5 +1,8 @@
-/** The ledger for staff: a page of it to read, or the CSV for the parish's accounts. */
-import { ledgerCsv, type ApiRoutes } from '@parroquia/domain';
+/**
+ * The ledger for staff: a page of it to read, the CSV for the parish's accounts, or a month's
+ * close for the parish council.
+ */
+import { ledgerCsv, monthClose, monthDays, type ApiRoutes } from '@parroquia/domain';
 import { fileReply, jsonReply } from '../http';
 import type { Handler } from '../router';
 
@@ -31,3 +34,30 @@ export const donationsCsv: Handler<ApiRoutes['donationsCsv']> = async ({
 
 export const listDonations: Handler<ApiRoutes['listDonations']> = async ({ deps, params }) =>
   jsonReply(await deps.donations.pageDonations(params));
+
+export const monthClosePdf: Handler<ApiRoutes['monthClosePdf']> = async ({ deps, params }) => {
+  const now = deps.now();
+  const [rows, reservations, refundsOwed] = await Promise.all([
+    deps.donations.rowsOfMonth(params.month),
+    deps.backOffice.listReservations(now),
+    deps.payments.store.listRefundsDue(),
+  ]);
+  const close = monthClose({
+    month: params.month,
+    rows,
+    reservations: reservations.map((reservation) => ({
+      plots: reservation.plots,
+      reservedUntil: Date.parse(reservation.reserved_until),
+    })),
+    refundsOwed,
+  });
+  const { from, to } = monthDays(params.month);
+  const { renderMonthClose } = await import('../../pdf/month-close');
+  const pdf = await renderMonthClose({
+    close,
+    language: params.lang,
+    printedAt: now,
+    exportFile: `donativos.csv (${from} – ${to})`,
+  });
+  return fileReply('application/pdf', Buffer.from(pdf), `cierre-${params.month}.pdf`);
+};

@@ -20,7 +20,7 @@ import {
   removeCommemoration,
   saveCommemorations,
 } from './commemorations';
-import { donationsCsv, listDonations } from './donations';
+import { donationsCsv, listDonations, monthClosePdf } from './donations';
 import { donationHistory, donationReceiptPdf, donationStatementPdf } from './donation-history';
 import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
@@ -52,6 +52,7 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   registerPhysicalCertificate,
   donationsCsv,
   listDonations,
+  monthClosePdf,
   buyPlots: startCheckout('buy'),
   reservePlots: startCheckout('reserve'),
   completeReservations: startCheckout('complete'),

@@ -17,6 +17,7 @@ import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { ENDING_WITHIN_DAYS, listenToPanel, type PanelReadings } from '../api/panel-listeners';
 import styles from './staff-panel.module.css';
+import { MonthClose } from './month-close';
 import { currentLanguage } from '@/lib/i18n';
 
 const PERIODS = ['month', 'year', 'all'] as const;
@@ -135,6 +136,8 @@ export function StaffPanel() {
           <Link to={paths.staffDonations.getHref()}>{t('staffPanel.toDonations')}</Link>
         </p>
       </section>
+
+      <MonthClose />
 
       <section aria-labelledby="panel-plots" className={styles.card}>
         <h2 id="panel-plots">{t('staffPanel.plotsTitle')}</h2>
