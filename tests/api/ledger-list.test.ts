@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import {
+  monthDays,
   readLedgerSummary,
   readProgressDocument,
   spanishMonthOf,
@@ -22,7 +23,12 @@ import {
 } from '../support/payments.ts';
 import { resetPlots } from '../support/plots.ts';
 import { apiAs, poolPlots, storedCode, uniqueName } from '../support/staff.ts';
-import { ledgerCsvNetCents, readAsSpanishExcel } from '../support/spanish-spreadsheet.ts';
+import {
+  ledgerCsvNetCents,
+  readAsSpanishExcel,
+  spanishCents,
+} from '../support/spanish-spreadsheet.ts';
+import { pdfLines } from '../support/pdf-text.ts';
 
 const siteUrl = inject('siteUrl');
 const authHost = inject('authHost');
@@ -80,6 +86,88 @@ async function registered(
   const row = await db().collection('donations').where('certificate_code', '==', code).get();
   return { codes, code, id: row.docs[0]!.id };
 }
+
+describe('GET /api/staff/month-close.pdf', () => {
+  it("prints one page whose figures are the month's export, in Spanish or Romanian; refuses a bad month", async () => {
+    // A month of its own, long past, so no other file's rows fall in it.
+    const month = '2021-03';
+    const at = Date.UTC(2021, 2, 10, 12);
+    const row = (id: string, fields: Record<string, unknown>) => ({
+      id,
+      data: {
+        donor: null,
+        donor_email: 'cierre@donantes.test',
+        donor_key: 'cierre@donantes.test',
+        donor_name: 'Cierre Marzo',
+        cells: ['K3'],
+        month,
+        created_at: Timestamp.fromMillis(at),
+        recorded_by: 'staff-demo',
+        refund_of: null,
+        search: ['cierre'],
+        ...fields,
+      },
+    });
+    const rows = [
+      row('close-card', { method: 'card', kind: 'buy', amount_cents: 50_000, recorded_by: null }),
+      row('close-refund', {
+        method: 'card',
+        kind: 'refund',
+        amount_cents: -25_000,
+        recorded_by: null,
+        refund_of: 'close-card',
+      }),
+      row('close-cash', { method: 'cash', kind: 'reserve', amount_cents: 5_000 }),
+      row('close-void', {
+        method: 'cash',
+        kind: 'void',
+        amount_cents: -5_000,
+        refund_of: 'close-cash',
+      }),
+      row('close-transfer', { method: 'transfer', kind: 'complete', amount_cents: 20_000 }),
+    ];
+    await Promise.all(rows.map(({ id, data }) => db().collection('donations').doc(id).set(data)));
+    try {
+      const pdf = await get(`/api/staff/month-close.pdf?month=${month}&lang=es`);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      const pages = await pdfLines(await pdf.arrayBuffer());
+      expect(pages).toHaveLength(1);
+      const lines = pages[0]!.map((line) => line.replace(/\s/g, ' '));
+      expect(lines.slice(0, 2)).toEqual([
+        'Parroquia Ortodoxa de Asturias',
+        'Cierre de marzo de 2021',
+      ]);
+      const after = (label: string) =>
+        lines.slice(lines.indexOf(label) + 1, lines.indexOf(label) + 5);
+      expect(after('Tarjeta')).toEqual(['500,00 €', '250,00 €', '0,00 €', '250,00 €']);
+      expect(after('Efectivo')).toEqual(['50,00 €', '0,00 €', '50,00 €', '0,00 €']);
+      expect(after('Total')).toEqual(['750,00 €', '250,00 €', '50,00 €', '450,00 €']);
+      expect(lines).toContain('1 parcela comprada');
+
+      // The month's export, read as Spanish Excel reads it, sums to the close's figures.
+      const { from, to } = monthDays(month);
+      const csv = await get(`/api/staff/donations.csv?from=${from}&to=${to}`);
+      const exported = readAsSpanishExcel(await csv.text()).rows;
+      expect(exported.map((line) => line.referencia).sort()).toEqual(
+        rows.map(({ id }) => id).sort(),
+      );
+      expect(exported.reduce((sum, line) => sum + spanishCents(line.importe_eur!), 0)).toBe(45_000);
+
+      const romanian = await get(`/api/staff/month-close.pdf?month=${month}&lang=ro`);
+      expect((await pdfLines(await romanian.arrayBuffer()))[0]![1]).toBe(
+        'Închiderea lunii martie 2021',
+      );
+      const bad = await get('/api/staff/month-close.pdf?month=2026-13', staff, 'ro');
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { error: string }).error).toBe(
+        'Luna trebuie scrisă ca AAAA-LL, între 2020 și 2100.',
+      );
+    } finally {
+      await Promise.all(rows.map(({ id }) => db().collection('donations').doc(id).delete()));
+    }
+  });
+});
 
 describe('GET /api/staff/donations/', () => {
   it('lists newest first, each void tied to its gift, filtered, with the totals of what it finds; the CSV gives the same', async () => {
