@@ -29,6 +29,7 @@ import {
   spanishCents,
 } from '../support/spanish-spreadsheet.ts';
 import { pdfLines } from '../support/pdf-text.ts';
+import { monthRows, writeMonthRows } from '../support/month-rows.ts';
 
 const siteUrl = inject('siteUrl');
 const authHost = inject('authHost');
@@ -89,44 +90,9 @@ async function registered(
 
 describe('GET /api/staff/month-close.pdf', () => {
   it("prints one page whose figures are the month's export, in Spanish or Romanian; refuses a bad month", async () => {
-    // A month of its own, long past, so no other file's rows fall in it.
     const month = '2021-03';
-    const at = Date.UTC(2021, 2, 10, 12);
-    const row = (id: string, fields: Record<string, unknown>) => ({
-      id,
-      data: {
-        donor: null,
-        donor_email: 'cierre@donantes.test',
-        donor_key: 'cierre@donantes.test',
-        donor_name: 'Cierre Marzo',
-        cells: ['K3'],
-        month,
-        created_at: Timestamp.fromMillis(at),
-        recorded_by: 'staff-demo',
-        refund_of: null,
-        search: ['cierre'],
-        ...fields,
-      },
-    });
-    const rows = [
-      row('close-card', { method: 'card', kind: 'buy', amount_cents: 50_000, recorded_by: null }),
-      row('close-refund', {
-        method: 'card',
-        kind: 'refund',
-        amount_cents: -25_000,
-        recorded_by: null,
-        refund_of: 'close-card',
-      }),
-      row('close-cash', { method: 'cash', kind: 'reserve', amount_cents: 5_000 }),
-      row('close-void', {
-        method: 'cash',
-        kind: 'void',
-        amount_cents: -5_000,
-        refund_of: 'close-cash',
-      }),
-      row('close-transfer', { method: 'transfer', kind: 'complete', amount_cents: 20_000 }),
-    ];
-    await Promise.all(rows.map(({ id, data }) => db().collection('donations').doc(id).set(data)));
+    const rows = monthRows(month);
+    const remove = await writeMonthRows(db(), month);
     try {
       const pdf = await get(`/api/staff/month-close.pdf?month=${month}&lang=es`);
       expect(pdf.status).toBe(200);
@@ -164,7 +130,7 @@ describe('GET /api/staff/month-close.pdf', () => {
         'Luna trebuie scrisă ca AAAA-LL, între 2020 și 2100.',
       );
     } finally {
-      await Promise.all(rows.map(({ id }) => db().collection('donations').doc(id).delete()));
+      await remove();
     }
   });
 });
