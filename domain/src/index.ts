@@ -23,6 +23,7 @@ export * from './ledger';
 export * from './ledger-summary';
 export * from './ledger-query';
 export * from './month-close';
+export * from './staff-action-money';
 export * from './account-email';
 export * from './address-proof';
 export * from './donor-profile';

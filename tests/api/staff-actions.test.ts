@@ -170,6 +170,36 @@ describe('each audited action appears with who, when and what', () => {
     expect(action.before.map((state) => state.status)).toEqual(['available', 'available']);
     expect(action.after.map((state) => state.status)).toEqual(['bought', 'bought']);
   });
+
+  it('a registration and its void say how much, how, for whom and with which certificate', async () => {
+    const { code, plots } = await registration();
+    const registered = (await page('?kind=register')).actions.find(
+      (action) => action.plots.join() === plots.join(),
+    )!;
+    expect(registered.money).toEqual({
+      amount_cents: 50_000,
+      method: 'cash',
+      donor: { name: 'Ștefan Țăranu', email: expect.stringContaining('@') as unknown },
+      certificate_code: code,
+    });
+    const [row] = registered.donations;
+    const voided = await post('/api/staff/donations/void/', {
+      donation_id: row,
+      reason: 'registrada con el código equivocado',
+    });
+    expect(voided.status, await voided.clone().text()).toBe(200);
+    const undone = (await page('?kind=void')).actions.find((action) =>
+      action.donations.includes(row!),
+    )!;
+    expect(undone.money).toMatchObject({
+      amount_cents: -50_000,
+      method: 'cash',
+      certificate_code: code,
+    });
+    expect(undone.after.map((state) => state.status)).toEqual(['available', 'available']);
+    // An action that wrote no ledger row says no money.
+    expect((await newest('generate-codes')).money).toBeNull();
+  });
 });
 
 describe('concurrent staff actions', () => {

@@ -40,6 +40,18 @@ const staffActionSchema = z.object({
   donations: z.array(z.string()),
   before: z.array(plotStateSchema),
   after: z.array(plotStateSchema),
+  /**
+   * What it moved in the ledger (`staffActionMoney`), null when it wrote no row: the amount
+   * (negative for a refund or void), the way of paying, the donor, the certificate.
+   */
+  money: z.nullable(
+    z.object({
+      amount_cents: z.number(),
+      method: z.nullable(z.enum(['card', 'cash', 'transfer'])),
+      donor: z.object({ name: z.string(), email: z.string() }),
+      certificate_code: z.nullable(z.string()),
+    }),
+  ),
   details: z.nullable(
     z.object({
       count: z.optional(z.number()),

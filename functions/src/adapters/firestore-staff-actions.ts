@@ -8,7 +8,10 @@ import {
   decideFilledCertificate,
   decideLedgerExport,
   millisOf,
+  readLedgerRow,
+  staffActionMoney,
   readCertificateCodeDocument,
+  type LedgerRow,
   type StaffActionView,
 } from '@parroquia/domain';
 import type { Auth } from 'firebase-admin/auth';
@@ -76,6 +79,25 @@ export function firestoreStaffActions(db: () => Firestore, auth: () => Auth): St
     return named;
   }
 
+  /** The ledger rows the page's actions name, by id, each with its certificate's code. */
+  async function ledgerRowsOf(ids: readonly string[]) {
+    const rows = new Map<string, LedgerRow & { certificate_code: string | null }>();
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return rows;
+    const snapshots = await db().getAll(
+      ...unique.map((id) => db().collection('donations').doc(id)),
+    );
+    for (const doc of snapshots) {
+      if (!doc.exists) continue;
+      const code = doc.get('certificate_code') as unknown;
+      rows.set(doc.id, {
+        ...readLedgerRow(doc.id, doc.data() ?? {}),
+        certificate_code: typeof code === 'string' ? code : null,
+      });
+    }
+    return rows;
+  }
+
   return {
     staffNames: (uids) => staffNamed([...new Set(uids)]),
 
@@ -94,6 +116,7 @@ export function firestoreStaffActions(db: () => Firestore, auth: () => Auth): St
       // Actions recorded before names were kept with them are named as Auth knows them today.
       const unnamed = docs.filter((doc) => typeof doc.get('staff_email') !== 'string');
       const staff = await staffNamed([...new Set(unnamed.map((doc) => String(doc.get('staff'))))]);
+      const ledger = await ledgerRowsOf(docs.flatMap((doc) => strings(doc.get('donations'))));
       return {
         actions: docs.map((doc): StaffActionView => {
           const data = doc.data();
@@ -114,6 +137,15 @@ export function firestoreStaffActions(db: () => Firestore, auth: () => Auth): St
             donations: strings(data.donations),
             before: plotStates(data.before, plots),
             after: plotStates(data.after, plots),
+            money: staffActionMoney(
+              {
+                action: String(data.action),
+                ...(typeof data.amount_cents === 'number'
+                  ? { amount_cents: data.amount_cents }
+                  : {}),
+              },
+              strings(data.donations).flatMap((id) => ledger.get(id) ?? []),
+            ),
             details: detailsOf(data.details),
           };
         }),

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
-import { localeOf } from '@/lib/format';
+import { formatMoney, localeOf } from '@/lib/format';
 import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { listStaffActions } from '../api/staff-actions-api';
@@ -115,8 +115,18 @@ function StaffActionItem({ action }: { action: StaffActionView }) {
   const status = (value: string | undefined) =>
     value ? t(`staffActions.status.${value}`, { defaultValue: value }) : '—';
   const details = action.details;
-  /** Plots an action moved show before → after; those it only names (a print), their codes. */
-  const moved = action.after.length > 0 || action.before.length > 0;
+  const { money } = action;
+  /**
+   * Plots an action moved show before → after; those it only names (a print), their codes. A
+   * refund moves none itself: Stripe's confirmation decides each plot, so it shows them as asked.
+   */
+  const moved = action.action !== 'refund' && (action.after.length > 0 || action.before.length > 0);
+  const asked = action.action === 'refund' && action.before.length > 0;
+  /** The rest paid at the parish says how: by transfer or in cash. */
+  const kind: StaffActionView['action'] | 'complete-cash' | 'complete-transfer' =
+    action.action === 'complete' && (money?.method === 'cash' || money?.method === 'transfer')
+      ? `complete-${money.method}`
+      : action.action;
   return (
     <li
       className={styles.record}
@@ -131,7 +141,26 @@ function StaffActionItem({ action }: { action: StaffActionView }) {
         <dt>{t('staffActions.who')}</dt>
         <dd>{who}</dd>
         <dt>{t('staffActions.what')}</dt>
-        <dd>{t(`staffActions.kind.${action.action}`)}</dd>
+        <dd>{t(`staffActions.kind.${kind}`)}</dd>
+        {money && (
+          <>
+            <dt>{t('staffActions.money')}</dt>
+            <dd data-testid={`staff-action-money-${action.id}`}>
+              {[
+                formatMoney(money.amount_cents, currentLanguage()),
+                money.method ? t(`staffPanel.methods.${money.method}`) : null,
+                [money.donor.name, money.donor.email && `<${money.donor.email}>`]
+                  .filter(Boolean)
+                  .join(' '),
+                money.certificate_code
+                  ? t('staffActions.certificate', { code: money.certificate_code })
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </dd>
+          </>
+        )}
         {action.reason && (
           <>
             <dt>{t('staffActions.reason')}</dt>
@@ -140,9 +169,25 @@ function StaffActionItem({ action }: { action: StaffActionView }) {
         )}
         {action.plots.length > 0 && (
           <>
-            <dt>{t(moved ? 'staffActions.plotsMoved' : 'staffActions.plots')}</dt>
+            <dt>
+              {t(
+                moved
+                  ? 'staffActions.plotsMoved'
+                  : asked
+                    ? 'staffActions.plotsAsked'
+                    : 'staffActions.plots',
+              )}
+            </dt>
             <dd>
-              {moved ? (
+              {asked ? (
+                <ul className={styles.moves}>
+                  {action.before.map((state) => (
+                    <li key={state.plot}>
+                      {state.plot}: {status(state.status)}
+                    </li>
+                  ))}
+                </ul>
+              ) : moved ? (
                 <ul className={styles.moves}>
                   {action.plots.map((plot) => (
                     <li key={plot}>
