@@ -116,6 +116,8 @@ describe('campaign progress', () => {
     );
     expect(progress).toEqual({
       given: 2,
+      bought: 1,
+      reserved: 1,
       total: 936,
       raisedCents: 30_000,
       goalCents: 936 * 25_000,

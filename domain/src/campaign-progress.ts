@@ -71,7 +71,10 @@ export function isNoProgress(counts: ProgressCounts): boolean {
 
 /** What the home page shows, from the stored counts and the number of plots. */
 export interface CampaignProgress {
+  /** Plots bought and plots reserved with a deposit: each said apart beside the sum. */
   given: number;
+  bought: number;
+  reserved: number;
   total: number;
   raisedCents: number;
   goalCents: number;
@@ -84,6 +87,8 @@ export function campaignProgress(counts: ProgressCounts, totalPlots: number): Ca
   const percent = goalCents === 0 ? 0 : Math.round((counts.raised_cents / goalCents) * 1000) / 10;
   return {
     given: counts.plots_bought + counts.plots_reserved,
+    bought: counts.plots_bought,
+    reserved: counts.plots_reserved,
     total: totalPlots,
     raisedCents: counts.raised_cents,
     goalCents,

@@ -28,7 +28,7 @@ import {
   readAsSpanishExcel,
   spanishCents,
 } from '../support/spanish-spreadsheet.ts';
-import { pdfLines } from '../support/pdf-text.ts';
+import { pdfPageLines } from '../../functions/test/support/pdf-text.ts';
 import { monthRows, writeMonthRows } from '../support/month-rows.ts';
 
 const siteUrl = inject('siteUrl');
@@ -97,7 +97,7 @@ describe('GET /api/staff/month-close.pdf', () => {
       const pdf = await get(`/api/staff/month-close.pdf?month=${month}&lang=es`);
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
-      const pages = await pdfLines(await pdf.arrayBuffer());
+      const pages = await pdfPageLines(await pdf.arrayBuffer());
       expect(pages).toHaveLength(1);
       const lines = pages[0]!.map((line) => line.replace(/\s/g, ' '));
       expect(lines.slice(0, 2)).toEqual([
@@ -121,7 +121,7 @@ describe('GET /api/staff/month-close.pdf', () => {
       expect(exported.reduce((sum, line) => sum + spanishCents(line.importe_eur!), 0)).toBe(45_000);
 
       const romanian = await get(`/api/staff/month-close.pdf?month=${month}&lang=ro`);
-      expect((await pdfLines(await romanian.arrayBuffer()))[0]![1]).toBe(
+      expect((await pdfPageLines(await romanian.arrayBuffer()))[0]![1]).toBe(
         'Închiderea lunii martie 2021',
       );
       const bad = await get('/api/staff/month-close.pdf?month=2026-13', staff, 'ro');

@@ -242,6 +242,8 @@ describe('POST /api/staff/donations/refund/', () => {
       return mail.exists ? mail.data() : null;
     });
     expect(partMail.to).toBe(donor.email);
+    // "Reply to this e-mail" reaches the parish, not the no-reply sender.
+    expect(partMail.replyTo).toBe('parroquia@parroquia.test');
     expect(partMail.message.subject).toContain('Rambursarea');
     expect(partMail.message.text).toContain('100,00');
     expect(partMail.message.text).toContain(`Parcela ${codes[0]}: rămâne a dumneavoastră.`);

@@ -72,6 +72,10 @@ test('es, desktop: codes generated, a gift registered, its certificate printed f
     const registered = page.locator('[data-kind="register"]').first();
     await expect(registered).toContainText('Registro de un donativo');
     await expect(registered).toContainText('H10: disponible → comprada');
+    // How much, how, for whom, with which certificate.
+    await expect(registered).toContainText(
+      `250,00 € · Efectivo · Ștefan Țăranu <stefan.taranu@donantes.test> · certificado ${codes[0]}`,
+    );
     const generated = page.locator('[data-kind="generate-codes"]').first();
     await expect(generated).toContainText('2 códigos');
     await expect(generated).toContainText(codes.join(' '));

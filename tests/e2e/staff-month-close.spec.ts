@@ -9,7 +9,7 @@ import type { Download, Page } from '@playwright/test';
 import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
 import { MONTH_ROWS_CLOSE, writeMonthRows } from '../support/month-rows.ts';
-import { pdfLines } from '../support/pdf-text.ts';
+import { pdfPageLines } from '../../functions/test/support/pdf-text.ts';
 import { readAsSpanishExcel, spanishCents } from '../support/spanish-spreadsheet.ts';
 import {
   expectNoAxeViolations,
@@ -39,7 +39,7 @@ test('es, desktop: the close of a month for the council, and its export for the 
 
     const pdf = await downloaded(page, 'Imprimir el cierre (PDF)');
     expect(pdf.file.suggestedFilename()).toBe('cierre-2021-04.pdf');
-    const [lines = []] = await pdfLines(pdf.bytes);
+    const [lines = []] = await pdfPageLines(pdf.bytes);
     const text = lines.map((line) => line.replace(/\s/g, ' '));
     expect(text.slice(0, 2)).toEqual(['Parroquia Ortodoxa de Asturias', 'Cierre de abril de 2021']);
     const total = text.indexOf('Total');
@@ -75,7 +75,7 @@ test('ro, phone: the close in Romanian from a 390 px screen', async ({ page }) =
     // Her language is the page's by default.
     await expect(close.getByLabel('Limba paginii')).toHaveValue('ro');
     const pdf = await downloaded(page, 'Tipăriți închiderea (PDF)');
-    const [lines = []] = await pdfLines(pdf.bytes);
+    const [lines = []] = await pdfPageLines(pdf.bytes);
     expect(lines[1]).toBe('Închiderea lunii mai 2021');
     expect(lines).toContain('1 parcelă cumpărată');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

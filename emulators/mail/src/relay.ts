@@ -64,6 +64,9 @@ export function startMailRelay(options: MailRelayOptions): MailRelay {
         // The document's own sender when it names one, as the extension does.
         from: typeof data.from === 'string' && data.from !== '' ? data.from : from,
         to: data.to,
+        ...(typeof data.replyTo === 'string' && data.replyTo !== ''
+          ? { replyTo: data.replyTo }
+          : {}),
         subject: message.subject,
         text: message.text,
         html: message.html,

@@ -14,7 +14,7 @@ import {
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { storeCells } from './cell-writes';
 import { ledgerDocument } from './ledger-document';
-import { mailFrom } from './mail-sender';
+import { mailFrom, mailReplyTo } from './mail-sender';
 import { actorNamed } from '../staff-actor';
 
 /** Instants of the decision (epoch ms) as Firestore timestamps; null stays null. */
@@ -132,9 +132,11 @@ export function writeDecision(tx: Transaction, db: Firestore, writes: Writes): v
   for (const { id, to, message } of writes.mails) {
     const { sender, ...content } = message;
     const from = mailFrom(sender);
+    const replyTo = mailReplyTo();
     tx.create(db.collection('mail').doc(id), {
       to,
       ...(from ? { from } : {}),
+      ...(replyTo ? { replyTo } : {}),
       message: content,
       created_at: FieldValue.serverTimestamp(),
     });

@@ -9,3 +9,13 @@ export function mailFrom(senderName: string): string | null {
   // A quoted display name: the parish's names have no quote or backslash, and keep none.
   return `"${senderName.replace(/["\\]/g, '')}" <${address}>`;
 }
+
+/**
+ * The `replyTo` of a donor e-mail: the parish's own address (`MAIL_REPLY_TO`, docs/deploy.md), so
+ * a donor who answers a receipt or a refund's e-mail reaches the parish, not the sending address.
+ * Unset, the document has none.
+ */
+export function mailReplyTo(): string | null {
+  const address = (process.env.MAIL_REPLY_TO ?? '').trim();
+  return address === '' ? null : address;
+}

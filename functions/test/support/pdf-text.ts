@@ -20,3 +20,10 @@ export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
     await task.destroy();
   }
 }
+
+/** Each page's text runs, one per line, as pdf.js reads them (blank runs left out). */
+export async function pdfPageLines(bytes: Uint8Array | ArrayBuffer): Promise<string[][]> {
+  return (await pdfPageTexts(new Uint8Array(bytes))).map((text) =>
+    text.split('\n').filter((line) => line.trim() !== ''),
+  );
+}

@@ -207,5 +207,7 @@ function stripeClientEnv(ports: StackPorts): Record<string, string> {
     SITE_URL: `http://localhost:${ports.hosting}`,
     // The donor e-mails' sender (functions/src/adapters/mail-sender.ts).
     MAIL_FROM_ADDRESS: 'no-reply@parroquia.test',
+    // Where a donor's answer goes: the parish, not the no-reply sender.
+    MAIL_REPLY_TO: 'parroquia@parroquia.test',
   };
 }

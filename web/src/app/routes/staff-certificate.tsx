@@ -16,6 +16,15 @@ export default function StaffCertificateRoute() {
   const onToggle = useCallback((code: string, kind: SelectionKind) => {
     setSelection((current) => togglePlot(current, code, kind));
   }, []);
+  const onPlotsTyped = useCallback((codes: string[]) => {
+    setSelection((current) =>
+      codes.reduce(
+        (selected, code) =>
+          selected.purchase.has(code) ? selected : togglePlot(selected, code, 'purchase'),
+        current,
+      ),
+    );
+  }, []);
   return (
     <RequireAccess level="staff">
       <title>{t('staff.documentTitle')}</title>
@@ -26,6 +35,7 @@ export default function StaffCertificateRoute() {
       <h2>{t('staff.registerTitle')}</h2>
       <PhysicalCertificateForm
         selectedPlots={[...selection.purchase].sort()}
+        onPlotsTyped={onPlotsTyped}
         onRegistered={() => setSelection(EMPTY_SELECTION)}
       />
       <h2>{t('staff.generateTitle')}</h2>

@@ -35,7 +35,8 @@ export default function CampaignProgress() {
       </p>
     );
   }
-  const { given, total, raisedCents: raised, goalCents: goal, percent } = reading.data;
+  const { given, bought, reserved, total, raisedCents: raised, goalCents: goal, percent } =
+    reading.data;
   const language = currentLanguage();
   return (
     <section
@@ -48,6 +49,8 @@ export default function CampaignProgress() {
         {t('progress.plots', {
           given: formatNumber(given, language),
           total: formatNumber(total, language),
+          bought: formatNumber(bought, language),
+          reserved: formatNumber(reserved, language),
         })}
       </p>
       <p data-testid="progress-raised">

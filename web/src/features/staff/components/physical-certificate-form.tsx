@@ -1,17 +1,19 @@
 /**
  * The staff registration form (docs/screens.md, docs/api.md): donor name and e-mail, certificate
- * code, stay anonymous, reserve instead of buy, cash or transfer, for the plots selected on the
- * map below it. It says the amount before staff confirm, and what happened after.
+ * code (typed from the paper, or a new one generated for a gift with no paper, as a transfer),
+ * stay anonymous, reserve instead of buy, cash or transfer, for the plots selected on the map
+ * below it or typed. It says the amount before staff confirm, and what happened after, brought
+ * into view; a missing field is named and focused.
  */
-import { checkoutTotalCents, MESSAGES } from '@parroquia/domain';
-import { useState, type FormEvent } from 'react';
+import { checkoutTotalCents, isPlotCode } from '@parroquia/domain';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { registerPhysicalCertificate } from '../api/staff-api';
+import { generateCodes, registerPhysicalCertificate } from '../api/staff-api';
 import { FilledCertificateButton } from './filled-certificate-button';
 import { OutcomeMessage, type Outcome } from './outcome-message';
 import styles from './staff.module.css';
@@ -19,10 +21,14 @@ import { currentLanguage } from '@/lib/i18n';
 
 interface FormProps {
   selectedPlots: readonly string[];
+  /** Plots typed by their codes, added to the selection (the map drops one not available). */
+  onPlotsTyped: (codes: string[]) => void;
   onRegistered: () => void;
 }
 
-export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormProps) {
+type Missing = 'email' | 'code' | 'plots';
+
+export function PhysicalCertificateForm({ selectedPlots, onPlotsTyped, onRegistered }: FormProps) {
   const { t } = useTranslation();
   const client = useApiClient();
   const { getToken } = useSession();
@@ -36,15 +42,68 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
   const [result, setResult] = useState<Outcome | null>(null);
   /** The code just registered: its certificate can be printed filled in. */
   const [printable, setPrintable] = useState<string | null>(null);
+  const [missing, setMissing] = useState<Missing[]>([]);
+  const [typed, setTyped] = useState('');
+  const [generating, setGenerating] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const plotsRef = useRef<HTMLInputElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  // What happened is brought into view: on a phone the form sits above a long map.
+  useEffect(() => {
+    if (result) resultRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [result]);
+
+  const addTyped = () => {
+    const codes = typed
+      .toUpperCase()
+      .split(/[\s,;]+/)
+      .filter(Boolean);
+    const wrong = codes.filter((plot) => !isPlotCode(plot));
+    if (wrong.length > 0) {
+      setResult({ ok: false, text: t('staff.plotsTypedInvalid', { codes: wrong.join(', ') }) });
+      return;
+    }
+    onPlotsTyped(codes);
+    setTyped('');
+    setMissing((before) => before.filter((field) => field !== 'plots'));
+  };
+
+  const newCode = async () => {
+    setGenerating(true);
+    try {
+      const { codes } = await generateCodes(client, 1, await getToken());
+      setCode(codes[0] ?? '');
+      setMissing((before) => before.filter((field) => field !== 'code'));
+    } catch (error) {
+      setResult({ ok: false, text: apiErrorText(error, t) });
+    } finally {
+      setGenerating(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (email.trim() === '' || code.trim() === '' || selectedPlots.length === 0) {
-      setResult({ ok: false, text: MESSAGES.physicalCertificateIncomplete });
+    // A new attempt: the last donor's certificate is no longer the one to print.
+    setPrintable(null);
+    const absent: Missing[] = [
+      ...(email.trim() === '' ? (['email'] as const) : []),
+      ...(code.trim() === '' ? (['code'] as const) : []),
+      ...(selectedPlots.length === 0 ? (['plots'] as const) : []),
+    ];
+    setMissing(absent);
+    if (absent.length > 0) {
+      setResult({
+        ok: false,
+        text: t('staff.missingFields', {
+          fields: absent.map((field) => t(`staff.missing.${field}`)).join(', '),
+        }),
+      });
+      ({ email: emailRef, code: codeRef, plots: plotsRef })[absent[0]!].current?.focus();
       return;
     }
     setSending(true);
-    setPrintable(null);
     try {
       const registered = await registerPhysicalCertificate(
         client,
@@ -98,13 +157,43 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
         <input type="text" value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <label>
-        {t('staff.email')}
-        <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <span>
+          {t('staff.email')} <span className={styles.required}>{t('staff.required')}</span>
+        </span>
+        <input
+          ref={emailRef}
+          type="email"
+          value={email}
+          required
+          aria-invalid={missing.includes('email') || undefined}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </label>
       <label>
-        {t('staff.code')}
-        <input type="text" value={code} onChange={(e) => setCode(e.target.value)} />
+        <span>
+          {t('staff.code')} <span className={styles.required}>{t('staff.required')}</span>
+        </span>
+        <input
+          ref={codeRef}
+          type="text"
+          value={code}
+          required
+          aria-invalid={missing.includes('code') || undefined}
+          onChange={(e) => setCode(e.target.value)}
+        />
       </label>
+      <p className={styles.hint}>
+        {t('staff.noPaper')}{' '}
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={generating}
+          // newCode() shows its own failure.
+          onClick={() => void newCode()}
+        >
+          {t('staff.newCode')}
+        </Button>
+      </p>
       <label className={styles.check}>
         <input
           type="checkbox"
@@ -132,6 +221,27 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
           </label>
         ))}
       </fieldset>
+      <div className={styles.typedPlots}>
+        <label>
+          {t('staff.typePlots')}
+          <input
+            ref={plotsRef}
+            type="text"
+            value={typed}
+            autoCapitalize="characters"
+            aria-invalid={missing.includes('plots') || undefined}
+            onChange={(e) => setTyped(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              addTyped();
+            }}
+          />
+        </label>
+        <Button type="button" variant="secondary" onClick={addTyped}>
+          {t('staff.addPlots')}
+        </Button>
+      </div>
       <p className={styles.selected}>
         {t('staff.selectedPlots', { n: selectedPlots.length, codes: selectedPlots.join(', ') })}
       </p>
@@ -149,8 +259,10 @@ export function PhysicalCertificateForm({ selectedPlots, onRegistered }: FormPro
       <Button type="submit" disabled={sending}>
         {t('staff.register')}
       </Button>
-      <OutcomeMessage outcome={result} testId="register-result" />
-      {printable && <FilledCertificateButton key={printable} code={printable} />}
+      <div ref={resultRef}>
+        <OutcomeMessage outcome={result} testId="register-result" />
+        {printable && <FilledCertificateButton key={printable} code={printable} />}
+      </div>
     </form>
   );
 }
