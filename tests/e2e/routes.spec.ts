@@ -87,7 +87,9 @@ for (const language of LANGUAGES) {
 
 test('the home page shows the campaign progress from the live plots', async ({ page }) => {
   await page.goto('/?lng=es');
-  await expect(page.getByTestId('progress-plots')).toHaveText(/^Parcelas donadas: \d+ de 936 \(\d+ compradas y \d+ reservadas con señal\)$/);
+  await expect(page.getByTestId('progress-plots')).toHaveText(
+    /^Parcelas donadas: \d+ de 936 \(\d+ compradas y \d+ reservadas con señal\)$/,
+  );
   await expect(page.getByTestId('progress-raised')).toContainText('234.000,00 €');
 });
 

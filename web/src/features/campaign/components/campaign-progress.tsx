@@ -35,8 +35,15 @@ export default function CampaignProgress() {
       </p>
     );
   }
-  const { given, bought, reserved, total, raisedCents: raised, goalCents: goal, percent } =
-    reading.data;
+  const {
+    given,
+    bought,
+    reserved,
+    total,
+    raisedCents: raised,
+    goalCents: goal,
+    percent,
+  } = reading.data;
   const language = currentLanguage();
   return (
     <section

@@ -92,6 +92,13 @@ export function DonorPage({ id }: { id: string }) {
     );
   }
   const { identity, cash, plots, ledger, certificates } = asked.data;
+  /** The gift a refund or void undoes, as people know it: how much, which day (not its id). */
+  const undoneGift = (id: string) => {
+    const gift = ledger.find((other) => other.id === id);
+    return gift
+      ? t('ledger.undoes', { amount: money(gift.amount_cents), date: day(gift.created_at) })
+      : id;
+  };
   const [year, month] = cash.month.split('-').map(Number) as [number, number];
   const monthName = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric' }).format(
     new Date(Date.UTC(year, month - 1, 15)),
@@ -211,7 +218,7 @@ export function DonorPage({ id }: { id: string }) {
                   {line.refund_of && (
                     <>
                       <dt>{t('staffDonors.undoes')}</dt>
-                      <dd className={styles.reference}>{line.refund_of}</dd>
+                      <dd>{undoneGift(line.refund_of)}</dd>
                     </>
                   )}
                   <dt>{t('staffDonors.reference')}</dt>
