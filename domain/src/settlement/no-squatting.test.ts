@@ -52,10 +52,21 @@ function register(overrides: Partial<StaffRegistrationFacts> = {}) {
     staffUid: 'staff-1',
     ledgerId: 'd1',
     actionId: 'a1',
+    siteUrl: 'https://parroquia.example',
     now: NOW,
     ...overrides,
   });
 }
+
+describe("a staff registration's receipt", () => {
+  it("goes to a proven account in its language, by its name; never to an unproven one's address", () => {
+    expect(register().mails).toEqual([]);
+    const proven = register({ donor: { ...account(true), name: 'Virginia', language: 'ro' } });
+    expect(proven.mails).toMatchObject([{ id: 'receipt-d1', to: VICTIM }]);
+    expect(proven.mails[0]!.message.text).toContain('Bună ziua, Virginia,');
+    expect(proven.mails[0]!.message.text).toContain('K3');
+  });
+});
 
 describe('readDonorRecord and mailAddressOf', () => {
   const stored = { name: 'Ana', email: 'ana@example.test' };

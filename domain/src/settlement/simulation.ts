@@ -472,6 +472,7 @@ export class Simulation {
       staffUid: 'staff-1',
       ledgerId: this.id('don_'),
       actionId: this.id('act_'),
+      siteUrl: 'https://parroquia.example',
       now: this.now,
     });
     this.store.apply(decision);

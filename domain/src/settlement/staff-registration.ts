@@ -7,6 +7,7 @@ import { personCashOfMonth, spanishMonthOf } from '../cash-limit';
 import type { CellWithId } from '../cell-document';
 import type { CertificateCodeStatus } from '../certificate-code';
 import { donorDisplay } from '../donor';
+import { paymentReceipt } from '../donor-mail';
 import { donationEntry } from '../ledger';
 import { mailboxKey } from '../person-email';
 import type { PhysicalCertificateRegistration } from '../physical-certificate';
@@ -16,8 +17,8 @@ import {
   type RegistrationRefusal,
 } from '../physical-registration';
 import { renamedPlots } from '../donor-plots';
-import { decided, type CellMove, type Decision } from './decision';
-import type { DonorOnRecord } from './donor-record';
+import { decided, type CellMove, type Decision, type MailOrder } from './decision';
+import { mailAddressOf, type DonorOnRecord } from './donor-record';
 
 /** The person the cash limit counts, and their ledger rows (every month). */
 export interface CashReading {
@@ -51,8 +52,13 @@ export interface StaffRegistrationFacts {
   ledgerId: string;
   /** The id of the staff action that records it. */
   actionId: string;
+  /** The site's address, for the receipt's link to the map. */
+  siteUrl: string;
   now: number;
 }
+
+/** The receipt of a registration is `mail/{id}`, by its ledger row: one per registration. */
+export const registrationReceiptMailId = (ledgerId: string) => `receipt-${ledgerId}`;
 
 /** Of the accounts stored with one e-mail, the one whose address is proven, else any (or none). */
 export function accountOfEmail(accounts: readonly DonorOnRecord[]): DonorOnRecord | null {
@@ -117,6 +123,17 @@ export function decideStaffRegistration(
   return decided(plan, {
     cells,
     ledger: [{ id: facts.ledgerId, entry, certificate_code: registration.code }],
+    // The receipt, as a card payment's, in the account's language: only to an account whose
+    // address is proven, as every e-mail (docs/architecture.md, "Whose address is proven"). A
+    // donor without one gets the gift when they link the code or sign up with that address.
+    mails: receiptTo(donor, {
+      id: registrationReceiptMailId(facts.ledgerId),
+      kind: plan.kind,
+      plots: entry.cells,
+      amountCents: plan.amountCents,
+      reservedUntil: plan.cells[0]?.reserved_until ?? null,
+      siteUrl: facts.siteUrl,
+    }),
     // `registered` (no account yet) waits on the code and the e-mail: a link (by code) or the
     // donor's first sign-in (by verified e-mail) sets `user` on it, its plots and its row.
     codes: [
@@ -161,4 +178,23 @@ export function decideStaffRegistration(
         ? [{ uid: donor.uid, becomesAnonymous: true, addMailboxes: [], at: now }]
         : [],
   });
+}
+
+function receiptTo(
+  donor: DonorOnRecord | null,
+  gift: {
+    id: string;
+    kind: 'buy' | 'reserve';
+    plots: readonly string[];
+    amountCents: number;
+    reservedUntil: number | null;
+    siteUrl: string;
+  },
+): MailOrder[] {
+  const to = mailAddressOf(donor);
+  if (!donor || !to) return [];
+  const { id, ...receipt } = gift;
+  return [
+    { id, to, message: paymentReceipt({ ...receipt, language: donor.language, name: donor.name }) },
+  ];
 }

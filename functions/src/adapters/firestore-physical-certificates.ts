@@ -19,6 +19,7 @@ import { readCashPerson, touchCashLocks } from './cash-person';
 import { writeDecision } from './decision-writes';
 import { donorCellsIn } from './donor-cells';
 import { readStoredCells } from './firestore-reads';
+import { mailSiteUrl } from './mail-site-url';
 
 export function firestorePhysicalCertificates(
   db: () => Firestore,
@@ -54,6 +55,7 @@ export function firestorePhysicalCertificates(
           staffUid,
           ledgerId: firestore.collection('donations').doc().id,
           actionId: firestore.collection('staff_actions').doc().id,
+          siteUrl: mailSiteUrl(),
           now,
         });
         writeDecision(tx, firestore, decision);
