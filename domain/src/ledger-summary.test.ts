@@ -63,21 +63,26 @@ describe('the ledger summary', () => {
     expect(figures.month.card).toEqual({
       given_cents: 0,
       refunded_cents: 5_000,
+      voided_cents: 0,
       kept_cents: -5_000,
     });
+    // The voided transfer never came in: not given, said apart, nothing kept.
     expect(figures.month.transfer).toEqual({
-      given_cents: 25_000,
-      refunded_cents: 25_000,
+      given_cents: 0,
+      refunded_cents: 0,
+      voided_cents: 25_000,
       kept_cents: 0,
     });
     expect(figures.year.total).toEqual({
-      given_cents: 30_000,
-      refunded_cents: 30_000,
+      given_cents: 5_000,
+      refunded_cents: 5_000,
+      voided_cents: 25_000,
       kept_cents: 0,
     });
     expect(figures.all.total).toEqual({
-      given_cents: 55_000,
-      refunded_cents: 30_000,
+      given_cents: 30_000,
+      refunded_cents: 5_000,
+      voided_cents: 25_000,
       kept_cents: 25_000,
     });
     expect(figures.all.cash.kept_cents).toBe(25_000);
@@ -87,11 +92,12 @@ describe('the ledger summary', () => {
     const stored = {
       '2026-11': { card: { given_cents: 5_000, refunded_cents: 0 }, cheque: { given_cents: 1 } },
       nonsense: { card: { given_cents: 1, refunded_cents: 0 } },
-      '2026-12': { cash: { given_cents: 'x', refunded_cents: 300 } },
+      '2026-12': { cash: { given_cents: 'x', refunded_cents: 300, voided_cents: 300 } },
     };
+    // A month written before voids were kept apart reads none.
     expect(readLedgerSummary(stored)).toEqual({
-      '2026-11': { card: { given_cents: 5_000, refunded_cents: 0 } },
-      '2026-12': { cash: { given_cents: 0, refunded_cents: 300 } },
+      '2026-11': { card: { given_cents: 5_000, refunded_cents: 0, voided_cents: 0 } },
+      '2026-12': { cash: { given_cents: 0, refunded_cents: 300, voided_cents: 300 } },
     });
     expect(readLedgerSummary(null)).toEqual({});
   });

@@ -14,6 +14,11 @@ export interface MethodTotals {
   given_cents: number;
   /** Refunds and voids: the sum of the negative rows, as a positive number. */
   refunded_cents: number;
+  /**
+   * Of those, the voids: staff registrations undone as mistakes, money that never came in
+   * (absent in months written before it was kept: read as 0).
+   */
+  voided_cents: number;
 }
 
 /** `YYYY-MM` → way of paying → totals; a month or a method without rows is absent. */
@@ -35,9 +40,11 @@ export function summaryIncrements(rows: readonly LedgerEntry[]): SummaryIncremen
       method: row.method,
       given_cents: 0,
       refunded_cents: 0,
+      voided_cents: 0,
     };
     if (row.amount_cents > 0) increment.given_cents += row.amount_cents;
     else increment.refunded_cents -= row.amount_cents;
+    if (row.kind === 'void') increment.voided_cents -= row.amount_cents;
     byKey.set(key, increment);
   }
   return [...byKey.values()];
@@ -56,11 +63,12 @@ export function withIncrements(
       ),
     ]),
   );
-  for (const { month, method, given_cents, refunded_cents } of increments) {
+  for (const { month, method, given_cents, refunded_cents, voided_cents } of increments) {
     const months = (next[month] ??= {});
-    const totals = (months[method] ??= { given_cents: 0, refunded_cents: 0 });
+    const totals = (months[method] ??= { given_cents: 0, refunded_cents: 0, voided_cents: 0 });
     totals.given_cents += given_cents;
     totals.refunded_cents += refunded_cents;
+    totals.voided_cents += voided_cents;
   }
   return next;
 }
@@ -85,8 +93,13 @@ export function readLedgerSummary(months: unknown): LedgerSummary {
       if (!isRecord(totals)) continue;
       const given = isCount(totals.given_cents) ? totals.given_cents : 0;
       const refunded = isCount(totals.refunded_cents) ? totals.refunded_cents : 0;
+      const voided = isCount(totals.voided_cents) ? totals.voided_cents : 0;
       if (given === 0 && refunded === 0) continue;
-      (summary[month] ??= {})[method] = { given_cents: given, refunded_cents: refunded };
+      (summary[month] ??= {})[method] = {
+        given_cents: given,
+        refunded_cents: refunded,
+        voided_cents: voided,
+      };
     }
   }
   return summary;
@@ -97,18 +110,29 @@ export function sameSummary(a: LedgerSummary, b: LedgerSummary): boolean {
   const months = new Set([...Object.keys(a), ...Object.keys(b)]);
   for (const month of months) {
     for (const method of DONATION_METHODS) {
-      const x = a[month]?.[method] ?? { given_cents: 0, refunded_cents: 0 };
-      const y = b[month]?.[method] ?? { given_cents: 0, refunded_cents: 0 };
-      if (x.given_cents !== y.given_cents || x.refunded_cents !== y.refunded_cents) return false;
+      const none = { given_cents: 0, refunded_cents: 0, voided_cents: 0 };
+      const x = a[month]?.[method] ?? none;
+      const y = b[month]?.[method] ?? none;
+      if (
+        x.given_cents !== y.given_cents ||
+        x.refunded_cents !== y.refunded_cents ||
+        x.voided_cents !== y.voided_cents
+      ) {
+        return false;
+      }
     }
   }
   return true;
 }
 
-/** Given, undone and kept (given − undone), in cents. */
+/**
+ * What the panel says, in cents: given (what came in: the gifts, less the registrations voided
+ * as mistakes, which never did), refunded (money given back), voided (said apart) and kept.
+ */
 export interface MoneyFigures {
   given_cents: number;
   refunded_cents: number;
+  voided_cents: number;
   kept_cents: number;
 }
 
@@ -122,13 +146,19 @@ export interface PanelFigures {
 }
 
 function emptyPeriod(): PeriodFigures {
-  const zero = (): MoneyFigures => ({ given_cents: 0, refunded_cents: 0, kept_cents: 0 });
+  const zero = (): MoneyFigures => ({
+    given_cents: 0,
+    refunded_cents: 0,
+    voided_cents: 0,
+    kept_cents: 0,
+  });
   return { card: zero(), cash: zero(), transfer: zero(), total: zero() };
 }
 
 function addTo(figures: MoneyFigures, totals: MethodTotals): void {
-  figures.given_cents += totals.given_cents;
-  figures.refunded_cents += totals.refunded_cents;
+  figures.given_cents += totals.given_cents - totals.voided_cents;
+  figures.refunded_cents += totals.refunded_cents - totals.voided_cents;
+  figures.voided_cents += totals.voided_cents;
   figures.kept_cents += totals.given_cents - totals.refunded_cents;
 }
 

@@ -584,13 +584,15 @@ describe('the race: 50 donors buying overlapping sets of 10 plots at once', () =
     await Promise.all(
       winners.map(({ answer }) => submitHostedPage(answer.body.url!, '4242424242424242')),
     );
+    // Up to 50 webhooks through the Functions emulator, beside the other lane on 2 cores: its
+    // pace is the machine's, not what the test checks.
     await waitFor(
       'every winner settled',
       async () => {
         const cells = await readCells(db(), claimed);
         return cells.every((cell) => cell.status === 'bought');
       },
-      60_000,
+      150_000,
     );
     const cells = await readCells(db(), ring);
     for (const cell of cells) {
@@ -603,7 +605,7 @@ describe('the race: 50 donors buying overlapping sets of 10 plots at once', () =
     const ledger = await Promise.all(winners.map(({ answer }) => ledgerOf(answer.body.sessionId!)));
     const total = ledger.reduce((sum, entry) => sum + (entry?.amount_cents as number), 0);
     expect(total).toBe(sold * 25000);
-  }, 180_000);
+  }, 240_000);
 });
 
 describe('the hourly sweep reads only what lapsed (issue 42 item 3)', () => {

@@ -14,6 +14,7 @@ import { pdfPageTexts } from '../../functions/test/support/pdf-text.ts';
 import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
 import { newDonor } from '../support/payments.ts';
+import { readAsSpanishExcel } from '../support/spanish-spreadsheet.ts';
 import { expectNoAxeViolations, firestore, setCell, signInOnLoginPage } from './support.ts';
 
 const PHONE = { width: 360, height: 740 };
@@ -170,15 +171,13 @@ test('es, desktop: Ana adds names, refused ones are explained, her certificate a
         list.getByRole('button', { name: 'Descargar CSV' }).click(),
       );
       expect(csv.name).toBe('pomelnic.csv');
-      const rows = csv.bytes
-        .toString('utf8')
-        .replace(/^\uFEFF/, '')
-        .split('\r\n');
-      expect(rows[0]).toBe('estado,nombre,donante,codigo_personal');
-      expect(rows).toEqual(
+      // Opened as Excel set to Spanish opens it: columns split on `;`.
+      const sheet = readAsSpanishExcel(csv.bytes.toString('utf8'));
+      expect(sheet.header).toEqual(['estado', 'nombre', 'donante', 'codigo_personal']);
+      expect(sheet.rows).toEqual(
         expect.arrayContaining([
-          `"vivo","Ioan","Ana García","${code}"`,
-          `"difunto","Gheorghe","Ana García","${code}"`,
+          { estado: 'vivo', nombre: 'Ioan', donante: 'Ana García', codigo_personal: code },
+          { estado: 'difunto', nombre: 'Gheorghe', donante: 'Ana García', codigo_personal: code },
         ]),
       );
       await expectNoAxeViolations(staff.page);

@@ -70,6 +70,13 @@ test('es, desktop: the panel moves live, the ledger finds the gifts and download
       'Filas: 2 · donado 250,00 € · devuelto o anulado 0,00 € · queda 250,00 €',
     );
     await expect(page.locator('tbody tr').first()).toContainText('Pago del resto · Transferencia');
+    // The same rows by the first letters of the donor's surname beside the plot, any case.
+    await page.getByLabel('Buscar').fill('GARC j30');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await expect(totals).toHaveText(
+      'Filas: 2 · donado 250,00 € · devuelto o anulado 0,00 € · queda 250,00 €',
+    );
+    await expect(page.locator('tbody tr').first()).toContainText('Ana García');
     await expectNoAxeViolations(page);
     await screenshotAtBothSizes(page, testInfo, 'staff-donations-es', () =>
       expect(totals).toBeVisible(),

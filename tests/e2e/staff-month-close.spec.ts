@@ -33,7 +33,7 @@ test('es, desktop: the close of a month for the council, and its export for the 
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/staff?lng=es');
     await signInOnLoginPage(page, DEMO.staff);
-    const close = page.getByRole('region', { name: 'Cierre del mes' });
+    const close = page.getByRole('region', { name: 'El cierre del mes' });
     await close.getByLabel('Mes').fill('2021-04');
     await expect(close.getByLabel('Idioma de la página')).toHaveValue('es');
 

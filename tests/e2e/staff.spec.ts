@@ -27,7 +27,7 @@ test('staff: the form, the map of available plots only, the count rules', async 
 
     await page.getByRole('button', { name: 'Registrar' }).click();
     await expect(page.getByTestId('register-result')).toHaveText(
-      'Rellena todos los campos y selecciona al menos una parcela.',
+      'Falta: el correo del donante, el código del certificado, al menos una parcela.',
     );
 
     await page.locator('[data-code="H3"]').click({ force: true });

@@ -61,10 +61,11 @@ function moveLedgerSummary(tx: Transaction, db: Firestore, rows: readonly Ledger
   const increments = summaryIncrements(rows);
   if (increments.length === 0) return;
   const months: Record<string, Record<string, Record<string, FieldValue>>> = {};
-  for (const { month, method, given_cents, refunded_cents } of increments) {
+  for (const { month, method, given_cents, refunded_cents, voided_cents } of increments) {
     (months[month] ??= {})[method] = {
       given_cents: FieldValue.increment(given_cents),
       refunded_cents: FieldValue.increment(refunded_cents),
+      voided_cents: FieldValue.increment(voided_cents),
     };
   }
   tx.set(

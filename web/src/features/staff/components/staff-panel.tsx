@@ -112,6 +112,7 @@ export function StaffPanel() {
                 <th scope="col">{t('staffPanel.method')}</th>
                 <th scope="col">{t('staffPanel.given')}</th>
                 <th scope="col">{t('staffPanel.refunded')}</th>
+                <th scope="col">{t('staffPanel.voided')}</th>
                 <th scope="col">{t('staffPanel.kept')}</th>
               </tr>
             </thead>
@@ -123,6 +124,7 @@ export function StaffPanel() {
                     <th scope="row">{t(`staffPanel.methods.${method}`)}</th>
                     <td data-label={t('staffPanel.given')}>{money(row.given_cents)}</td>
                     <td data-label={t('staffPanel.refunded')}>{money(row.refunded_cents)}</td>
+                    <td data-label={t('staffPanel.voided')}>{money(row.voided_cents)}</td>
                     <td data-label={t('staffPanel.kept')}>{money(row.kept_cents)}</td>
                   </tr>
                 );
