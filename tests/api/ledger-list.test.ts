@@ -3,9 +3,11 @@
  * Firestore: the list, its filters, totals, paging and CSV; the panel's totals and the home
  * page's progress moving by exactly what the ledger moved.
  */
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import {
+  generatePersonalCode,
   monthDays,
   readLedgerSummary,
   readProgressDocument,
@@ -212,6 +214,24 @@ describe('GET /api/staff/donations/', () => {
       ['anulación', cash.code, 'registrada en la parcela equivocada'],
     ]);
     expect(rows.every((row) => row.registrado_por?.includes(DEMO.staff.email))).toBe(true);
+  });
+
+  it("finds a donor's rows by their personal code, on the page and in the CSV", async () => {
+    const [plot] = plots(1);
+    const donor = await newDonor(authHost, db(), 'Código Personal');
+    const paid = await startPayment(siteUrl, donor, 'buy', [plot]);
+    await submitHostedPage(paid.body.url!, '4242424242424242');
+    await waitFor('bought', async () => (await readCells(db(), [plot!]))[0]?.status === 'bought');
+    // A personal code and its claim, as signing up writes them.
+    const code = generatePersonalCode((size) => randomInt(size));
+    await db().collection('users').doc(donor.uid).update({ personal_code: code });
+    await db().collection('personal_codes').doc(code).create({ uid: donor.uid });
+    const listed = await list({ q: code.toLowerCase() });
+    expect(listed.body.rows.map((row) => row.id)).toEqual([paid.body.sessionId]);
+    const csv = await get(`/api/staff/donations.csv?q=${code}`);
+    expect(readAsSpanishExcel(await csv.text()).rows.map((row) => row.referencia)).toEqual([
+      paid.body.sessionId,
+    ]);
   });
 
   it('pages 50 rows at a time by cursor, none twice, none left out', async () => {

@@ -33,7 +33,10 @@ const UNDOING_KINDS = ['refund', 'void'];
 export function firestoreDonationLedger(db: () => Firestore): DonationLedger {
   const donations = () => db().collection('donations');
 
-  /** The filter as a query; null when it can find nothing (a personal code nobody has). */
+  /**
+   * The filter as a query, and the words a row it finds must also keep (null: none beyond the
+   * query's: a personal code's rows, or one word, which the query asks for itself).
+   */
   async function filtered({ range, method, kind, search, personalCode }: LedgerFilter) {
     let query: Query = donations();
     if (method !== null) query = query.where('method', '==', method);
@@ -48,27 +51,19 @@ export function firestoreDonationLedger(db: () => Firestore): DonationLedger {
       query = query.where('created_at', '>=', Timestamp.fromMillis(range.from));
     }
     if (range.to !== null) query = query.where('created_at', '<', Timestamp.fromMillis(range.to));
-    return query;
+    const kept = typeof owner !== 'string' && search !== null && search.length > 1 ? search : null;
+    return { query, kept };
   }
 
-  /** More words than one query can ask: the rows must be read and kept by the others. */
-  const readsAll = (filter: LedgerFilter) =>
-    filter.personalCode === null && (filter.search?.length ?? 0) > 1;
-
-  /** The rows the filter finds, newest first: the query's, kept by every word searched. */
-  async function found(filter: LedgerFilter) {
-    const snapshot = await (
-      await filtered(filter)
-    )
+  /** The rows the filter finds, newest first: the query's, kept by every other word searched. */
+  async function found({ query, kept }: Awaited<ReturnType<typeof filtered>>) {
+    const snapshot = await query
       .orderBy('created_at', 'desc')
       .orderBy(FieldPath.documentId(), 'desc')
       .get();
     return snapshot.docs.filter((doc) => {
       const words = doc.get('search') as unknown;
-      return (
-        filter.search === null ||
-        (Array.isArray(words) && ledgerRowFound(words as string[], filter.search))
-      );
+      return kept === null || (Array.isArray(words) && ledgerRowFound(words as string[], kept));
     });
   }
 
@@ -170,7 +165,7 @@ export function firestoreDonationLedger(db: () => Firestore): DonationLedger {
 
     async listDonations(filter) {
       // Read in the list's order, so one set of indexes serves both, and turned round.
-      const rows = (await found(filter))
+      const rows = (await found(await filtered(filter)))
         .map((doc) => ({
           ...rowOf(doc),
           reason: (doc.get('reason') as string | undefined) ?? null,
@@ -194,8 +189,10 @@ export function firestoreDonationLedger(db: () => Firestore): DonationLedger {
     },
 
     async pageDonations({ filter, cursor }) {
-      if (readsAll(filter)) return pageOfFound(await found(filter), cursor);
-      const query = (await filtered(filter))
+      const asked = await filtered(filter);
+      // More words than one query can ask: the rows are read, kept, paged and summed here.
+      if (asked.kept !== null) return pageOfFound(await found(asked), cursor);
+      const query = asked.query
         .orderBy('created_at', 'desc')
         .orderBy(FieldPath.documentId(), 'desc');
       const started = cursor
