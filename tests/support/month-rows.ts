@@ -6,8 +6,6 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 
 export const MONTH_ROWS_CLOSE = {
-  card: { given: 50_000, refunded: 25_000, voided: 0, kept: 25_000 },
-  cash: { given: 5_000, refunded: 0, voided: 5_000, kept: 0 },
   total: { given: 75_000, refunded: 25_000, voided: 5_000, kept: 45_000 },
 };
 

@@ -5,16 +5,12 @@
  * in prayer"). Runs on to as many pages as the names need, each group's heading repeated.
  */
 import type { CertificateLanguage } from '@parroquia/domain';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import { certificateDate } from './donor-certificate-texts';
 import { embedCertificateFonts } from './fonts';
 import { fittingSize, wrapText } from './text-layout';
+import { A4, BURGUNDY, INK, MUTED, PAGE_MARGIN as MARGIN } from './page-style';
 
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 56;
-const INK = rgb(0.13, 0.11, 0.1);
-const BURGUNDY = rgb(0.48, 0.12, 0.17);
-const MUTED = rgb(0.4, 0.36, 0.33);
 const COLUMNS = 2;
 const COLUMN_GAP = 24;
 const NAME_SIZE = 14;

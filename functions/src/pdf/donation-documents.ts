@@ -21,13 +21,9 @@ import {
 import { charactersMissingFrom, embedCertificateFonts, type CertificateFonts } from './fonts';
 import { UnprintableTextError } from './donor-certificate';
 import { textWidth, wrapText } from './text-layout';
+import { A4, BURGUNDY, INK, MUTED, PAGE_MARGIN as MARGIN } from './page-style';
 
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 56;
-const INK = rgb(0.13, 0.11, 0.1);
-const BURGUNDY = rgb(0.48, 0.12, 0.17);
 const GOLD = rgb(0.72, 0.54, 0.17);
-const MUTED = rgb(0.4, 0.36, 0.33);
 const BODY = 10;
 const LEADING = 1.45;
 

@@ -26,6 +26,7 @@ import { DONOR_CERTIFICATE_TEXTS, certificateDate } from './donor-certificate-te
 import { charactersMissingFrom, embedCertificateFonts } from './fonts';
 import { drawQrCode } from './qr-code';
 import { fittingSize, wrapText } from './text-layout';
+import { A4, BURGUNDY, INK, MUTED } from './page-style';
 
 export interface DonorCertificate {
   language: CertificateLanguage;
@@ -51,15 +52,11 @@ export class UnprintableTextError extends Error {
   }
 }
 
-const A4 = { width: 595.28, height: 841.89 };
 /** The text's side margins and the space kept free at the top and bottom (inside the border). */
 const MARGIN = 72;
 const TOP = 62;
 const BOTTOM = 58;
-const INK = rgb(0.13, 0.11, 0.1);
-const BURGUNDY = rgb(0.48, 0.12, 0.17);
 const GOLD = rgb(0.72, 0.54, 0.17);
-const MUTED = rgb(0.4, 0.36, 0.33);
 
 const QR_SIZE = 120;
 /** The space kept between the last line of plots and the foot. */

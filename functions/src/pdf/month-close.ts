@@ -15,12 +15,8 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { certificateDate } from './donor-certificate-texts';
 import { embedCertificateFonts } from './fonts';
 import { fittingSize, textWidth } from './text-layout';
+import { A4, BURGUNDY, INK, MUTED, PAGE_MARGIN as MARGIN } from './page-style';
 
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 56;
-const INK = rgb(0.13, 0.11, 0.1);
-const BURGUNDY = rgb(0.48, 0.12, 0.17);
-const MUTED = rgb(0.4, 0.36, 0.33);
 const RULE = rgb(0.8, 0.76, 0.72);
 
 export interface MonthCloseTexts {

@@ -4,37 +4,19 @@
  * Each is recorded by the API as a staff action.
  */
 import { certificateLanguage } from '@parroquia/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
-import { saveBlob } from '@/lib/download';
 import { currentLanguage } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
 import { downloadCommemorationsCsv, printCommemorationList } from '../api/commemorations-api';
-import { OutcomeMessage, type Outcome } from './outcome-message';
+import { OutcomeMessage } from './outcome-message';
+import { useFileDownload } from './use-file-download';
 import styles from './donors.module.css';
 
 export function CommemorationListExport() {
   const { t } = useTranslation();
   const client = useApiClient();
-  const { getToken } = useSession();
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  const run = async (download: (token: string) => Promise<Blob>, fileName: string) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      saveBlob(await download(await getToken()), fileName);
-      setOutcome({ ok: true, text: t('commemorations.staff.printed') });
-    } catch (error) {
-      setOutcome({ ok: false, text: apiErrorText(error, t) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, outcome, run } = useFileDownload(() => t('commemorations.staff.printed'));
 
   // The list's headings in Romanian or Spanish, as the certificates (English reads Spanish).
   const language = certificateLanguage(currentLanguage());

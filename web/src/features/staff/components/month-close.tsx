@@ -7,13 +7,11 @@ import { monthDays, spanishMonthOf, type CertificateLanguage } from '@parroquia/
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
-import { saveBlob } from '@/lib/download';
 import { currentLanguage } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
 import { downloadDonationsCsv, printMonthClose } from '../api/ledger-api';
-import { OutcomeMessage, type Outcome } from './outcome-message';
+import { OutcomeMessage } from './outcome-message';
+import { useFileDownload } from './use-file-download';
 import styles from './staff-panel.module.css';
 
 /** The month before the Spanish month of `now`: the one a treasurer closes. */
@@ -25,26 +23,11 @@ function lastMonth(now: number): string {
 export function MonthClose() {
   const { t } = useTranslation();
   const client = useApiClient();
-  const { getToken } = useSession();
   const [month, setMonth] = useState(() => lastMonth(Date.now()));
   const [lang, setLang] = useState<CertificateLanguage>(currentLanguage() === 'ro' ? 'ro' : 'es');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { busy, outcome, run } = useFileDownload((file) => t('monthClose.saved', { file }));
   const monthId = useId();
   const langId = useId();
-
-  const run = async (download: (token: string) => Promise<Blob>, fileName: string) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      saveBlob(await download(await getToken()), fileName);
-      setOutcome({ ok: true, text: t('monthClose.saved', { file: fileName }) });
-    } catch (error) {
-      setOutcome({ ok: false, text: apiErrorText(error, t) });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section aria-labelledby="panel-close" className={styles.card}>

@@ -6,7 +6,7 @@
  * into view; a missing field is named and focused.
  */
 import { checkoutTotalCents, isPlotCode } from '@parroquia/domain';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { apiErrorText } from '@/lib/api-error-text';
@@ -156,32 +156,22 @@ export function PhysicalCertificateForm({ selectedPlots, onPlotsTyped, onRegiste
         {t('staff.name')}
         <input type="text" value={name} onChange={(e) => setName(e.target.value)} />
       </label>
-      <label>
-        <span>
-          {t('staff.email')} <span className={styles.required}>{t('staff.required')}</span>
-        </span>
-        <input
-          ref={emailRef}
-          type="email"
-          value={email}
-          required
-          aria-invalid={missing.includes('email') || undefined}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </label>
-      <label>
-        <span>
-          {t('staff.code')} <span className={styles.required}>{t('staff.required')}</span>
-        </span>
-        <input
-          ref={codeRef}
-          type="text"
-          value={code}
-          required
-          aria-invalid={missing.includes('code') || undefined}
-          onChange={(e) => setCode(e.target.value)}
-        />
-      </label>
+      <RequiredField
+        label={t('staff.email')}
+        inputRef={emailRef}
+        type="email"
+        value={email}
+        missing={missing.includes('email')}
+        onChange={setEmail}
+      />
+      <RequiredField
+        label={t('staff.code')}
+        inputRef={codeRef}
+        type="text"
+        value={code}
+        missing={missing.includes('code')}
+        onChange={setCode}
+      />
       <p className={styles.hint}>
         {t('staff.noPaper')}{' '}
         <Button
@@ -264,5 +254,39 @@ export function PhysicalCertificateForm({ selectedPlots, onPlotsTyped, onRegiste
         {printable && <FilledCertificateButton key={printable} code={printable} />}
       </div>
     </form>
+  );
+}
+
+/** A field the registration cannot go without: marked so, and flagged when left empty. */
+function RequiredField({
+  label,
+  inputRef,
+  type,
+  value,
+  missing,
+  onChange,
+}: {
+  label: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  type: 'email' | 'text';
+  value: string;
+  missing: boolean;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label>
+      <span>
+        {label} <span className={styles.required}>{t('staff.required')}</span>
+      </span>
+      <input
+        ref={inputRef}
+        type={type}
+        value={value}
+        required
+        aria-invalid={missing || undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
   );
 }
