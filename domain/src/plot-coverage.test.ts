@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESERVATION_DURATION_MS, availableCell, type Cell } from './cell';
 import { donationEntry, refundEntry, type LedgerRow } from './ledger';
-import { cellAfterRefund, plotCoverage } from './plot-coverage';
+import { cellAfterRefund, depositEndedPlots, plotCoverage } from './plot-coverage';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 const DAY = 24 * 60 * 60 * 1000;
@@ -118,5 +118,41 @@ describe('cellAfterRefund', () => {
     };
     expect(cellAfterRefund(heldToBuy, 'ana', [], NOW)).toBeNull();
     expect(cellAfterRefund(availableCell(bought), 'ana', [], NOW)).toBeNull();
+  });
+});
+
+describe('depositEndedPlots', () => {
+  const deposit = gift('d', 'reserve', ['K3', 'K4'], NOW - 40 * DAY);
+
+  it('names the plots the holder no longer holds: the parish keeps their deposit', () => {
+    expect(depositEndedPlots([deposit], 'ana', deposit, new Set(['K4']))).toEqual(['K3']);
+    expect(depositEndedPlots([deposit], 'ana', deposit, new Set())).toEqual(['K3', 'K4']);
+  });
+
+  it('ends nothing while the reservation stands or after its rest was paid', () => {
+    const completion = gift('c', 'complete', ['K3', 'K4'], NOW - 35 * DAY);
+    const held = new Set(['K3', 'K4']);
+    expect(depositEndedPlots([deposit], 'ana', deposit, held)).toEqual([]);
+    expect(depositEndedPlots([deposit, completion], 'ana', deposit, held)).toEqual([]);
+  });
+
+  it('ended when the holder took the plot again with a later gift', () => {
+    const again = gift('again', 'reserve', ['K3'], NOW - 2 * DAY);
+    expect(depositEndedPlots([deposit, again], 'ana', deposit, new Set(['K3', 'K4']))).toEqual([
+      'K3',
+    ]);
+    expect(depositEndedPlots([deposit, again], 'ana', again, new Set(['K3', 'K4']))).toEqual([]);
+  });
+
+  it('nothing kept of a deposit given back in full, or of a gift that is not a deposit', () => {
+    expect(depositEndedPlots([deposit, refund(deposit, 10000)], 'ana', deposit, new Set())).toEqual(
+      [],
+    );
+    expect(depositEndedPlots([deposit, refund(deposit, 5000)], 'ana', deposit, new Set())).toEqual([
+      'K3',
+      'K4',
+    ]);
+    const purchase = gift('p', 'buy', ['K5'], NOW);
+    expect(depositEndedPlots([purchase], 'ana', purchase, new Set())).toEqual([]);
   });
 });

@@ -70,3 +70,29 @@ export function cellAfterRefund(
   }
   return availableCell(cell);
 }
+
+/**
+ * The plots of a deposit whose reservation ended with the rest unpaid (it lapsed, or staff
+ * released it): the parish keeps the deposit (docs/product.md, "Reservations"). `held` are the
+ * plots the holder holds now (reserved, bought, or in a completion). A deposit given back in
+ * full ended nothing kept; one completed covers a bought plot and ended nothing either.
+ */
+export function depositEndedPlots(
+  entries: readonly LedgerRow[],
+  holder: string | null,
+  deposit: LedgerRow,
+  held: ReadonlySet<string>,
+): string[] {
+  if (deposit.kind !== 'reserve') return [];
+  const undone = entries
+    .filter((entry) => isUndoingKind(entry.kind) && entry.refund_of === deposit.id)
+    .reduce((sum, entry) => sum - entry.amount_cents, 0);
+  if (undone >= deposit.amount_cents) return [];
+  return deposit.cells.filter(
+    (plot) =>
+      !held.has(plot) ||
+      !plotCoverage(entries, holder, plot).some(
+        (gift) => gift.kind === 'reserve' && gift.paidAt === deposit.created_at,
+      ),
+  );
+}

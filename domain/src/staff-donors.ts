@@ -11,9 +11,11 @@ import {
   type CashEntry,
   type CashPerson,
 } from './cash-limit';
+import { effectiveCell } from './cell';
 import type { CellWithId } from './cell-document';
 import { millisOf } from './instant';
 import { isUndoingKind, type LedgerRow } from './ledger';
+import { depositEndedPlots } from './plot-coverage';
 import { refundedOf } from './settlement/refund';
 
 /** A ledger row as the donor's page shows it, with what staff may still do with it. */
@@ -126,18 +128,23 @@ export function donorPageOf(facts: DonorPageFacts): DonorPageView {
     (sum, cents) => sum + cents,
     0,
   );
+  // The plots as they are now (a reservation past its deadline is for sale, swept or not).
+  const cells = facts.cells
+    .map((cell) => ({ ...effectiveCell(cell, facts.now), id: cell.id }))
+    .filter((cell) => (facts.uid === null ? heldForNoAccount(cell) : cell.user === facts.uid));
+  const held = new Set(cells.map((cell) => cell.id));
+  const entries = rows.map(({ row }) => row);
   return {
     id: facts.id,
     identity: facts.identity,
-    plots: [...facts.cells]
-      .filter((cell) => (facts.uid === null ? heldForNoAccount(cell) : cell.user === facts.uid))
+    plots: cells
       .sort((a, b) => a.id.localeCompare(b.id))
       .map((cell) => ({
         plot: cell.id,
         status: cell.status,
         reserved_until: isoOf(cell.reserved_until),
       })),
-    ledger: donorLedgerLines(rows.map(({ row }) => row)).map((line) => ({
+    ledger: donorLedgerLines(entries).map((line) => ({
       id: line.row.id,
       created_at: new Date(line.row.created_at).toISOString(),
       method: line.row.method,
@@ -149,6 +156,7 @@ export function donorPageOf(facts: DonorPageFacts): DonorPageView {
       undone_cents: line.undoneCents,
       voidable: line.voidable,
       refundable_cents: line.refundableCents,
+      deposit_kept_plots: depositEndedPlots(entries, facts.uid, line.row, held),
     })),
     certificates: [...facts.certificates]
       .filter((code) => code.status !== 'unassigned')
@@ -158,6 +166,7 @@ export function donorPageOf(facts: DonorPageFacts): DonorPageView {
         status: code.status,
         plots: code.plots,
         registered_at: isoOf(code.registeredAt),
+        reservation_ended: code.plots.length > 0 && code.plots.every((plot) => !held.has(plot)),
       })),
     cash: {
       month,

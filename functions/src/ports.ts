@@ -105,6 +105,8 @@ export interface NewDonorAccount {
   email: string;
   sub: string;
   is_staff: boolean;
+  /** The caller's language: the new account's e-mails', until the donor's browser says another. */
+  language: Language;
 }
 
 export type CertificateLinkResult =

@@ -24,6 +24,7 @@ const account = (uid: string) => ({
   email: `${uid}@parroquia.test`,
   sub: uid,
   is_staff: false,
+  language: 'es' as const,
 });
 
 /** A random source that answers `codes` in turn. */

@@ -112,6 +112,14 @@ describe('an attacker signs up first with the victim’s address, unverified', (
           .get()
       ).get('donor'),
     ).toBe(victim.uid);
+    // The receipt nobody could be sent at the registration goes to her proven address now, once.
+    const receipt = await db()
+      .collection('mail')
+      .doc(`receipt-${record.donation_id as string}`)
+      .get();
+    expect(receipt.get('to')).toBe(victim.email);
+    expect(receipt.get('message.text')).toContain(plot!);
+    expect(await mailsTo(victimEmail)).toEqual([]);
   });
 
   it('the attacker, holding no paper code, cannot take it by signing in or by guessing', async () => {
@@ -212,10 +220,14 @@ describe('an address given by Google, Apple or Facebook is proven', () => {
     });
     expect(synced.status).toBe(201);
     expect(await cellOf(plot!)).toMatchObject({ user: account.uid, donor_display: 'Fátima' });
-    expect((await db().collection('certificate_codes').doc(code).get()).data()).toMatchObject({
-      status: 'linked',
-      user: account.uid,
-    });
+    const linked = (await db().collection('certificate_codes').doc(code).get()).data()!;
+    expect(linked).toMatchObject({ status: 'linked', user: account.uid });
+    // Facebook gave the address: the registration's receipt goes to it at this first sign-in.
+    const receipt = await db()
+      .collection('mail')
+      .doc(`receipt-${linked.donation_id as string}`)
+      .get();
+    expect(receipt.get('to')).toBe(email);
   });
 });
 

@@ -63,7 +63,13 @@ async function namedDonor(name: string, language: 'es' | 'en' | 'ro' = 'es') {
   return { ...donor, name };
 }
 
-async function register(email: string, name: string, codes: string[], method = 'cash') {
+async function register(
+  email: string,
+  name: string,
+  codes: string[],
+  method = 'cash',
+  reserve = false,
+) {
   const code = await storedCode(db());
   const response = await post('/api/users/register-physical-certificate/', {
     email,
@@ -71,6 +77,7 @@ async function register(email: string, name: string, codes: string[], method = '
     name,
     parcelas: codes,
     method,
+    reserve,
   });
   expect(response.status, await response.clone().text()).toBe(200);
   return code;
@@ -198,6 +205,43 @@ describe('GET /api/staff/donors/ and the donor page', () => {
     ]);
     expect(view.certificates).toEqual([expect.objectContaining({ code, status: 'registered' })]);
     expect(view.cash.cash_cents).toBe(25_000);
+  });
+
+  it('says which deposits the parish kept: a reservation released by staff or lapsed, and its certificate ended', async () => {
+    const word = uniqueWord();
+    const email = `senal-${word}@parroquia.test`;
+    const [released, lapsed] = plots(2);
+    const code = await register(email, `Elena ${word}`, [released!, lapsed!], 'cash', true);
+    const id = `email:${email}`;
+    const fresh = await page(id);
+    expect(fresh.ledger).toEqual([
+      expect.objectContaining({ kind: 'reserve', amount_cents: 10_000, deposit_kept_plots: [] }),
+    ]);
+    expect(fresh.certificates).toEqual([
+      expect.objectContaining({ code, status: 'registered', reservation_ended: false }),
+    ]);
+
+    const release = await post('/api/staff/reservations/release/', {
+      parcelas: [released],
+      reason: 'Renuncia por teléfono',
+    });
+    expect(release.status, await release.clone().text()).toBe(200);
+    const halfway = await page(id);
+    expect(halfway.ledger[0]!.deposit_kept_plots).toEqual([released]);
+    expect(halfway.certificates[0]!.reservation_ended).toBe(false);
+    expect(halfway.plots.map((plot) => plot.plot)).toEqual([lapsed]);
+
+    // Its deadline passed an hour ago and no sweep ran yet: already for sale, the deposit kept.
+    await db()
+      .collection('cells')
+      .doc(lapsed!)
+      .update({ reserved_until: new Date(Date.now() - 60 * 60 * 1000) });
+    const ended = await page(id);
+    expect([...ended.ledger[0]!.deposit_kept_plots].sort()).toEqual([released!, lapsed!].sort());
+    expect(ended.certificates).toEqual([
+      expect.objectContaining({ code, status: 'registered', reservation_ended: true }),
+    ]);
+    expect(ended.plots).toEqual([]);
   });
 
   it("refuses a search too short, an unknown person and a donor's token, in the caller's language", async () => {

@@ -190,6 +190,22 @@ test('es, desktop: Ana adds names, refused ones are explained, her certificate a
       await expect(names).toContainText('Gheorghe');
       await expect(names).toContainText('Se imprimen en su certificado.');
 
+      // A name that should not be read at the altar: the priest takes it off, saying why.
+      await names.getByRole('button', { name: 'Quitar «Gheorghe»' }).click();
+      await names
+        .getByLabel('Por qué quitas «Gheorghe» de la lista (queda en el registro de acciones)')
+        .fill('Nombre repetido por error');
+      await names.getByRole('button', { name: 'Quitar de la lista' }).click();
+      await expect(names).not.toContainText('Gheorghe', { timeout: 30_000 });
+      await expect(names).toContainText('Ioan');
+      const afterRemoval = await downloaded(staff.page, async () => {
+        await staff.page.goto('/staff/donantes?lng=es');
+        await staff.page.getByRole('button', { name: 'Descargar CSV' }).click();
+      });
+      expect(readAsSpanishExcel(afterRemoval.bytes.toString('utf8')).rows).not.toEqual(
+        expect.arrayContaining([expect.objectContaining({ nombre: 'Gheorghe' })]),
+      );
+
       // On the record, and found by its kind in the record's filter.
       await staff.page.goto('/staff/acciones?lng=es');
       await staff.page.getByTestId('staff-actions-kind').selectOption('print-commemorations');
@@ -197,6 +213,10 @@ test('es, desktop: Ana adds names, refused ones are explained, her certificate a
       await expect(printedAction).toContainText('Lista de nombres impresa (pomelnic)', {
         timeout: 30_000,
       });
+      await staff.page.getByTestId('staff-actions-kind').selectOption('remove-commemoration');
+      const removedAction = staff.page.locator('[data-kind="remove-commemoration"]').first();
+      await expect(removedAction).toContainText('Nombre quitado de la lista', { timeout: 30_000 });
+      await expect(removedAction).toContainText('Nombre repetido por error');
     } finally {
       await staff.context.close();
     }

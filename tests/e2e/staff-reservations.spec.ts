@@ -1,7 +1,7 @@
 /**
  * The staff area's reservations (/staff/reservas, issue 32): the treasurer records the rest of a
  * reservation paid by transfer on a desktop in Spanish; on a phone in Romanian, extends one and
- * releases it; a donor is sent home.
+ * releases it (her page then says the parish kept the deposit); a donor is sent home.
  */
 import type { Timestamp } from 'firebase-admin/firestore';
 import { expect, test } from './csp-guard.ts';
@@ -141,6 +141,12 @@ test('ro, phone: staff extend a reservation, then release it, each with a reason
         ['extend', 'Așteaptă un transfer din România'],
         ['release', 'A renunțat la telefon'],
       ]),
+    );
+    // Her page says the parish kept the deposit of the plot she gave up.
+    await page.goto(`/staff/donantes/${DEMO.ana.uid}?lng=ro`);
+    await expect(page.getByTestId('ledger-e2e-deposit-H7').getByTestId('deposit-kept')).toHaveText(
+      'Rezervarea pentru H7 s-a încheiat fără plata restului: parohia păstrează avansul.',
+      { timeout: 30_000 },
     );
   } finally {
     await tidyPlot('H7');

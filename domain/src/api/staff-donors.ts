@@ -50,6 +50,11 @@ const ledgerLineSchema = z.object({
   voidable: z.boolean(),
   /** A card gift: what is left to refund, in cents. */
   refundable_cents: z.number(),
+  /**
+   * A deposit: its plots whose reservation ended with the rest unpaid (lapsed, or released by
+   * staff); the parish keeps the deposit. Empty for every other row.
+   */
+  deposit_kept_plots: z.array(z.string()),
 });
 export type DonorLedgerLineView = z.infer<typeof ledgerLineSchema>;
 
@@ -86,6 +91,8 @@ const donorPageSchema = z.object({
       status: z.string(),
       plots: z.array(z.string()),
       registered_at: z.nullable(z.string()),
+      /** None of its plots is the donor's any more: the reservation ended unpaid. */
+      reservation_ended: z.boolean(),
     }),
   ),
   /** The person's cash this calendar month (Spain) against the legal limit (docs/product.md). */

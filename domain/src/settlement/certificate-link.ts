@@ -1,18 +1,22 @@
 /**
  * A physical certificate claimed by its donor's account: by the code printed on it (link-code),
  * or by a verified e-mail at the account's first sign-in. The code, its plots and its ledger row
- * become the account's; the certificate's mailbox joins the account's person (the cash limit).
+ * become the account's; the certificate's mailbox joins the account's person (the cash limit);
+ * an account whose address is proven gets the receipts nobody could be sent when staff
+ * registered the gift (docs/product.md, "What an unverified account receives").
  */
 import { checkCashOnLink } from '../cash-limit';
 import type { CellWithId } from '../cell-document';
 import { planCertificateLink, type CertificateCodeRecord } from '../certificate-code';
 import { donorDisplay } from '../donor';
+import { paymentReceipt } from '../donor-mail';
 import { renamedPlots } from '../donor-plots';
+import type { LedgerRow } from '../ledger';
 import { MESSAGES } from '../messages';
 import { mailboxKey } from '../person-email';
-import { decided, type CellMove, type Decision, type Writes } from './decision';
-import type { DonorOnRecord } from './donor-record';
-import type { CashReading } from './staff-registration';
+import { decided, type CellMove, type Decision, type MailOrder, type Writes } from './decision';
+import { mailAddressOf, type DonorOnRecord } from './donor-record';
+import { registrationReceiptMailId, type CashReading } from './staff-registration';
 
 /** A registered certificate as read for a claim. */
 export interface CertificateOnRecord {
@@ -23,7 +27,7 @@ export interface CertificateOnRecord {
    * Its ledger rows still waiting for their donor: the registration's, and the rest of its
    * reservation if staff recorded it before the donor claimed the code.
    */
-  donationIds: readonly string[];
+  rows: readonly LedgerRow[];
   /** Plots another certificate was registered for after this one. */
   registeredSince: ReadonlySet<string>;
 }
@@ -42,6 +46,8 @@ export interface CertificateLinkFacts {
   waiting: readonly CellWithId[];
   /** Every plot of the account (renamed when it becomes anonymous). */
   accountCells: readonly CellWithId[];
+  /** The site's address, for a deposit's receipt (its link to the map). */
+  siteUrl: string;
   now: number;
 }
 
@@ -79,6 +85,7 @@ export function decideCertificateLink(
     is_anonymous_donor: account.is_anonymous_donor || becomesAnonymous,
   });
   const claimed = claimWrites([certificate], uid, display, now);
+  const mails = claimReceipts([certificate], account, facts.siteUrl);
   const claimedPlots = new Set(certificate.cells.map((cell) => cell.id));
   const renamed = renamedPlots(facts.accountCells, uid, display, now)
     .filter((cell) => !claimedPlots.has(cell.id))
@@ -88,6 +95,7 @@ export function decideCertificateLink(
     {
       ...claimed,
       cells: [...claimed.cells, ...renamed, ...hiddenNames(facts.waiting, claimedPlots)],
+      mails,
       accounts: [
         {
           uid,
@@ -102,12 +110,19 @@ export function decideCertificateLink(
 
 export interface AccountClaimFacts {
   uid: string;
-  /** What the new account shows on the map, and whether Firebase Auth proves its address. */
-  account: Pick<DonorOnRecord, 'name' | 'personal_code' | 'is_anonymous_donor' | 'verified'>;
+  /**
+   * What the new account shows on the map, whether Firebase Auth proves its address, and the
+   * address and language its receipts go to.
+   */
+  account: Pick<
+    DonorOnRecord,
+    'name' | 'personal_code' | 'is_anonymous_donor' | 'verified' | 'email' | 'language'
+  >;
   /** Certificates registered for the account's e-mail, still `registered`. */
   pending: readonly CertificateOnRecord[];
   /** Plots of certificates of its mailbox under another spelling, waiting for their code. */
   waiting: readonly CellWithId[];
+  siteUrl: string;
   now: number;
 }
 
@@ -133,8 +148,53 @@ export function decideAccountClaims(
   const claimedPlots = new Set(claimed.cells.map(({ after }) => after.id));
   return decided(
     { anonymous, mailboxes: mailboxesOf(claims) },
-    { ...claimed, cells: [...claimed.cells, ...hiddenNames(facts.waiting, claimedPlots)] },
+    {
+      ...claimed,
+      cells: [...claimed.cells, ...hiddenNames(facts.waiting, claimedPlots)],
+      mails: claimReceipts(claims, facts.account, facts.siteUrl),
+    },
   );
+}
+
+/**
+ * The receipts of the claimed gifts, to a proven address only, as every e-mail: the registration
+ * and the rest staff recorded since (its rows, one a plot, as one receipt), each named by its
+ * first row as staff's own receipts are, so none is ever sent twice.
+ */
+function claimReceipts(
+  claims: readonly CertificateOnRecord[],
+  account: Pick<DonorOnRecord, 'name' | 'verified' | 'email' | 'language'>,
+  siteUrl: string,
+): MailOrder[] {
+  const to = mailAddressOf(account);
+  if (!to) return [];
+  return claims.flatMap((claim) => {
+    const rows = [...claim.rows].sort((a, b) => a.created_at - b.created_at);
+    const gifts = [
+      ...rows.filter((row) => row.kind === 'buy' || row.kind === 'reserve').map((row) => [row]),
+      rows.filter((row) => row.kind === 'complete'),
+    ].filter((group) => group.length > 0);
+    const reservedUntil = Math.max(
+      0,
+      ...claim.cells.map((cell) => (cell.status === 'reserved' ? (cell.reserved_until ?? 0) : 0)),
+    );
+    return gifts.map((group) => {
+      const kind = group[0]!.kind as 'buy' | 'reserve' | 'complete';
+      return {
+        id: registrationReceiptMailId(group[0]!.id),
+        to,
+        message: paymentReceipt({
+          language: account.language,
+          name: account.name,
+          kind,
+          plots: group.flatMap((row) => row.cells),
+          amountCents: group.reduce((sum, row) => sum + row.amount_cents, 0),
+          reservedUntil: kind === 'reserve' && reservedUntil > 0 ? reservedUntil : null,
+          siteUrl,
+        }),
+      };
+    });
+  });
 }
 
 /** The code linked, its plots the account's (shown as `display`), its row counted for it. */
@@ -155,7 +215,7 @@ function claimWrites(
         after: { ...cell, user: uid, donor_display: display },
       })),
     ),
-    ledgerDonors: claims.flatMap((claim) => claim.donationIds.map((id) => ({ id, donor: uid }))),
+    ledgerDonors: claims.flatMap((claim) => claim.rows.map((row) => ({ id: row.id, donor: uid }))),
   };
 }
 

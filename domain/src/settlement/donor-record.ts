@@ -61,7 +61,9 @@ export function displayOf(donor: DonorOnRecord | null, uid: string): string {
  * Where the donor's e-mails go: a real address the account has proven only (none for Facebook
  * or Apple accounts without one, none for an e-mail sign-up never verified: docs/product.md).
  */
-export function mailAddressOf(donor: DonorOnRecord | null): string | null {
+export function mailAddressOf(
+  donor: Pick<DonorOnRecord, 'verified' | 'email'> | null,
+): string | null {
   if (!donor?.verified || !donor.email || externalProviderOf(donor.email) !== null) return null;
   return donor.email;
 }

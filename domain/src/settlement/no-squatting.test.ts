@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { availableCell, RESERVATION_DURATION_MS } from '../cell';
 import type { CellWithId } from '../cell-document';
+import { donationEntry } from '../ledger';
 import { parsePlotCode } from '../plot-code';
 import { decideStaffCompletion } from './back-office';
 import { decideCardPaid } from './card-payment';
@@ -142,15 +143,36 @@ describe('a claim at first sign-in', () => {
       reserve: false,
     } as CertificateOnRecord['record'],
     cells: [plot('K3', { status: 'bought', donor_display: 'Virginia Real' })],
-    donationIds: ['d1'],
+    rows: [
+      {
+        ...donationEntry({
+          method: 'cash',
+          kind: 'buy',
+          donor: { uid: null, email: VICTIM, name: 'Virginia Real' },
+          plots: ['K3'],
+          amountCents: 25_000,
+          at: NOW - DAY,
+          recordedBy: 'staff-1',
+        }),
+        id: 'd1',
+      },
+    ],
     registeredSince: new Set(),
   };
   const claim = (verified: boolean) =>
     decideAccountClaims({
       uid: 'u-squatter',
-      account: { name: 'Atacante', personal_code: 'SQT7K3QZ', is_anonymous_donor: false, verified },
+      account: {
+        name: 'Atacante',
+        personal_code: 'SQT7K3QZ',
+        is_anonymous_donor: false,
+        verified,
+        email: VICTIM,
+        language: 'ro',
+      },
       pending: [pending],
       waiting: [],
+      siteUrl: 'https://parroquia.test',
       now: NOW,
     });
 
@@ -160,14 +182,18 @@ describe('a claim at first sign-in', () => {
     expect(decision.cells).toEqual([]);
     expect(decision.ledgerDonors).toEqual([]);
     expect(decision.outcome.mailboxes).toEqual([]);
+    expect(decision.mails).toEqual([]);
   });
 
-  it('claims the certificate for a proven one', () => {
+  it('claims the certificate for a proven one, and sends the receipt nobody could be sent', () => {
     const decision = claim(true);
     expect(decision.codes.map((change) => change.fields)).toMatchObject([
       { status: 'linked', user: 'u-squatter' },
     ]);
     expect(decision.ledgerDonors).toEqual([{ id: 'd1', donor: 'u-squatter' }]);
+    expect(decision.mails).toEqual([expect.objectContaining({ id: 'receipt-d1', to: VICTIM })]);
+    expect(decision.mails[0]!.message.text).toContain('K3');
+    expect(decision.mails[0]!.message.text).toContain('250,00');
   });
 });
 

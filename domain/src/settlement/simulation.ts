@@ -501,14 +501,10 @@ export class Simulation {
     return {
       record,
       cells: this.store.cellsOf(record.plots),
-      donationIds: [
-        ...new Set([
-          ...(fields.donation_id ? [fields.donation_id] : []),
-          ...[...this.store.ledger.values()]
-            .filter((row) => row.certificate_code === code && row.donor === null)
-            .map((row) => row.id),
-        ]),
-      ],
+      rows: [...this.store.ledger.values()].filter(
+        (row) =>
+          row.certificate_code === code && (row.donor === null || row.id === fields.donation_id),
+      ),
       registeredSince: since,
     };
   }
@@ -543,6 +539,7 @@ export class Simulation {
         account,
         pending: [certificate],
         waiting: [],
+        siteUrl: 'https://parroquia.test',
         now: this.now,
       });
       if (!account.verified && claims.codes.length > 0) {
@@ -565,6 +562,7 @@ export class Simulation {
         },
         waiting: mailbox ? this.waitingOf(mailbox, code) : [],
         accountCells: this.cells().filter((cell) => cell.user === account.uid),
+        siteUrl: 'https://parroquia.test',
         now: this.now,
       }),
     );

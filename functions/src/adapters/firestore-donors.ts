@@ -31,6 +31,7 @@ import {
 import { readCashPerson, touchCashLocks } from './cash-person';
 import { writeDecision } from './decision-writes';
 import { isAlreadyExists } from './firestore-errors';
+import { mailSiteUrl } from './mail-site-url';
 import { donorCellsIn, writeDonorDisplay } from './donor-cells';
 import { certificateOnRecord, pendingCertificates, waitingPlotsOf } from './pending-certificates';
 import { userProfileFromDocument } from './user-document';
@@ -109,12 +110,15 @@ export function firestoreDonorAccounts(
             uid,
             account: {
               name: account.name,
+              email: account.email,
+              language: account.language,
               personal_code: code,
               is_anonymous_donor: false,
               verified: isProvenAddress(account.email, proven),
             },
             pending,
             waiting,
+            siteUrl: mailSiteUrl(),
             now,
           });
           const createdAt = Timestamp.fromMillis(now);
@@ -122,6 +126,7 @@ export function firestoreDonorAccounts(
             name: account.name,
             name_search: nameSearchPrefixes(account.name),
             email: account.email,
+            language: account.language,
             mailboxes: [...new Set([mailboxKey(account.email), ...claims.outcome.mailboxes])],
             personal_code: code,
             // A certificate staff registered as anonymous keeps its donor anonymous.
@@ -173,11 +178,12 @@ export function firestoreDonorAccounts(
       );
     },
 
-    linkCertificateCode(uid, code, now) {
+    async linkCertificateCode(uid, code, now) {
+      // The code proves the claim; the address Auth proves says whether its receipts are sent.
+      const proven = (await proofs.provenAddresses([uid])).get(uid) ?? null;
       return db().runTransaction(async (tx) => {
         const userData = (await tx.get(users().doc(uid))).data();
-        // The code proves the claim; the account's address is not asked (no mail is sent).
-        const account = userData ? readDonorRecord(uid, userData, null) : null;
+        const account = userData ? readDonorRecord(uid, userData, proven) : null;
         const codeSnapshot = await tx.get(db().collection('certificate_codes').doc(code));
         const certificate = await certificateOnRecord(db(), tx, codeSnapshot);
         const email = certificate?.record.email;
@@ -196,6 +202,7 @@ export function firestoreDonorAccounts(
           cash,
           waiting: mailbox ? await waitingPlotsOf(db(), tx, [mailbox], [code]) : [],
           accountCells: await donorCellsIn(db(), tx, uid),
+          siteUrl: mailSiteUrl(),
           now,
         });
         writeDecision(tx, db(), decision);

@@ -7,6 +7,7 @@
 import {
   millisOf,
   readCertificateCodeDocument,
+  readLedgerRow,
   type CellWithId,
   type CertificateOnRecord,
 } from '@parroquia/domain';
@@ -29,13 +30,13 @@ export async function certificateOnRecord(
     db.collection('donations').where('certificate_code', '==', snapshot.id),
   );
   const donationId = data.donation_id;
-  const waiting = rows.docs.filter((row) => row.get('donor') === null).map((row) => row.id);
+  const waiting = rows.docs
+    .filter((row) => row.get('donor') === null || row.id === donationId)
+    .map((row) => readLedgerRow(row.id, row.data()));
   return {
     record,
     cells,
-    donationIds: [
-      ...new Set([...(typeof donationId === 'string' ? [donationId] : []), ...waiting]),
-    ],
+    rows: waiting,
     registeredSince: await plotsRegisteredSince(db, tx, snapshot.id, record.plots, data),
   };
 }

@@ -21,7 +21,7 @@ export const whoami: Handler<ApiRoutes['whoami']> = async ({ deps, caller }) => 
  * answer the same account. The e-mail stored is the one the token vouches for (docs/screens.md's
  * placeholder when the provider gave none), never the body's.
  */
-export const sync: Handler<ApiRoutes['sync']> = async ({ deps, caller, body }) => {
+export const sync: Handler<ApiRoutes['sync']> = async ({ deps, caller, body, language }) => {
   if (body.sub !== caller.uid) throw new ApiError(403, MESSAGES.subjectMismatch);
   const email = accountEmail({
     email: caller.email,
@@ -36,6 +36,7 @@ export const sync: Handler<ApiRoutes['sync']> = async ({ deps, caller, body }) =
         email,
         sub: caller.uid,
         is_staff: caller.staff,
+        language,
       },
       () => deps.newPersonalCode(),
       deps.now(),

@@ -215,6 +215,16 @@ export function DonorPage({ id }: { id: string }) {
                       <dd>{money(line.undone_cents)}</dd>
                     </>
                   )}
+                  {line.deposit_kept_plots.length > 0 && (
+                    <>
+                      <dt>{t('staffDonors.depositKept')}</dt>
+                      <dd data-testid="deposit-kept">
+                        {t('staffDonors.depositKeptLine', {
+                          plots: line.deposit_kept_plots.join(', '),
+                        })}
+                      </dd>
+                    </>
+                  )}
                   {line.refund_of && (
                     <>
                       <dt>{t('staffDonors.undoes')}</dt>
@@ -240,8 +250,10 @@ export function DonorPage({ id }: { id: string }) {
             {certificates.map((certificate) => (
               <li key={certificate.code}>
                 <strong>{certificate.code}</strong> ·{' '}
-                {t(`staffDonors.codeStatus.${certificate.status as CodeStatus}`)} ·{' '}
-                {certificate.plots.join(', ')}
+                {certificate.reservation_ended
+                  ? t('staffDonors.codeStatus.ended')
+                  : t(`staffDonors.codeStatus.${certificate.status as CodeStatus}`)}{' '}
+                · {certificate.plots.join(', ')}
               </li>
             ))}
           </ul>
