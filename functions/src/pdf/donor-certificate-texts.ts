@@ -1,5 +1,5 @@
 /** The donor certificate's words, in the two languages it exists in (docs/api.md). */
-import type { CertificateLanguage } from '@parroquia/domain';
+import { romanianCount, type CertificateLanguage } from '@parroquia/domain';
 
 export interface DonorCertificateTexts {
   parish: string;
@@ -46,9 +46,7 @@ export const DONOR_CERTIFICATE_TEXTS: Record<CertificateLanguage, DonorCertifica
     title: 'Certificat de donator',
     certifies: 'Parohia mulțumește și certifică faptul că',
     contribution: (count) =>
-      count === 1
-        ? 'a donat 1 parcelă pentru construirea bisericii.'
-        : `a donat ${count} parcele pentru construirea bisericii.`,
+      `a donat ${romanianCount(count, 'parcelă', 'parcele')} pentru construirea bisericii.`,
     personalCode: 'Cod personal',
     plots: 'Parcele',
     date: 'Data',

@@ -6,6 +6,7 @@
  */
 import {
   formatEuroCents,
+  romanianCount,
   type CertificateLanguage,
   type DonationMethod,
   type MoneyClose,
@@ -47,11 +48,6 @@ const monthName = (month: string, locale: string) =>
   );
 
 const plural = (count: number, one: string, other: string) => (count === 1 ? one : other);
-/** Romanian puts "de" between a count and its noun when the count ends in 20 to 99, or in 00. */
-const roCount = (count: number, word: string) =>
-  count % 100 >= 20 || (count >= 100 && count % 100 === 0)
-    ? `${count} de ${word}`
-    : `${count} ${word}`;
 
 export const MONTH_CLOSE_TEXTS: Record<CertificateLanguage, MonthCloseTexts> = {
   es: {
@@ -92,27 +88,22 @@ export const MONTH_CLOSE_TEXTS: Record<CertificateLanguage, MonthCloseTexts> = {
     methods: { card: 'Card', cash: 'Numerar', transfer: 'Transfer' },
     total: 'Total',
     plots: 'Parcele',
-    bought: (n) => (n === 1 ? '1 parcelă cumpărată' : `${roCount(n, 'parcele')} cumpărate`),
-    reserved: (n) =>
-      n === 1 ? '1 parcelă rezervată cu avans' : `${roCount(n, 'parcele')} rezervate cu avans`,
+    bought: (n) => romanianCount(n, 'parcelă cumpărată', 'parcele cumpărate'),
+    reserved: (n) => romanianCount(n, 'parcelă rezervată cu avans', 'parcele rezervate cu avans'),
     completed: (n) =>
-      n === 1
-        ? '1 parcelă rezervată plătită integral'
-        : `${roCount(n, 'parcele')} rezervate plătite integral`,
+      romanianCount(n, 'parcelă rezervată plătită integral', 'parcele rezervate plătite integral'),
     undone: (n) =>
-      n === 1
-        ? '1 parcelă în rambursări sau anulări'
-        : `${roCount(n, 'parcele')} în rambursări sau anulări`,
+      romanianCount(n, 'parcelă în rambursări sau anulări', 'parcele în rambursări sau anulări'),
     due: (month) => `Rezervări care expiră în ${month}`,
     dueLine: (reservations, plots, rest) =>
       reservations === 0
         ? 'Niciuna.'
-        : `${reservations === 1 ? '1 rezervare' : roCount(reservations, 'rezervări')}, ${plots === 1 ? '1 parcelă' : roCount(plots, 'parcele')}: mai sunt de plătit ${rest}.`,
+        : `${romanianCount(reservations, 'rezervare', 'rezervări')}, ${romanianCount(plots, 'parcelă', 'parcele')}: mai sunt de plătit ${rest}.`,
     refundsOwed: 'Rambursări în așteptare',
     refundsOwedLine: (count, amount) =>
       count === 0
         ? 'Niciuna.'
-        : `${count === 1 ? '1 plată' : roCount(count, 'plăți')} de rambursat: ${amount}. Stripe nu a făcut încă rambursarea.`,
+        : `${romanianCount(count, 'plată', 'plăți')} de rambursat: ${amount}. Stripe nu a făcut încă rambursarea.`,
     source: (file) => `Detaliul, rând cu rând, este în exportul lunii (${file}).`,
     locale: 'ro-RO',
   },

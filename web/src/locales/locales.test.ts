@@ -29,8 +29,13 @@ const placeholders = (text: string) =>
 const catalogues = Object.fromEntries(
   LANGUAGES.map((language) => [language, flatten({ es, en, ro }[language])]),
 );
+
+/** i18next's plural suffixes: a key `x_few` is one form of the plural `x`. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** A key as every language must have it: a plural by its base, since each has its own forms. */
+const sharedKey = (key: string) => key.replace(PLURAL, '');
 const allKeys = [
-  ...new Set(Object.values(catalogues).flatMap((leaves) => [...leaves.keys()])),
+  ...new Set(Object.values(catalogues).flatMap((leaves) => [...leaves.keys()].map(sharedKey))),
 ].sort();
 
 describe('translation catalogues', () => {
@@ -44,7 +49,39 @@ describe('translation catalogues', () => {
     const leaves = catalogues[language]!;
 
     it('has every key of every language', () => {
-      expect(allKeys.filter((key) => !leaves.has(key))).toEqual([]);
+      const own = new Set([...leaves.keys()].map(sharedKey));
+      expect(allKeys.filter((key) => !own.has(key))).toEqual([]);
+    });
+
+    it('gives each plural every form the language has (Intl.PluralRules), no other', () => {
+      const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      const plurals = [
+        ...new Set([...leaves.keys()].filter((key) => PLURAL.test(key)).map(sharedKey)),
+      ];
+      expect(plurals.length).toBeGreaterThan(0);
+      for (const plural of plurals) {
+        const given = [...leaves.keys()]
+          .filter((key) => sharedKey(key) === plural && PLURAL.test(key))
+          .map((key) => PLURAL.exec(key)![1]);
+        expect(given.sort(), `${language}: ${plural}`).toEqual([...forms].sort());
+      }
+    });
+
+    it('shows a text, never its key, for any count', async () => {
+      const { createInstance } = await import('i18next');
+      const i18n = createInstance();
+      await i18n.init({
+        lng: language,
+        resources: { [language]: { translation: { es, en, ro }[language] } },
+      });
+      const plurals = [
+        ...new Set([...leaves.keys()].filter((key) => PLURAL.test(key)).map(sharedKey)),
+      ];
+      for (const plural of plurals) {
+        for (const count of [0, 1, 2, 5, 19, 20, 21, 101, 1_000_000]) {
+          expect(i18n.t(plural, { count }), `${language}: ${plural} (${count})`).not.toBe(plural);
+        }
+      }
     });
 
     it('has a non-empty text for every key', () => {
@@ -56,10 +93,12 @@ describe('translation catalogues', () => {
 
     it('uses the same {{placeholders}} as Spanish', () => {
       const spanish = catalogues.es!;
+      // A plural's forms are compared with Spanish's `other`, which every language has.
+      const textOf = (of: Map<string, unknown>, key: string) =>
+        String(of.get(key) ?? of.get(`${key}_other`));
       const mismatched = allKeys.filter(
         (key) =>
-          placeholders(String(leaves.get(key))).join() !==
-          placeholders(String(spanish.get(key))).join(),
+          placeholders(textOf(leaves, key)).join() !== placeholders(textOf(spanish, key)).join(),
       );
       expect(mismatched).toEqual([]);
     });
