@@ -56,6 +56,22 @@ test('es, desktop: the panel moves live, the ledger finds the gifts and download
       .toBe(givenBefore + 20_000);
     await expect(page.getByTestId('panel-latest')).toContainText('Pago del resto');
     await expectNoAxeViolations(page);
+    // On a tablet, upright and sideways, nothing of the panel runs out of its card.
+    for (const size of [
+      { width: 768, height: 1024 },
+      { width: 1024, height: 768 },
+    ]) {
+      await page.setViewportSize(size);
+      const spilling = await page
+        .locator('main section')
+        .evaluateAll((cards) =>
+          cards
+            .filter((card) => card.scrollWidth > card.clientWidth + 1)
+            .map((card) => card.getAttribute('aria-labelledby') ?? card.className),
+        );
+      expect(spilling, `${size.width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await screenshotAtBothSizes(page, testInfo, 'staff-panel-es', () =>
       expect(transfers).toBeVisible(),
     );
