@@ -2,7 +2,8 @@
  * The staff registration form on a phone in Romanian (docs/screens.md, /set/certificate): a
  * missing field is named and focused; plots typed by their codes join the selection; a gift with
  * no paper certificate (a transfer) is given a new code; the confirmation comes into view; and
- * after a refused attempt the previous donor's "print filled in" button is gone.
+ * after a refused attempt the previous donor's "print filled in" button is gone; then she is found
+ * by a word of her name although she has no account.
  */
 import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
@@ -60,6 +61,16 @@ test('ro, phone: a transfer registered with typed plots and a new code, each mis
     await page.getByRole('button', { name: 'Înregistrați' }).click();
     await expect(result).not.toContainText('Înregistrat');
     await expect(print).toBeHidden();
+
+    // She has no account: the treasurer finds her by the first letters of a word of her name.
+    await page.goto('/staff/donantes?lng=ro');
+    await page.getByLabel('Nume, e-mail, cod sau parcelă').fill('TRANSF');
+    await page.getByRole('button', { name: 'Căutare' }).click();
+    const found = page.getByRole('link', { name: /Ioana Transfer/ });
+    await expect(found).toContainText('ioana.transfer@donantes.test', { timeout: 30_000 });
+    await found.click();
+    await expect(page.getByRole('heading', { name: 'Ioana Transfer', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('donor-plot-H11')).toBeVisible();
   } finally {
     await Promise.all(['H11', 'H12'].map(tidyPlot));
   }
