@@ -43,8 +43,10 @@ async function serve(
 async function errorOf(response: Response): Promise<string> {
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   const body = (await response.json()) as Record<string, unknown>;
-  expect(Object.keys(body)).toEqual(['error']);
+  // The text, and the catalogue key screens decide by (docs/api.md, "Errors").
+  expect(Object.keys(body)).toEqual(['error', 'code']);
   expect(typeof body.error).toBe('string');
+  expect(body.code).toMatch(/^[a-zA-Z]+$/);
   return body.error as string;
 }
 
@@ -378,6 +380,6 @@ describe('request bodies', () => {
       },
     );
     expect(status).toBe(413);
-    expect(JSON.parse(text)).toEqual({ error: 'La petición es demasiado grande.' });
+    expect(JSON.parse(text)).toMatchObject({ error: 'La petición es demasiado grande.' });
   });
 });

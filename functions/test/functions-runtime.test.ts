@@ -87,13 +87,13 @@ describe('behind the Cloud Functions framework', () => {
       body: 'x'.repeat(51),
     });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: 'La petición es demasiado grande.' });
+    expect(await response.json()).toMatchObject({ error: 'La petición es demasiado grande.' });
   });
 
   it('answers 401 JSON on a route that needs a token', async () => {
     const response = await fetch(`${await serveLikeCloudFunctions()}/api/users/whoami/`);
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: 'Inicia sesión para continuar.' });
+    expect(await response.json()).toMatchObject({ error: 'Inicia sesión para continuar.' });
   });
 
   describe('errors of the framework before the handler runs', () => {
@@ -116,15 +116,17 @@ describe('behind the Cloud Functions framework', () => {
       expect(response.headers.get('cache-control')).toBe('no-store');
       const text = await response.text();
       expect(text).not.toMatch(/SyntaxError|node_modules/);
-      expect(JSON.parse(text)).toEqual({ error: 'El cuerpo de la petición no es JSON válido.' });
+      expect(JSON.parse(text)).toMatchObject({
+        error: 'El cuerpo de la petición no es JSON válido.',
+      });
     });
 
     it("answers it in the caller's language", async () => {
       const url = await serveLikeCloudFunctions();
-      expect(await (await malformed(url, { 'Accept-Language': 'ro' })).json()).toEqual({
+      expect(await (await malformed(url, { 'Accept-Language': 'ro' })).json()).toMatchObject({
         error: 'Corpul cererii nu este JSON valid.',
       });
-      expect(await (await malformed(url, { 'Accept-Language': 'en-US' })).json()).toEqual({
+      expect(await (await malformed(url, { 'Accept-Language': 'en-US' })).json()).toMatchObject({
         error: 'The request body is not valid JSON.',
       });
     });

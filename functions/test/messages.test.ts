@@ -10,7 +10,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { callerLanguage } from '../src/api/language';
 import { API_MESSAGES_BY_LANGUAGE } from '../src/api/messages';
-import { translate } from '../src/api/translate';
+import { messageCode, translate } from '../src/api/translate';
 import { DONOR_CERTIFICATE_TEXTS } from '../src/pdf/donor-certificate-texts';
 
 const CATALOGUES = { domain: DOMAIN_MESSAGES, api: API_MESSAGES_BY_LANGUAGE } as const;
@@ -79,6 +79,20 @@ describe('translate', () => {
 
   it('keeps a text no catalogue has as it is', () => {
     expect(translate('Un texto nuevo.', 'en')).toBe('Un texto nuevo.');
+  });
+});
+
+describe('messageCode: the key an error answer carries', () => {
+  it('finds every entry of every catalogue again from its Spanish text, with values or not', () => {
+    for (const catalogues of Object.values(CATALOGUES)) {
+      for (const [key, text] of Object.entries(catalogues.es)) {
+        expect(messageCode(render(text as MessageText)), key).toBe(key);
+      }
+    }
+  });
+
+  it('answers unknown for a text no catalogue has', () => {
+    expect(messageCode('Un texto nuevo.')).toBe('unknown');
   });
 });
 

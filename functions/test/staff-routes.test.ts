@@ -53,7 +53,7 @@ describe('staff routes', () => {
       expect((await fetch(url, init(null))).status).toBe(401);
       const donor = await fetch(url, init('token-ana'));
       expect(donor.status).toBe(403);
-      expect(await donor.json()).toEqual({
+      expect(await donor.json()).toMatchObject({
         error: 'Solo el personal de la parroquia puede hacer esto.',
       });
       expect(deps.certificateCodes.codes.size).toBe(0);
@@ -96,7 +96,7 @@ describe('POST /api/users/generate-json-codes/', () => {
         },
       );
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({
+      expect(await response.json()).toMatchObject({
         error: 'Introduce un número válido (entre 1 y 250).',
       });
       expect(deps.certificateCodes.codes.size).toBe(0);
@@ -164,7 +164,7 @@ describe('POST /api/users/register-physical-certificate/', () => {
     ]) {
       const response = await post(url, 'token-staff', body);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({
+      expect(await response.json()).toMatchObject({
         error: 'Rellena todos los campos y selecciona al menos una parcela.',
       });
     }
@@ -209,7 +209,7 @@ describe('POST /api/users/register-physical-certificate/', () => {
     };
     const taken = await post(url, 'token-staff', form);
     expect(taken.status).toBe(409);
-    expect(await taken.json()).toEqual({ error: 'Alguna parcela no está disponible' });
+    expect(await taken.json()).toMatchObject({ error: 'Alguna parcela no está disponible' });
     deps.physicalCertificates.outcome = { ok: false, reason: 'over-cash-limit', message: 'límite' };
     expect((await post(url, 'token-staff', form)).status).toBe(400);
   });

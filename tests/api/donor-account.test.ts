@@ -157,7 +157,9 @@ describe('POST /api/users/sync/', () => {
       headers: { 'Content-Type': 'text/plain' },
     });
     expect(notJson.status).toBe(400);
-    expect(await notJson.json()).toEqual({ error: 'El cuerpo de la petición no es JSON válido.' });
+    expect(await notJson.json()).toMatchObject({
+      error: 'El cuerpo de la petición no es JSON válido.',
+    });
     const other = await sync(account, { sub: 'donor-ana' });
     expect(other.status).toBe(403);
     expect((await db().collection('users').doc(account.uid).get()).exists).toBe(false);
@@ -247,7 +249,7 @@ describe('POST /api/users/update_user/', () => {
   it('answers 400 for a body with nothing to change, and 404 without a profile', async () => {
     const empty = await update({ email: 'x@y.es' });
     expect(empty.status).toBe(400);
-    expect(await empty.json()).toEqual({
+    expect(await empty.json()).toMatchObject({
       error: 'No hay nada que cambiar: envía el nombre o la opción de donante anónimo.',
     });
     const stranger = await newEmailAccount(authHost);
@@ -256,7 +258,7 @@ describe('POST /api/users/update_user/', () => {
       body: { name: 'X' },
     });
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: 'Usuario no encontrado.' });
+    expect(await missing.json()).toMatchObject({ error: 'Usuario no encontrado.' });
   });
 });
 

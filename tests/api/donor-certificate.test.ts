@@ -87,7 +87,10 @@ describe('GET /api/users/generate-certificate/', () => {
     const donor = await donorWith('Sin Parcelas', []);
     const response = await certificate(donor.idToken, 'es');
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'No tienes ninguna parcela comprada' });
+    expect(await response.json()).toEqual({
+      error: 'No tienes ninguna parcela comprada',
+      code: 'noPlotsBought',
+    });
   });
 
   it('answers 400 "Error al descargar el certificado" for another language or none', async () => {
@@ -95,7 +98,7 @@ describe('GET /api/users/generate-certificate/', () => {
     for (const path of ['?lang=fr', '?lang=', '']) {
       const response = await callApi(siteUrl, `/api/users/generate-certificate/${path}`, { token });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({
+      expect(await response.json()).toMatchObject({
         error: 'Error al descargar el certificado (campo: lang)',
         field: 'lang',
       });
@@ -105,7 +108,7 @@ describe('GET /api/users/generate-certificate/', () => {
   it('answers 403 to a donor who has not accepted the privacy policy (the seeded Ion)', async () => {
     const response = await certificate(await idTokenOf(authHost, DEMO.ion), 'es');
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({
+    expect(await response.json()).toMatchObject({
       error: 'Acepta la política de privacidad para continuar.',
     });
   });
@@ -148,7 +151,9 @@ describe('GET /api/certificates/verify/ (public)', () => {
   it('answers 404 with a clear text for an unknown code and 400 for a malformed one', async () => {
     const unknown = await verify('ZZZZ2222', '203.0.113.12');
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: 'Ese código no corresponde a ningún donante.' });
+    expect(await unknown.json()).toMatchObject({
+      error: 'Ese código no corresponde a ningún donante.',
+    });
     const malformed = await verify('<script>', '203.0.113.12');
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ field: 'code' });
@@ -164,7 +169,7 @@ describe('GET /api/certificates/verify/ (public)', () => {
     const limited = await verify('ANA7K3QZ', '203.0.113.99');
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await limited.json()).toEqual({
+    expect(await limited.json()).toMatchObject({
       error: 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.',
     });
     expect((await verify('ANA7K3QZ', '203.0.113.100')).status).toBe(200);
@@ -222,17 +227,21 @@ describe('POST /api/users/link-code/', () => {
 
     const again = await link(donor, 'PAPER234');
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ error: 'Ese código ya está vinculado a tu cuenta.' });
+    expect(await again.json()).toMatchObject({
+      error: 'Ese código ya está vinculado a tu cuenta.',
+    });
     const stolen = await link(other, 'PAPER234');
     expect(stolen.status).toBe(409);
-    expect(await stolen.json()).toEqual({ error: 'Ese código ya está vinculado a otra cuenta.' });
+    expect(await stolen.json()).toMatchObject({
+      error: 'Ese código ya está vinculado a otra cuenta.',
+    });
     expect((await db().collection('cells').doc('W1').get()).get('user')).toBe(donor.uid);
   });
 
   it('answers 404 for an unknown code and 409 for one not registered yet, changing nothing', async () => {
     const unknown = await link(other, 'QQQQ2222');
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({
+    expect(await unknown.json()).toMatchObject({
       error: 'Ese código no existe. Revisa que esté bien escrito.',
     });
     await db()

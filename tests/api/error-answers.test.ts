@@ -26,14 +26,25 @@ const ACCEPT: Record<Language | 'none', Record<string, string>> = {
 
 /** The JSON error of an answer, after checking it is one and shows nothing of the server. */
 async function errorOf(response: Response, status: number): Promise<string> {
+  return (await answerOf(response, status)).error;
+}
+
+/** The error answer: its text and its `code`, the catalogue key screens decide by. */
+async function answerOf(
+  response: Response,
+  status: number,
+): Promise<{ error: string; code: string }> {
   const text = await response.text();
   expect(response.status, text).toBe(status);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   expect(response.headers.get('x-powered-by')).toBeNull();
   expect(text).not.toMatch(/node_modules|SyntaxError|\bat \w+ \(|<html|<pre/i);
-  const body = JSON.parse(text) as { error?: unknown };
+  const body = JSON.parse(text) as { error?: unknown; code?: unknown };
   expect(typeof body.error).toBe('string');
-  return body.error as string;
+  // Every error the API throws is a catalogue's: none is answered without its key.
+  expect(body.code, text).toMatch(/^[a-zA-Z]+$/);
+  expect(body.code, text).not.toBe('unknown');
+  return { error: body.error as string, code: body.code as string };
 }
 
 const exactly = (text: string | RegExp) =>
@@ -186,15 +197,19 @@ describe("every error path in the caller's language", () => {
 
   for (const { what, status, call, expected } of cases) {
     it(`${status}: ${what}`, async () => {
+      const codes = new Set<string>();
       for (const language of ['es', 'en', 'ro'] as const) {
         const [path, options] = call();
         const headers = { ...options?.headers, ...ACCEPT[language] };
-        const message = await errorOf(
+        const answer = await answerOf(
           await callApi(siteUrl, path, { ...options, headers }),
           status,
         );
-        expect(message).toMatch(exactly(expected[language]));
+        expect(answer.error).toMatch(exactly(expected[language]));
+        codes.add(answer.code);
       }
+      // The code is the same whatever the language: screens decide by it, not by the text.
+      expect(codes.size).toBe(1);
       const [path, options] = call();
       expect(await errorOf(await callApi(siteUrl, path, options), status)).toMatch(
         exactly(expected.es),

@@ -10,7 +10,8 @@ import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
-import { signInOnLoginPage } from './support.ts';
+import { newDonor } from '../support/payments.ts';
+import { firestore, signInOnLoginPage } from './support.ts';
 
 const PDFJS = join(
   dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
@@ -114,3 +115,28 @@ test('a browser in ro-RO (no ?lng) downloads the Romanian certificate as certifi
     await context.close();
   }
 });
+
+// The screen decides by the answer's code, not its text: before, only a Spanish reader was told
+// that there is no plot bought yet; an English or Romanian one read the generic error.
+for (const [language, warning] of [
+  ['en', 'You have no purchased plots'],
+  ['ro', 'Nu aveți parcele cumpărate'],
+] as const) {
+  test(`in ${language}: a donor with no plot bought is told so, not that something failed`, async ({
+    page,
+  }) => {
+    const donor = await newDonor(
+      process.env.TEST_AUTH_HOST!,
+      firestore(),
+      `Sin Parcela ${language}`,
+    );
+    await page.goto(`/mi-cuenta?lng=${language}`);
+    await signInOnLoginPage(page, { email: donor.email, password: 'Donante-2026' });
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: language === 'en' ? 'Certificate' : 'Certificat' })
+      .click();
+    await expect(page.getByText(warning)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/unexpected|neașteptată/i)).toHaveCount(0);
+  });
+}

@@ -99,9 +99,14 @@ export type AnswerOutput<R extends ApiRoute> = R['answer'] extends Schema
   ? z.output<R['answer']>
   : never;
 
-/** Every error answer; `field` names the refused input on a 400 from a schema. */
+/**
+ * Every error answer: the text in the caller's language; `code`, the catalogue key screens decide
+ * by (`unknown` for a text no catalogue has; optional for answers from before it); `field` names
+ * the refused input on a 400 from a schema.
+ */
 export const apiErrorAnswerSchema = z.object({
   error: z.string(),
+  code: z.optional(z.string()),
   field: z.optional(z.string()),
 });
 export type ApiErrorAnswer = z.output<typeof apiErrorAnswerSchema>;

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Language } from '@parroquia/domain';
 import { encodeBody } from './compression';
 import { API_MESSAGES } from './messages';
-import { translate } from './translate';
+import { messageCode, translate } from './translate';
 
 /**
  * A request as Cloud Functions hands it over: the framework has usually read the body already
@@ -84,11 +84,15 @@ export function sendReply(res: ServerResponse, reply: ApiReply, gzip = false): v
   res.end(reply.body);
 }
 
-/** `{ error }` in the caller's language (the thrown text is Spanish, see `translate.ts`). */
+/**
+ * `{ error, code }`: the text in the caller's language (the thrown text is Spanish, see
+ * `translate.ts`) and its catalogue key, which screens decide by.
+ */
 export function sendError(res: ServerResponse, error: ApiError, language: Language): void {
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
   const message = translate(error.message, language);
-  sendReply(res, jsonReply({ error: message, ...error.details }, error.status));
+  const code = messageCode(error.message);
+  sendReply(res, jsonReply({ error: message, code, ...error.details }, error.status));
 }
 
 /** 413 early, from the declared length, before reading anything. */

@@ -15,9 +15,14 @@ import { API_MESSAGES_BY_LANGUAGE } from './messages';
 type Catalogue = Readonly<Record<string, MessageText>>;
 type Render = (...values: string[]) => string;
 
-interface TemplateEntry {
-  pattern: RegExp;
+interface Entry {
+  /** The catalogue's key: the answer's machine-readable `code`. */
+  code: string;
   texts: Readonly<Record<Language, MessageText>>;
+}
+
+interface TemplateEntry extends Entry {
+  pattern: RegExp;
 }
 
 const CATALOGUES: ReadonlyArray<Readonly<Record<Language, Catalogue>>> = [
@@ -30,29 +35,44 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 function entriesOf(catalogues: Readonly<Record<Language, Catalogue>>) {
   return Object.keys(catalogues.es).map((key) => ({
+    code: key,
     spanish: catalogues.es[key]!,
     texts: { es: catalogues.es[key]!, en: catalogues.en[key]!, ro: catalogues.ro[key]! },
   }));
 }
 
-const exact = new Map<string, Readonly<Record<Language, MessageText>>>();
+const exact = new Map<string, Entry>();
 const templates: TemplateEntry[] = [];
-for (const { spanish, texts } of CATALOGUES.flatMap(entriesOf)) {
+for (const { code, spanish, texts } of CATALOGUES.flatMap(entriesOf)) {
   if (typeof spanish === 'string') {
-    exact.set(spanish, texts);
+    // The first catalogue's entry wins a text two share (the domain's, then the API's).
+    if (!exact.has(spanish)) exact.set(spanish, { code, texts });
     continue;
   }
   const markers = Array.from({ length: spanish.length }, (_, index) => marker(index));
   const template = escapeRegExp((spanish as Render)(...markers));
   const source = markers.reduce((text, m) => text.replace(m, '([\\s\\S]*?)'), template);
-  templates.push({ pattern: new RegExp(`^${source}$`), texts });
+  templates.push({ pattern: new RegExp(`^${source}$`), code, texts });
+}
+
+/** The text no catalogue has: its answer's `code`. */
+export const UNKNOWN_MESSAGE_CODE = 'unknown';
+
+/**
+ * The catalogue key of a Spanish text (with values or not), the code screens decide by
+ * (docs/api.md, "Errors"); `unknown` for a text no catalogue has.
+ */
+export function messageCode(spanish: string): string {
+  const known = exact.get(spanish);
+  if (known) return known.code;
+  return templates.find(({ pattern }) => pattern.test(spanish))?.code ?? UNKNOWN_MESSAGE_CODE;
 }
 
 /** `spanish` in `language`: the same catalogue entry with the same values, or `spanish` itself. */
 export function translate(spanish: string, language: Language): string {
   if (language === 'es') return spanish;
   const known = exact.get(spanish);
-  if (known) return known[language] as string;
+  if (known) return known.texts[language] as string;
   for (const { pattern, texts } of templates) {
     const values = pattern.exec(spanish)?.slice(1);
     if (values) {

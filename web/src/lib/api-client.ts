@@ -2,7 +2,7 @@
  * The one way the app talks to its API (docs/api.md): a call names a route of the contract
  * (`API_ROUTES` in domain/src/api), so its path, method, body, query and answer are typed by
  * the same declaration the functions serve. JSON in, JSON out (checked against the answer's
- * schema), and an `ApiError` carrying the server's `error` text when there is one. Fallback
+ * schema), and an `ApiError` carrying the server's `error` text and `code` when there are. Fallback
  * texts are those of docs/api.md.
  */
 import {
@@ -54,10 +54,11 @@ function withQuery(path: string, query: unknown): string {
   return `${path}?${new URLSearchParams(entries.map(([name, value]) => [name, String(value)]))}`;
 }
 
-/** The text of an error answer (`apiErrorAnswerSchema`), when it has one. */
-function errorField(body: unknown): string | null {
+/** The text and code of an error answer (`apiErrorAnswerSchema`), when it has a text. */
+function errorAnswer(body: unknown): { text: string; code: string | null } | null {
   const answer = z.safeParse(apiErrorAnswerSchema, body);
-  return answer.success && answer.data.error.trim() !== '' ? answer.data.error : null;
+  if (!answer.success || answer.data.error.trim() === '') return null;
+  return { text: answer.data.error, code: answer.data.code ?? null };
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -101,9 +102,12 @@ export function createApiClient({
       throw new ApiError(REQUEST_FAILED, null, { cause });
     }
     if (!response.ok) {
-      const said = errorField(await readJson(response));
+      const said = errorAnswer(await readJson(response));
       const fallback = method === 'GET' ? httpErrorMessage(response.status) : REQUEST_FAILED;
-      throw new ApiError(said ?? fallback, response.status, { fromServer: said !== null });
+      throw new ApiError(said?.text ?? fallback, response.status, {
+        fromServer: said !== null,
+        code: said?.code ?? null,
+      });
     }
     return response;
   }

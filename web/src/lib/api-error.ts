@@ -11,15 +11,21 @@ export class ApiError extends Error {
   readonly status: number | null;
   /** The message is the API's own (in the language asked), not one of the fallbacks above. */
   readonly fromServer: boolean;
+  /**
+   * The API's catalogue key for it (`noPlotsBought`, …): what a screen decides by, never the
+   * text, which is in the reader's language. Null when no answer, or an answer without one.
+   */
+  readonly code: string | null;
 
   constructor(
     message: string,
     status: number | null,
-    options?: ErrorOptions & { fromServer?: boolean },
+    options?: ErrorOptions & { fromServer?: boolean; code?: string | null },
   ) {
     super(message, options);
     this.name = 'ApiError';
     this.status = status;
     this.fromServer = options?.fromServer ?? false;
+    this.code = options?.code ?? null;
   }
 }

@@ -18,7 +18,9 @@ export const DEFAULT_LANGUAGE: Language = 'es';
 
 type Catalogue = typeof import('@/locales/es.json');
 
-const LOADERS: Record<Language, () => Promise<{ default: Catalogue }>> = {
+// Each catalogue has its language's plural forms (`_few` in Romanian, `_many` in Spanish), so
+// only Spanish's shape types the keys; the others are loaded as the objects they are.
+const LOADERS: Record<Language, () => Promise<{ default: object }>> = {
   es: () => import('@/locales/es.json'),
   en: () => import('@/locales/en.json'),
   ro: () => import('@/locales/ro.json'),

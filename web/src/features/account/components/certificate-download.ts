@@ -3,14 +3,18 @@
  * click (`use-certificate-download.ts`): it brings the contract, zod and sonner, which the
  * header need not carry.
  */
-import { MESSAGES, certificateFileName } from '@parroquia/domain';
+import { certificateFileName } from '@parroquia/domain';
 import type { TFunction } from 'i18next';
 import type { ApiClient } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
 import { ApiError } from '@/lib/api-error';
+import { apiErrorText } from '@/lib/api-error-text';
 import { saveBlob } from '@/lib/download';
 import { toast } from '@/lib/toast';
 import { certificateLanguageFor, downloadCertificate } from '../api/account-api';
+
+/** The API's code for a donor with no plot paid in full (docs/api.md, certificate). */
+const NO_PLOTS_BOUGHT = 'noPlotsBought';
 
 export type CertificateResult =
   { status: 'success'; message: string } | { status: 'error'; message: string };
@@ -37,7 +41,7 @@ export async function downloadCertificateFile({
     toast.error(t('certificate.error.title'), {
       description: t('certificate.error.description'),
     });
-    return { status: 'error', message: MESSAGES.certificateDownloadFailed };
+    return { status: 'error', message: t('certificate.error.description') };
   }
   onStart();
   try {
@@ -46,13 +50,13 @@ export async function downloadCertificateFile({
     toast.success(t('certificate.success.title'), {
       description: t('certificate.success.description'),
     });
-    return { status: 'success', message: 'Certificado descargado' };
+    return { status: 'success', message: t('certificate.success.title') };
   } catch (error) {
     if (error instanceof ApiError && error.status === null) {
       toast.error(t('certificate.network.title'), {
         description: t('certificate.network.description'),
       });
-    } else if (error instanceof ApiError && error.message === MESSAGES.noPlotsBought) {
+    } else if (error instanceof ApiError && error.code === NO_PLOTS_BOUGHT) {
       toast.warning(t('certificate.noPlots.title'), {
         description: t('certificate.noPlots.description'),
       });
@@ -61,7 +65,6 @@ export async function downloadCertificateFile({
         description: t('certificate.error.description'),
       });
     }
-    const message = error instanceof Error ? error.message : MESSAGES.certificateDownloadFailed;
-    return { status: 'error', message };
+    return { status: 'error', message: apiErrorText(error, t) };
   }
 }

@@ -2,13 +2,14 @@
  * The user edit dialog (docs/screens.md): name editable; e-mail (or "Connected with ...") and
  * personal code read-only; the anonymous-donor checkbox; link a physical certificate's code.
  */
-import { DONOR_NAME_MAX_LENGTH, MESSAGES } from '@parroquia/domain';
+import { DONOR_NAME_MAX_LENGTH } from '@parroquia/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { emailDisplay } from '@/lib/account-email';
 import { ApiError } from '@/lib/api-error';
+import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/session';
 import { linkCode, updateProfile } from '../api/account-api';
@@ -52,9 +53,7 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
       // field; without an answer, the generic text.
       console.error('Error al actualizar el usuario', error);
       setSaveError(
-        error instanceof ApiError && error.status !== null
-          ? error.message
-          : t('profile.saveFailed'),
+        error instanceof ApiError && error.fromServer ? error.message : t('profile.saveFailed'),
       );
     } finally {
       setSaving(false);
@@ -71,11 +70,8 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
       setCode('');
       toast.success(t('profile.linked'));
     } catch (error) {
-      setLinkError(
-        error instanceof ApiError && error.status !== null
-          ? error.message
-          : MESSAGES.linkCodeFailed,
-      );
+      // The API's reason (in the reader's language), else that it could not answer.
+      setLinkError(apiErrorText(error, t));
     } finally {
       setLinking(false);
     }

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-error';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/session';
 import { cancelCheckout } from '../api/cancel-checkout';
@@ -36,7 +37,8 @@ export function CheckoutCancelled({ checkout }: { checkout: string | null }) {
       } catch (error) {
         if (!current) return;
         setRelease('failed');
-        setDetail(error instanceof Error ? error.message : null);
+        // The API's reason in the reader's language; without one, the page's own text.
+        setDetail(error instanceof ApiError && error.fromServer ? error.message : null);
       }
     })();
     return () => {

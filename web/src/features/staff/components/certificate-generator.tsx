@@ -3,10 +3,11 @@
  * certificates, or only their codes, listed on the page (and logged to the console, as the
  * original site did).
  */
-import { DEFAULT_CERTIFICATE_COUNT, MESSAGES, validateCertificateCount } from '@parroquia/domain';
+import { DEFAULT_CERTIFICATE_COUNT, validateCertificateCount } from '@parroquia/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { saveBlob } from '@/lib/download';
 import { useSession } from '@/lib/session';
@@ -14,10 +15,6 @@ import { generateCertificatesPdf, generateCodes } from '../api/staff-api';
 import { GeneratedCodes } from './generated-codes';
 import { OutcomeMessage, type Outcome } from './outcome-message';
 import styles from './staff.module.css';
-
-const CERTIFICATES_DONE = 'Certificados generados correctamente.';
-const CODES_DONE = 'Códigos generados correctamente.';
-const GENERATION_FAILED = '❌ Error al generar certificados';
 
 export function CertificateGenerator() {
   const { t } = useTranslation();
@@ -31,7 +28,7 @@ export function CertificateGenerator() {
   const run = async (what: 'pdf' | 'codes') => {
     const valid = validateCertificateCount(count);
     if (!valid.ok) {
-      setMessage({ ok: false, text: MESSAGES.certificateCountInvalid });
+      setMessage({ ok: false, text: t('staff.countInvalid') });
       return;
     }
     setBusy(true);
@@ -44,16 +41,17 @@ export function CertificateGenerator() {
           await generateCertificatesPdf(client, valid.value, token),
           'certificados-fisicos.pdf',
         );
-        setMessage({ ok: true, text: CERTIFICATES_DONE });
+        setMessage({ ok: true, text: t('staff.certificatesDone') });
       } else {
         const generated = await generateCodes(client, valid.value, token);
         console.log('codes', generated.codes);
         setCodes(generated.codes);
-        setMessage({ ok: true, text: CODES_DONE });
+        setMessage({ ok: true, text: t('staff.codesDone') });
       }
     } catch (error) {
       console.error(error);
-      setMessage({ ok: false, text: GENERATION_FAILED });
+      // The API's reason in the reader's language, else that it could not answer.
+      setMessage({ ok: false, text: apiErrorText(error, t) });
     } finally {
       setBusy(false);
     }
