@@ -97,13 +97,22 @@ test('an unknown code on /verificar says so', async ({ page }) => {
   );
 });
 
-test('a wrong password is a toast in the chosen language, and nothing signs in', async ({
+test('a wrong password is said beside the button in the chosen language, stays, and nothing signs in', async ({
   page,
 }) => {
   await page.goto('/donativos?lng=ro');
   await signInOnLoginPage(page, { email: DEMO.ana.email, password: 'not-the-password' });
-  await expect(page.getByText('Adresa de e-mail sau parola nu sunt corecte.')).toBeVisible();
+  const failure = page.getByTestId('sign-in-failure');
+  await expect(failure).toHaveText(
+    /Autentificarea nu a reușit.*Adresa de e-mail sau parola nu sunt corecte\./,
+  );
+  await expect(page.locator('input[type=password]')).toHaveAttribute('aria-invalid', 'true');
+  // A toast would be gone by now: what she must read stays until she tries again.
+  await page.waitForTimeout(6_000);
+  await expect(failure).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  await signInOnLoginPage(page, DEMO.ana);
+  await expect(failure).toHaveCount(0);
 });
 
 test('logout returns home signed out; Login remembers the page it was pressed on', async ({

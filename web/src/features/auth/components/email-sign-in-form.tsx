@@ -16,6 +16,8 @@ import { useLocation } from 'react-router-dom';
 import { returnPathAt } from '../return-path';
 import { currentLanguage } from '@/lib/i18n';
 import { EmailField } from './email-field';
+import { SignInFailure } from './sign-in-failure';
+import type { SignInFailureText } from './use-sign-in-attempt';
 import styles from './auth.module.css';
 
 export type EmailMode = 'sign-in' | 'sign-up';
@@ -29,6 +31,7 @@ export function EmailSignInForm({
   emailField,
   busy,
   attempt,
+  failure,
 }: {
   mode: EmailMode;
   onModeChange: (mode: EmailMode) => void;
@@ -38,6 +41,8 @@ export function EmailSignInForm({
   emailField: RefObject<HTMLInputElement | null>;
   busy: boolean;
   attempt: (step: () => Promise<void>) => Promise<boolean>;
+  /** The last sign-in or sign-up's failure, shown below the button until the next try. */
+  failure: SignInFailureText | null;
 }) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
@@ -51,7 +56,7 @@ export function EmailSignInForm({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!creating) {
-      // attempt() reports a failed sign-in itself (toast).
+      // attempt() keeps a failure, shown below the button.
       void attempt(() => signInWithEmail(email.trim(), password));
       return;
     }
@@ -60,7 +65,7 @@ export function EmailSignInForm({
     if (!checked.ok) return;
     const address = email.trim();
     const goingTo = returnTo === paths.home.getHref() ? null : returnTo;
-    // attempt() reports a failed sign-up itself (toast) and then settles with false.
+    // attempt() keeps a failure, shown below the button, and then settles with false.
     void attempt(() =>
       requestSignUp(address, password, checked.name, currentLanguage(), goingTo),
     ).then((sent) => {
@@ -125,12 +130,15 @@ export function EmailSignInForm({
           required
           minLength={6}
           value={password}
+          aria-invalid={failure !== null}
+          aria-describedby={failure ? 'email-failure' : undefined}
           onChange={(e) => setPassword(e.target.value)}
         />
       </label>
       <Button type="submit" disabled={busy}>
         {creating ? t('signIn.createAccount') : t('signIn.submit')}
       </Button>
+      {failure && <SignInFailure failure={failure} id="email-failure" />}
       {!creating && (
         <button type="button" className={styles.switch} onClick={onForgotPassword}>
           {t('signIn.forgotPassword')}

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { sendPasswordReset } from '@/lib/auth';
 import { currentLanguage } from '@/lib/i18n';
+import { SignInFailure } from './sign-in-failure';
 import { useSignInAttempt } from './use-sign-in-attempt';
 import { EmailField } from './email-field';
 import styles from './auth.module.css';
@@ -25,12 +26,12 @@ export function PasswordResetForm({
 }) {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { busy, attempt } = useSignInAttempt(() => emailField.current?.focus());
+  const { busy, attempt, failure } = useSignInAttempt();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
-    // attempt() reports a failure itself and then settles with false.
+    // attempt() keeps a failure to show below the button, and then settles with false.
     void attempt(() => sendPasswordReset(address, currentLanguage())).then((sent) => {
       setSentTo(sent ? address : null);
     });
@@ -46,6 +47,7 @@ export function PasswordResetForm({
       <Button type="submit" disabled={busy}>
         {t('signIn.reset.submit')}
       </Button>
+      {failure && <SignInFailure failure={failure} id="reset-failure" />}
       <p role="status" className={styles.sent}>
         {sentTo ? t('signIn.reset.sent', { email: sentTo }) : ''}
       </p>

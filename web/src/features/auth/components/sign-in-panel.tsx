@@ -1,7 +1,7 @@
 /**
  * The ways to sign in (docs/product.md): Google, Facebook, Apple (Firebase's popups) and e-mail
  * with a password, which can also create an account (with the donor's name) or send a password
- * reset e-mail. Failures are toasts in the user's language.
+ * reset e-mail. A failure stays beside the buttons it is about, in the user's language.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import {
 } from '@/lib/auth';
 import { EmailSignInForm, type EmailMode } from './email-sign-in-form';
 import { PasswordResetForm } from './password-reset-form';
+import { SignInFailure } from './sign-in-failure';
 import { SignUpConfirmation } from './sign-up-confirmation';
 import { useSignInAttempt } from './use-sign-in-attempt';
 import styles from './auth.module.css';
@@ -23,7 +24,7 @@ export function SignInPanel() {
   const [mode, setMode] = useState<EmailMode | 'reset'>('sign-in');
   const [email, setEmail] = useState('');
   const emailField = useRef<HTMLInputElement>(null);
-  const { busy, attempt } = useSignInAttempt(() => emailField.current?.focus());
+  const { busy, attempt, failure, clearFailure } = useSignInAttempt();
   useEffect(prepareSignIn, []);
 
   return (
@@ -37,13 +38,23 @@ export function SignInPanel() {
             key={provider}
             variant="secondary"
             disabled={busy}
-            // attempt() reports a failed sign-in itself (toast).
+            // attempt() keeps a failure, shown below the buttons.
             onClick={() => void attempt(() => signInWithProvider(provider), provider)}
           >
             {t(`signIn.with.${provider}`)}
           </Button>
         ))}
       </div>
+      {failure?.where === 'provider' && (
+        <SignInFailure
+          failure={failure}
+          id="provider-failure"
+          onUseEmail={() => {
+            clearFailure();
+            emailField.current?.focus();
+          }}
+        />
+      )}
       <p className={styles.or}>{t('signIn.orEmail')}</p>
       {mode === 'reset' ? (
         <PasswordResetForm
@@ -62,6 +73,7 @@ export function SignInPanel() {
           emailField={emailField}
           busy={busy}
           attempt={attempt}
+          failure={failure?.where === 'email' ? failure : null}
         />
       )}
     </div>
