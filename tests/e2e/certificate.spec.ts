@@ -11,7 +11,14 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
 import { newDonor } from '../support/payments.ts';
-import { firestore, signInOnLoginPage } from './support.ts';
+import { Timestamp } from 'firebase-admin/firestore';
+import {
+  expectNoAxeViolations,
+  firestore,
+  setCell,
+  signInOnLoginPage,
+  tidyPlot,
+} from './support.ts';
 
 const PDFJS = join(
   dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
@@ -136,7 +143,59 @@ for (const [language, warning] of [
       .getByRole('banner')
       .getByRole('button', { name: language === 'en' ? 'Certificate' : 'Certificat' })
       .click();
-    await expect(page.getByText(warning)).toBeVisible({ timeout: 15_000 });
+    const notice = page.getByTestId('certificate-notice');
+    await expect(notice).toContainText(warning, { timeout: 15_000 });
     await expect(page.getByText(/unexpected|neașteptată/i)).toHaveCount(0);
   });
 }
+
+test('ro, 360 px phone: after a deposit the certificate button says calmly what is left to pay and by when, and it stays', async ({
+  page,
+}, testInfo) => {
+  const donor = await newDonor(process.env.TEST_AUTH_HOST!, firestore(), 'Elena Avans');
+  const deadline = Date.now() + 12 * 24 * 60 * 60 * 1000;
+  await setCell('P30', {
+    status: 'reserved',
+    user: donor.uid,
+    donor_display: 'Elena Avans',
+    reserved_until: Timestamp.fromMillis(deadline),
+  });
+  try {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/mi-cuenta?lng=ro');
+    await signInOnLoginPage(page, { email: donor.email, password: 'Donante-2026' });
+    // "My account" says it too, beside what is left to pay.
+    await expect(page.getByTestId('certificate-comes')).toHaveText(
+      'Certificatul vine de îndată ce o parcelă este plătită integral.',
+      { timeout: 30_000 },
+    );
+
+    await page.getByRole('button', { name: 'Deschideți meniul' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Certificat' }).click();
+    const notice = page.getByTestId('certificate-notice');
+    const lastDay = new Intl.DateTimeFormat('ro-RO', {
+      dateStyle: 'long',
+      timeZone: 'Europe/Madrid',
+    }).format(new Date(deadline - 1));
+    const rest = new Intl.NumberFormat('ro-RO', { style: 'currency', currency: 'EUR' }).format(200);
+    await expect(notice).toContainText('Nu aveți parcele cumpărate');
+    await expect(notice).toContainText('Certificatul vine de îndată ce o parcelă este plătită');
+    await expect(notice.getByTestId('certificate-still-to-pay')).toHaveText(
+      `Mai aveți de plătit ${rest}; ultima zi este ${lastDay}.`,
+    );
+    await expect(page.getByText(/eroare|neașteptată/i)).toHaveCount(0);
+    // A toast would be gone by now; this stays until she closes it.
+    await page.waitForTimeout(6_000);
+    await expect(notice).toBeVisible();
+    const path = testInfo.outputPath('certificate-notice-ro-360.png');
+    await page.screenshot({ path });
+    await testInfo.attach('certificate notice ro 360', { path, contentType: 'image/png' });
+    await expectNoAxeViolations(page);
+    const close = notice.getByRole('button', { name: 'Închideți mesajul' });
+    expect((await close.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await close.click();
+    await expect(notice).toHaveCount(0);
+  } finally {
+    await tidyPlot('P30');
+  }
+});

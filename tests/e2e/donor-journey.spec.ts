@@ -5,6 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
+import { newDonor } from '../support/payments.ts';
+import { adminAuth } from '../support/staff.ts';
 import {
   expectNoAxeViolations,
   firestore,
@@ -127,4 +129,27 @@ test('logout returns home signed out; Login remembers the page it was pressed on
   await expect(
     page.getByRole('banner').getByRole('button', { name: 'Iniciar sesión' }),
   ).toBeVisible();
+});
+
+test('ro: a session the server refuses (tokens revoked) is said on the sign-in page, and she comes back to the map', async ({
+  page,
+}) => {
+  const donor = await newDonor(process.env.TEST_AUTH_HOST!, firestore(), 'Maria Sesiune');
+  await page.goto('/donativos?lng=ro');
+  await signInOnLoginPage(page, { email: donor.email, password: 'Donante-2026' });
+  await expect(page.locator('[data-code="M10"]')).toBeAttached({ timeout: 30_000 });
+
+  // A password reset elsewhere revokes her tokens: this browser's session is refused.
+  await adminAuth(process.env.TEST_AUTH_HOST!).revokeRefreshTokens(donor.uid);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login/, { timeout: 30_000 });
+  await expect(page.getByTestId('session-refused')).toHaveText(
+    /Sesiunea dumneavoastră s-a încheiat.*Sesiunea nu este validă sau a expirat\. Autentificați-vă din nou\./,
+  );
+  await expect(page.getByRole('banner')).toHaveCount(0);
+
+  await signInOnLoginPage(page, { email: donor.email, password: 'Donante-2026' });
+  await expect(page).toHaveURL(/\/donativos/, { timeout: 30_000 });
+  await expect(page.locator('[data-code="M10"]')).toBeAttached({ timeout: 30_000 });
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Certificat' })).toBeVisible();
 });

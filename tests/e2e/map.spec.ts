@@ -235,8 +235,8 @@ test('when the plots cannot be loaded the map says so, and trying again loads th
       ? route.fulfill({ status: 500, json: { error: 'Error interno del servidor.' } })
       : route.continue(),
   );
+  // A visitor's map: anyone may look at the plots (docs/screens.md).
   await page.goto('/donativos?lng=es');
-  await signInOnLoginPage(page, DEMO.ana);
   await expect(page.getByRole('alert')).toContainText('No se ha podido cargar el mapa.');
   await page.getByRole('button', { name: 'Reintentar' }).click();
   await expect(plot(page, 'X39')).toBeAttached({ timeout: 15_000 });

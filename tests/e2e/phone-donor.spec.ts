@@ -1,10 +1,10 @@
 /**
  * Issue 29: a donor on a 360×740 touch phone whose browser speaks `ro-RO` (and one in `es-419`,
- * one in `en-GB`) goes from the home page to a downloaded certificate: sign up, accept the
+ * one in `en-GB`) goes from the home page to a downloaded certificate: look at the map, sign up, accept the
  * policy and land back on the map, swipe the page past the map, reserve a plot, pay, read on
  * /success what is left, complete the reservation, pay, download the certificate. On every
  * screen: no string of another language's catalogue, every control at least 44×44 px, no text
- * under 14 px, nothing wider than the screen.
+ * under 16 px, nothing wider than the screen.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -80,14 +80,15 @@ async function screenProblems(page: Page, foreign: string[]): Promise<string[]> 
         );
       }
     }
-    // Every text a donor reads: 14 px or more (the map's captions are read zoomed in).
+    // Every text a donor reads: 16 px or more (the map's captions are read zoomed in, or in
+    // full in the plot's details; Stripe's reference on /success is fine print for the parish).
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const element = node.parentElement;
       if (!element || !node.textContent?.trim() || element.closest('svg')) continue;
-      if (!visible(element)) continue;
+      if (element.closest('[data-fine-print]') || !visible(element)) continue;
       const size = parseFloat(getComputedStyle(element).fontSize);
-      if (size < 14)
+      if (size < 15.5)
         problems.push(`small text: "${node.textContent.trim().slice(0, 30)}" ${size}px`);
     }
     const body = parseFloat(getComputedStyle(document.body).fontSize);
@@ -122,8 +123,18 @@ for (const { locale, language } of PHONES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('home.title'));
       await look('home');
 
-      // Sign up, on the way to the map.
+      // The map and its prices before any account; then sign up from the menu, on the way back.
       await page.getByRole('button', { name: t('home.goToMap') }).tap();
+      await expect(page).toHaveURL(/\/donativos$/);
+      await expect(page.getByTestId('plot-map')).toHaveAttribute('data-fitted', 'true', {
+        timeout: 15_000,
+      });
+      await look('map-visitor');
+      await page.getByRole('button', { name: t('header.openMenu') }).tap();
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: t('account.login') })
+        .tap();
       await expect(page).toHaveURL(/\/login$/);
       await page.getByRole('button', { name: t('signIn.noAccount') }).tap();
       await page.getByRole('textbox', { name: t('signIn.name') }).fill(`Maria Popescu ${language}`);
@@ -161,6 +172,16 @@ for (const { locale, language } of PHONES) {
       const frame = page.getByTestId('plot-map');
       await expect(frame).toHaveAttribute('data-fitted', 'true', { timeout: 15_000 });
       await look('map');
+      // The menu, open, leads to the map too; and the list view: all read at 16 px or more.
+      await page.getByRole('button', { name: t('header.openMenu') }).tap();
+      await expect(page.getByRole('link', { name: t('account.map') })).toBeVisible();
+      await look('menu');
+      await page.getByRole('button', { name: t('header.closeMenu') }).tap();
+      await page.getByRole('button', { name: t('map.showList') }).tap();
+      await expect(page.getByTestId('plot-list')).toBeVisible();
+      await look('list');
+      await page.getByRole('button', { name: t('map.showMap') }).tap();
+      await expect(frame).toHaveAttribute('data-fitted', 'true', { timeout: 15_000 });
 
       // A vertical swipe on the whole church moves the page, not the map.
       const before = await page.evaluate(() => window.scrollY);

@@ -1,9 +1,11 @@
 /**
  * Every public route in the three languages (`?lng=`), each checked with axe; the routes that
- * need an account send a visitor to /login.
+ * need an account send a visitor to /login. The map is open to visitors: buying there asks to
+ * sign in, and comes back with the plots still picked.
  */
 import { expect, test } from './csp-guard.ts';
-import { expectNoAxeViolations, LANGUAGES, type Language } from './support.ts';
+import { DEMO } from '../support/clients.ts';
+import { expectNoAxeViolations, freeCell, LANGUAGES, type Language } from './support.ts';
 
 const HEADINGS: Record<string, Record<Language, RegExp>> = {
   '/': {
@@ -57,7 +59,7 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(/\/$/);
     });
 
-    test('the how-to-donate popup lists the three ways and leads a visitor to login', async ({
+    test('the how-to-donate popup lists the three ways and leads a visitor to the map', async ({
       page,
     }) => {
       await page.goto(`/?lng=${language}`);
@@ -70,12 +72,11 @@ for (const language of LANGUAGES) {
       await expect(dialog.getByTestId('bank-details')).toContainText('IBAN');
       await expectNoAxeViolations(page);
       await dialog.locator('button').last().click();
-      await expect(page).toHaveURL(/\/login$/);
-      await expect(page.getByRole('banner')).toHaveCount(0);
-      await expectNoAxeViolations(page);
+      await expect(page).toHaveURL(/\/donativos$/);
+      await expect(page.locator('[data-code="X39"]')).toBeAttached({ timeout: 15_000 });
     });
 
-    for (const path of ['/donativos', '/post-login', '/success', '/cancel', '/set/certificate']) {
+    for (const path of ['/post-login', '/success', '/cancel', '/set/certificate']) {
       test(`${path} sends a visitor to /login`, async ({ page }) => {
         await page.goto(`${path}?lng=${language}`);
         await expect(page).toHaveURL(/\/login$/);
@@ -112,4 +113,37 @@ test('the side panel holds the header actions on a small screen', async ({ page 
   await expect(login).toBeVisible();
   await login.click();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a visitor looks at the map and its prices; buying asks to sign in and comes back with the plot picked', async ({
+  page,
+}) => {
+  await freeCell('Q31');
+  try {
+    await page.goto('/donativos?lng=es');
+    // The plots, the prices and the legend, without an account.
+    await expect(page.locator('[data-code="Q31"]')).toBeAttached({ timeout: 15_000 });
+    await expect(page.getByRole('complementary', { name: 'Cómo funciona' })).toContainText('250');
+    await expect(
+      page.getByRole('banner').getByRole('button', { name: 'Iniciar sesión' }),
+    ).toBeVisible();
+    await page.locator('[data-code="Q31"]').click();
+    await expect(page.getByTestId('sign-in-first')).toHaveText(
+      'Para comprar o reservar, primero entra o crea tu cuenta; tus parcelas siguen elegidas.',
+    );
+    await expectNoAxeViolations(page);
+    await page.getByTestId('reserve').click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.locator('input[type=email]').fill(DEMO.ana.email);
+    await page.locator('input[type=password]').fill(DEMO.ana.password);
+    await page.locator('form button[type=submit]').click();
+    await expect(page).toHaveURL(/\/donativos$/, { timeout: 30_000 });
+    await expect(page.locator('[data-code="Q31"]')).toHaveAttribute('aria-pressed', 'true', {
+      timeout: 15_000,
+    });
+    await expect(page.getByTestId('reserve')).toBeVisible();
+    await expect(page.getByTestId('sign-in-first')).toHaveCount(0);
+  } finally {
+    await freeCell('Q31');
+  }
 });

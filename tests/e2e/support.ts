@@ -21,6 +21,12 @@ export const firestore = () => adminFirestore(process.env.TEST_FIRESTORE_HOST!);
 
 /** Signs in with e-mail and password on /login (the page the app sent us to). */
 export async function signInOnLoginPage(page: Page, account: { email: string; password: string }) {
+  // The map is open to visitors (docs/screens.md): from it, sign in with the way back to it, as
+  // the header's Log in does. Every other page that needs an account sends a visitor to /login.
+  const opened = new URL(page.url());
+  if (opened.pathname === '/donativos') {
+    await page.goto(`/login?returnTo=${encodeURIComponent(`${opened.pathname}${opened.search}`)}`);
+  }
   await expect(page).toHaveURL(/\/login/);
   await page.locator('input[type=email]').fill(account.email);
   await page.locator('input[type=password]').fill(account.password);

@@ -35,7 +35,12 @@ export type UserState = 'loading' | 'syncing' | 'ready' | 'none' | 'error';
 
 export type Session =
   | { status: 'loading' }
-  | { status: 'signed-out' }
+  /**
+   * `refused`: the session this browser held is no longer taken (a password reset elsewhere, a
+   * revoked token): by the API, with its reason in the reader's language (`text`), or by Firebase
+   * Auth as it started (`text` null). The sign-in page says so, and she signs in again.
+   */
+  | { status: 'signed-out'; refused?: { text: string | null } }
   | { status: 'signed-in'; account: AuthAccount; userState: UserState; user: DonorUser | null };
 
 // Function-valued fields, not methods: components destructure them (no `this` to lose).
@@ -54,6 +59,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const client = useApiClient();
   const [session, setSession] = useState<Session>({ status: 'loading' });
   const accountRef = useRef<AuthAccount | null>(null);
+  /** Why the last session was refused, kept for the signed-out state that follows. */
+  const refusedRef = useRef<{ text: string | null } | null>(null);
 
   const getToken = useCallback(async () => {
     const token = await currentIdToken();
@@ -92,6 +99,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return synced;
       } catch (error) {
         console.error('user lookup failed', error);
+        if (error instanceof ApiError && error.status === 401 && error.fromServer) {
+          // The server no longer takes this session: signed out here too, with its reason.
+          refusedRef.current = { text: error.message };
+          await signOutOfFirebase();
+          return null;
+        }
         update(account, 'error', null);
         return null;
       }
@@ -103,14 +116,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let stop: (() => void) | undefined;
     let stopWaiting: (() => void) | undefined;
     let cancelled = false;
-    const watch = () => {
+    /** `saved`: this browser held a session; Auth dropping it as it starts means it was refused. */
+    const watch = (saved: boolean) => {
+      let first = true;
       // Its rejection is handled by the second argument of the then() below.
       void watchAccount((account) => {
         accountRef.current = account;
+        if (!account && first && saved) refusedRef.current ??= { text: null };
+        first = false;
         if (!account) {
-          setSession({ status: 'signed-out' });
+          const refused = refusedRef.current;
+          setSession(refused ? { status: 'signed-out', refused } : { status: 'signed-out' });
           return;
         }
+        refusedRef.current = null;
         setSession({ status: 'signed-in', account, userState: 'loading', user: null });
         // loadUser() catches every failure and marks the user state as an error.
         void loadUser(account);
@@ -127,16 +146,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
     // Nobody saved in this browser: signed out at once, and the Auth SDK stays unloaded until
     // a sign-in starts it.
+    // Unknown (storage unreadable) counts as maybe, without saying a session was refused.
     void mayBeSignedIn()
-      .catch(() => true)
+      .catch(() => null)
       .then((maybe) => {
         if (cancelled) return;
-        if (maybe) {
-          watch();
+        if (maybe !== false) {
+          watch(maybe === true);
           return;
         }
         setSession({ status: 'signed-out' });
-        stopWaiting = onSignInStart(watch);
+        stopWaiting = onSignInStart(() => watch(false));
       });
     return () => {
       cancelled = true;

@@ -74,3 +74,14 @@ describe('accessDecision (docs/screens.md, docs/product.md)', () => {
     expect(accessDecision(signedIn('ready', user()), 'donor')).toEqual({ kind: 'allow' });
   });
 });
+
+describe('open: the map, for anyone to look at', () => {
+  it('lets a visitor in, and treats a signed-in account as a donor', () => {
+    expect(accessDecision({ status: 'signed-out' }, 'open')).toEqual({ kind: 'allow' });
+    expect(accessDecision({ status: 'loading' }, 'open')).toMatchObject({ kind: 'wait' });
+    expect(accessDecision(signedIn('ready', user()), 'open')).toEqual({ kind: 'allow' });
+    expect(
+      accessDecision(signedIn('ready', user({ accepted_privacy_policy: false })), 'open'),
+    ).toMatchObject({ kind: 'redirect', to: '/post-login', keepReturnPath: true });
+  });
+});

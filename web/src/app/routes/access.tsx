@@ -10,8 +10,11 @@ import { paths } from '@/config/paths';
 import { useSession, type Session } from '@/lib/session';
 import styles from './root.module.css';
 
-/** `signed-in`: any account with a donor record; `donor`: privacy accepted; `staff`: and staff. */
-export type AccessLevel = 'signed-in' | 'donor' | 'staff';
+/**
+ * `signed-in`: any account with a donor record; `donor`: privacy accepted; `staff`: and staff;
+ * `open`: anyone may look (the map, docs/screens.md), but a signed-in account is a donor's.
+ */
+export type AccessLevel = 'signed-in' | 'donor' | 'staff' | 'open';
 
 export type AccessDecision =
   | { kind: 'allow' }
@@ -21,6 +24,7 @@ export type AccessDecision =
 export function accessDecision(session: Session, level: AccessLevel): AccessDecision {
   if (session.status === 'loading') return { kind: 'wait', text: 'loadingUser' };
   if (session.status === 'signed-out') {
+    if (level === 'open') return { kind: 'allow' };
     return { kind: 'redirect', to: paths.login.getHref(), keepReturnPath: true };
   }
   switch (session.userState) {

@@ -13,7 +13,8 @@ export default function DonateRoute() {
   useEffect(() => prefetchCells(api), [api]);
   return (
     <div className={styles.route}>
-      <RequireAccess level="donor">
+      {/* Anyone may look at the plots and their prices; buying asks to sign in (docs/screens.md). */}
+      <RequireAccess level="open">
         <title>{t('map.documentTitle')}</title>
         <h1 className="visually-hidden">{t('map.title')}</h1>
         <DonationMap />

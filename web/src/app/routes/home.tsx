@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { HowToDonateDialog } from '@/features/donate/components/how-to-donate-dialog';
-import { useSession } from '@/lib/session';
 import styles from './home.module.css';
 
 // The progress reads the live listener, so it brings the Firestore SDK: loaded after the page
@@ -14,7 +13,6 @@ const CampaignProgress = lazy(() => import('@/features/campaign/components/campa
 export default function HomeRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { session } = useSession();
   const [howToOpen, setHowToOpen] = useState(false);
   const [showProgress, setShowProgress] = useState(false);
 
@@ -23,14 +21,12 @@ export default function HomeRoute() {
     return () => clearTimeout(timer);
   }, []);
 
-  // docs/product.md: straight to the map when signed in, otherwise through login and back.
+  // Straight to the map: anyone may look at it, and buying there asks to sign in
+  // (docs/screens.md).
   const goToMap = () => {
     setHowToOpen(false);
-    const map = paths.donate.getHref();
     // navigate() of a declarative router (BrowserRouter) settles at once: nothing to await.
-    void (session.status === 'signed-in'
-      ? navigate(map)
-      : navigate(paths.login.getHref(), { state: { returnTo: map } }));
+    void navigate(paths.donate.getHref());
   };
 
   return (

@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ContentPage } from '@/components/layout/content-page';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { CertificateNotice } from '@/features/account/components/certificate-notice';
 import { useCertificateDownload } from '@/features/account/components/use-certificate-download';
 import { useCheckoutOutcome } from '@/features/map/components/use-checkout-outcome';
 import { formatLastDay, formatMoney } from '@/lib/format';
@@ -54,15 +55,18 @@ function PaymentSummary({ sessionId }: { sessionId: string | null }) {
           <Button
             variant="secondary"
             disabled={certificate.downloading}
-            // download() reports its own failure (toast).
+            // download() keeps what went wrong as the notice below.
             onClick={() => void certificate.download()}
           >
             {t('success.certificate')}
           </Button>
         )}
       </div>
+      {certificate.notice && (
+        <CertificateNotice notice={certificate.notice} onClose={certificate.dismiss} />
+      )}
       {sessionId && (
-        <p className={styles.reference}>
+        <p className={styles.reference} data-fine-print>
           {t('success.sessionId')} <code data-testid="session-id">{sessionId}</code>
         </p>
       )}

@@ -1,7 +1,7 @@
 /**
- * The header's account part (docs/screens.md): My account, Certificate, Profile and Logout when
- * signed in; a Login button that remembers the current path otherwise; a spinner while the
- * session loads.
+ * The header's account part (docs/screens.md): the plot map always; My account, Certificate, Profile and Logout when
+ * signed in, with the Certificate button's notice below it (kept until closed); a Login button
+ * that remembers the current path otherwise; a spinner while the session loads.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,9 @@ import styles from './account.module.css';
 const ProfileDialog = lazy(() =>
   import('./profile-dialog').then((module) => ({ default: module.ProfileDialog })),
 );
+const CertificateNotice = lazy(() =>
+  import('./certificate-notice').then((module) => ({ default: module.CertificateNotice })),
+);
 
 export function AccountActions() {
   const { t } = useTranslation();
@@ -28,20 +31,30 @@ export function AccountActions() {
 
   if (session.status === 'loading') return <Spinner label={t('header.loading')} />;
 
+  // The map, the page the site exists for, is one tap away in every state of the menu.
+  const mapLink = (
+    <ButtonLink variant="secondary" className={styles.headerButton} to={paths.donate.getHref()}>
+      {t('account.map')}
+    </ButtonLink>
+  );
+
   if (session.status === 'signed-out') {
     return (
-      <Button
-        variant="secondary"
-        className={styles.headerButton}
-        onClick={() => {
-          // navigate() of a declarative router (BrowserRouter) settles at once: nothing to await.
-          void navigate(paths.login.getHref(), {
-            state: { returnTo: `${location.pathname}${location.search}` },
-          });
-        }}
-      >
-        {t('account.login')}
-      </Button>
+      <div className={styles.actions}>
+        {mapLink}
+        <Button
+          variant="secondary"
+          className={styles.headerButton}
+          onClick={() => {
+            // navigate() of a declarative router (BrowserRouter) settles at once: nothing to await.
+            void navigate(paths.login.getHref(), {
+              state: { returnTo: `${location.pathname}${location.search}` },
+            });
+          }}
+        >
+          {t('account.login')}
+        </Button>
+      </div>
     );
   }
 
@@ -52,6 +65,7 @@ export function AccountActions() {
           {t('backOffice.staffLink')}
         </Link>
       )}
+      {mapLink}
       <ButtonLink variant="secondary" className={styles.headerButton} to={paths.account.getHref()}>
         {t('accountPage.link')}
       </ButtonLink>
@@ -59,11 +73,16 @@ export function AccountActions() {
         variant="secondary"
         className={styles.headerButton}
         disabled={certificate.downloading || !session.user}
-        // download() reports its own failure (toast).
+        // download() keeps what went wrong as the notice below.
         onClick={() => void certificate.download()}
       >
         {certificate.downloading ? t('certificate.downloading') : t('account.certificate')}
       </Button>
+      {certificate.notice && (
+        <Suspense fallback={<Spinner label={t('header.loading')} />}>
+          <CertificateNotice notice={certificate.notice} onClose={certificate.dismiss} />
+        </Suspense>
+      )}
       <Button
         variant="secondary"
         className={styles.headerButton}

@@ -1,7 +1,9 @@
 /**
- * The Certificate button's work and its toasts (docs/api.md, certificate). Loaded on the first
- * click (`use-certificate-download.ts`): it brings the contract, zod and sonner, which the
- * header need not carry.
+ * The Certificate button's work (docs/api.md, certificate). Loaded on the first click
+ * (`use-certificate-download.ts`): it brings the contract and zod, which the header need not
+ * carry. A file saved is confirmed by a toast; anything else is a notice the button's place keeps
+ * until the donor closes it (`certificate-notice.tsx`): a donor with no plot paid in full yet is
+ * told calmly when the certificate comes, never that something failed.
  */
 import { certificateFileName } from '@parroquia/domain';
 import type { TFunction } from 'i18next';
@@ -16,8 +18,12 @@ import { certificateLanguageFor, downloadCertificate } from '../api/account-api'
 /** The API's code for a donor with no plot paid in full (docs/api.md, certificate). */
 const NO_PLOTS_BOUGHT = 'noPlotsBought';
 
+/** What the button's place says after a try that saved no file. */
+export type CertificateNotice =
+  { kind: 'no-plots' } | { kind: 'error'; title: string; text: string };
+
 export type CertificateResult =
-  { status: 'success'; message: string } | { status: 'error'; message: string };
+  { status: 'saved' } | { status: 'notice'; notice: CertificateNotice };
 
 export interface CertificateDownload {
   client: ApiClient;
@@ -38,10 +44,7 @@ export async function downloadCertificateFile({
 }: CertificateDownload): Promise<CertificateResult> {
   const language = certificateLanguageFor(interfaceLanguage);
   if (!language) {
-    toast.error(t('certificate.error.title'), {
-      description: t('certificate.error.description'),
-    });
-    return { status: 'error', message: t('certificate.error.description') };
+    return failed(t('certificate.error.title'), t('certificate.error.description'));
   }
   onStart();
   try {
@@ -50,21 +53,19 @@ export async function downloadCertificateFile({
     toast.success(t('certificate.success.title'), {
       description: t('certificate.success.description'),
     });
-    return { status: 'success', message: t('certificate.success.title') };
+    return { status: 'saved' };
   } catch (error) {
-    if (error instanceof ApiError && error.status === null) {
-      toast.error(t('certificate.network.title'), {
-        description: t('certificate.network.description'),
-      });
-    } else if (error instanceof ApiError && error.code === NO_PLOTS_BOUGHT) {
-      toast.warning(t('certificate.noPlots.title'), {
-        description: t('certificate.noPlots.description'),
-      });
-    } else {
-      toast.error(t('certificate.error.title'), {
-        description: t('certificate.error.description'),
-      });
+    if (error instanceof ApiError && error.code === NO_PLOTS_BOUGHT) {
+      return { status: 'notice', notice: { kind: 'no-plots' } };
     }
-    return { status: 'error', message: apiErrorText(error, t) };
+    if (error instanceof ApiError && error.status === null) {
+      return failed(t('certificate.network.title'), t('certificate.network.description'));
+    }
+    return failed(t('certificate.error.title'), apiErrorText(error, t));
   }
 }
+
+const failed = (title: string, text: string): CertificateResult => ({
+  status: 'notice',
+  notice: { kind: 'error', title, text },
+});

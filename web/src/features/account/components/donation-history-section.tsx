@@ -183,6 +183,11 @@ export function DonationHistorySection() {
   );
 }
 
+/** A purchase or a paid rest the parish still keeps: a plot paid in full, so a certificate. */
+const standsAsPurchase = (line: DonationLineJson) =>
+  (line.kind === 'buy' || line.kind === 'complete') &&
+  (line.state === 'kept' || line.state === 'refunded-in-part');
+
 function BalancesDue({
   history,
   money,
@@ -199,6 +204,9 @@ function BalancesDue({
     <div className={styles.due} data-testid="balances-due">
       <h3>{t('donations.due.title')}</h3>
       <p>{t('donations.due.total', { amount: money(history.balance_due_cents) })}</p>
+      {!history.donations.some(standsAsPurchase) && (
+        <p data-testid="certificate-comes">{t('certificate.noPlots.comes')}</p>
+      )}
       <ul>
         {history.balances_due.map((due) => (
           <li key={due.plot}>

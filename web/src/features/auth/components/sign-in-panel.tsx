@@ -12,6 +12,7 @@ import {
   signInWithProvider,
   type ExternalProvider,
 } from '@/lib/auth';
+import { useSession } from '@/lib/session';
 import { EmailSignInForm, type EmailMode } from './email-sign-in-form';
 import { PasswordResetForm } from './password-reset-form';
 import { SignInFailure } from './sign-in-failure';
@@ -25,11 +26,20 @@ export function SignInPanel() {
   const [email, setEmail] = useState('');
   const emailField = useRef<HTMLInputElement>(null);
   const { busy, attempt, failure, clearFailure } = useSignInAttempt();
+  const { session } = useSession();
+  const refused = session.status === 'signed-out' ? session.refused : undefined;
   useEffect(prepareSignIn, []);
 
   return (
     <div className={styles.panel}>
       <h1>{t(mode === 'sign-up' ? 'signIn.signUpTitle' : 'signIn.title')}</h1>
+      {refused && (
+        // The session the browser held was refused by the server: why, and what to do.
+        <div role="alert" className={styles.failure} data-testid="session-refused">
+          <strong>{t('signIn.sessionEnded')}</strong>
+          <p>{refused.text ?? t('signIn.sessionRefused')}</p>
+        </div>
+      )}
       <p>{t(mode === 'sign-up' ? 'signIn.signUpIntro' : 'signIn.intro')}</p>
       <SignUpConfirmation />
       <div className={styles.providers}>

@@ -4,6 +4,8 @@
 import type { SelectionKind } from '@parroquia/domain';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { formatMoney, priceTexts } from '@/lib/format';
 import { ApiError, REQUEST_FAILED } from '@/lib/api-error';
 import { useApiClient } from '@/lib/api-client-context';
@@ -12,7 +14,11 @@ import { currentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import type { CheckoutAction } from '../api/start-checkout';
 import { useLiveCells, useNow } from '../hooks/use-live-cells';
-import { forgetSelectionToRestore, selectionToRestore } from '../restored-selection';
+import {
+  forgetSelectionToRestore,
+  rememberSelectionToRestore,
+  selectionToRestore,
+} from '../restored-selection';
 import { EMPTY_SELECTION, pruneSelection, togglePlot, type PlotSelection } from '../selection';
 import { AvailablePlotList } from './available-plot-list';
 import { MapStatus } from './map-status';
@@ -43,6 +49,9 @@ export function DonationMap() {
   const client = useApiClient();
   const { session, getToken } = useSession();
   const uid = session.status === 'signed-in' ? session.account.uid : null;
+  const navigate = useNavigate();
+  // A visitor looks at the plots and their prices; buying or reserving asks to sign in first.
+  const visitor = session.status === 'signed-out';
   const live = useLiveCells();
   const now = useNow();
   // Back from a cancelled payment: the same plots picked again (pruned below if taken since).
@@ -102,6 +111,13 @@ export function DonationMap() {
     codes = [...(action === 'complete' ? selection.completion : selection.purchase)],
   ) => {
     if (codes.length === 0) return; // docs/api.md: nothing selected does nothing.
+    if (visitor) {
+      // The plots stay picked across the sign-in (and the policy) and back to this map.
+      rememberSelectionToRestore('purchase', codes);
+      // navigate() of a declarative router (BrowserRouter) settles at once: nothing to await.
+      void navigate(paths.login.getHref(), { state: { returnTo: paths.donate.getHref() } });
+      return;
+    }
     setBusy(action);
     try {
       const [{ startCheckout }, token] = await Promise.all([loadCheckout(), getToken()]);
@@ -167,6 +183,7 @@ export function DonationMap() {
           purchaseCount={selection.purchase.size}
           completionCount={selection.completion.size}
           busy={busy}
+          signInFirst={visitor}
           // onAction() reports its own failure (toast).
           onAction={(action) => void onAction(action)}
         />

@@ -17,6 +17,8 @@ interface SelectionActionsProps {
   purchaseCount: number;
   completionCount: number;
   busy: CheckoutAction | null;
+  /** A visitor: the buttons lead to signing in first, and the bar says so. */
+  signInFirst?: boolean;
   onAction: (action: CheckoutAction) => void;
 }
 
@@ -24,6 +26,7 @@ export function SelectionActions({
   purchaseCount,
   completionCount,
   busy,
+  signInFirst = false,
   onAction,
 }: SelectionActionsProps) {
   const { t } = useTranslation();
@@ -62,6 +65,11 @@ export function SelectionActions({
           {t('map.complete', { n: completionCount })}
           <span className={styles.total}>{total('complete', completionCount)}</span>
         </Button>
+      )}
+      {signInFirst && (
+        <p className={styles.busy} data-testid="sign-in-first">
+          {t('map.signInFirst')}
+        </p>
       )}
       {busy && (
         <p role="status" className={styles.busy}>
