@@ -167,6 +167,12 @@ function documentLanguage(input: unknown): Validation<DonationDocumentLanguage> 
   return isLanguage(lang) ? valid(lang) : invalid(MESSAGES.languageUnknown);
 }
 
+/** A document's query with only its language: `?lang=` (es, en or ro). */
+export function validateDocumentLanguageQuery(input: unknown): Validation<{ lang: Language }> {
+  const lang = documentLanguage(input);
+  return lang.ok ? valid({ lang: lang.value }) : lang;
+}
+
 /** `GET /api/users/donations/receipt/?id=&lang=`. */
 export function validateReceiptQuery(
   input: unknown,

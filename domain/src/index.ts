@@ -54,4 +54,5 @@ export * from './donor-search';
 export * from './staff-donors';
 export * from './donation-history';
 export * from './commemoration';
+export * from './account-data-export';
 export * from './account-erasure';

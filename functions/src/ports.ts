@@ -27,6 +27,7 @@ import type {
   CheckoutOrder,
   DonorProfileJson,
   Language,
+  AccountDataExport,
   DonorProfileChange,
   LedgerFilter,
   LedgerListQuery,
@@ -160,7 +161,7 @@ export type ErasureOutcome = 'erased' | 'already-erased' | 'no-account' | 'payin
 /** The donor's own data (GDPR art. 15, 17, 20; docs/product.md, "Your data"). */
 export interface AccountDataStore {
   /** Everything kept about the donor, as the export has it (JSON-safe); null: no profile. */
-  exportOf(uid: string, now: number): Promise<Record<string, unknown> | null>;
+  exportOf(uid: string, now: number): Promise<AccountDataExport | null>;
   /**
    * In one transaction: the profile, commemoration names and e-mails go; the ledger rows and
    * certificates keep no name or e-mail (kept apart in `erased_donors/{uid}`); the plots show

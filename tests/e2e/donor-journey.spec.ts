@@ -112,8 +112,9 @@ test('a wrong password is said beside the button in the chosen language, stays, 
   // A toast would be gone by now: what she must read stays until she tries again.
   await page.waitForTimeout(6_000);
   await expect(failure).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?|$)/);
   await signInOnLoginPage(page, DEMO.ana);
+  await expect(page).toHaveURL(/\/donativos/, { timeout: 30_000 });
   await expect(failure).toHaveCount(0);
 });
 

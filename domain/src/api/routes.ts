@@ -49,6 +49,7 @@ export {
   sync,
   updateUser,
   myData,
+  myDataDocument,
   eraseAccount,
   passwordReset,
   signUp,

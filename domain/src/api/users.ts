@@ -7,7 +7,11 @@ import {
   updateUserBodySchema,
 } from '../donor-profile';
 import { certificateQuerySchema } from '../certificate-language';
-import { validateReceiptQuery, validateStatementQuery } from '../donation-history';
+import {
+  validateDocumentLanguageQuery,
+  validateReceiptQuery,
+  validateStatementQuery,
+} from '../donation-history';
 import type { Language } from '../messages';
 import { passwordResetBodySchema } from '../password-reset-mail';
 import { COMMEMORATION_STATES, commemorationsBodySchema } from '../commemoration';
@@ -178,6 +182,18 @@ export const myData = defineRoute({
   method: 'GET',
   path: '/api/users/my-data/',
   access: 'signed-in',
+  answer: 'file',
+});
+
+/**
+ * The same data as a document to read (GDPR art. 12: concise and intelligible), a PDF in `lang`
+ * (es, en or ro): what the parish keeps, in words, section by section.
+ */
+export const myDataDocument = defineRoute({
+  method: 'GET',
+  path: '/api/users/my-data/document/',
+  access: 'signed-in',
+  query: validated<{ lang: string }, { lang: Language }>(validateDocumentLanguageQuery),
   answer: 'file',
 });
 

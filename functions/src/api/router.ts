@@ -22,6 +22,7 @@ import { assertPrivacyPolicyAccepted } from './consent';
 import { inDownloadTurn } from './download-turns';
 import { ApiError, type ApiReply, type FileReply, type JsonReply } from './http';
 import { API_MESSAGES } from './messages';
+import { INVALID_INPUT_CODE, messageCode, UNKNOWN_MESSAGE_CODE } from './translate';
 import { assertWithinRateLimit, DOWNLOAD_LIMIT, STAFF_DOWNLOAD_LIMIT } from './rate-limit';
 import { actingAs } from '../staff-actor';
 
@@ -87,7 +88,11 @@ export function parseInput<S extends Schema>(
   const issue = result.error.issues[0];
   const field = issue?.path.map(String).join('.') ?? '';
   const message = issue?.message ?? API_MESSAGES.internal;
-  if (field === '') throw new ApiError(400, message);
+  if (field === '') {
+    // zod's own text (a body of the wrong type) is in no catalogue: its code says what it is.
+    const known = messageCode(message) !== UNKNOWN_MESSAGE_CODE;
+    throw new ApiError(400, message, {}, known ? {} : { code: INVALID_INPUT_CODE });
+  }
   throw new ApiError(400, API_MESSAGES.invalidField(message, field), {}, { field });
 }
 

@@ -58,6 +58,9 @@ for (const { code, spanish, texts } of CATALOGUES.flatMap(entriesOf)) {
 /** The text no catalogue has: its answer's `code`. */
 export const UNKNOWN_MESSAGE_CODE = 'unknown';
 
+/** An input of the wrong shape, refused in zod's own words (no catalogue's): its `code`. */
+export const INVALID_INPUT_CODE = 'invalidInput';
+
 /**
  * The catalogue key of a Spanish text (with values or not), the code screens decide by
  * (docs/api.md, "Errors"); `unknown` for a text no catalogue has.

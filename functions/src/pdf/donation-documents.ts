@@ -10,7 +10,7 @@ import {
   type DonationHistoryLine,
   type Language,
 } from '@parroquia/domain';
-import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import type { ParishDetails } from '../parish-details';
 import {
   DONATION_DOCUMENT_TEXTS,
@@ -18,14 +18,11 @@ import {
   documentShortDate,
   type DonationDocumentTexts,
 } from './donation-documents-texts';
-import { charactersMissingFrom, embedCertificateFonts, type CertificateFonts } from './fonts';
+import { charactersMissingFrom, embedCertificateFonts } from './fonts';
 import { UnprintableTextError } from './donor-certificate';
+import { BODY, LEADING, Pages } from './pages';
 import { textWidth, wrapText } from './text-layout';
-import { A4, BURGUNDY, INK, MUTED, PAGE_MARGIN as MARGIN } from './page-style';
-
-const GOLD = rgb(0.72, 0.54, 0.17);
-const BODY = 10;
-const LEADING = 1.45;
+import { A4, BURGUNDY, MUTED, PAGE_MARGIN as MARGIN } from './page-style';
 
 interface DocumentFacts {
   language: Language;
@@ -88,60 +85,6 @@ interface Body {
   totals: { given: number; undone: number; net: number } | null;
   emptyText: string | null;
   kind: 'receipt' | 'statement';
-}
-
-/** Draws lines top-down, starting a new page when the next block does not fit. */
-class Pages {
-  page: PDFPage;
-  y: number;
-  constructor(
-    private readonly doc: PDFDocument,
-    readonly fonts: CertificateFonts,
-  ) {
-    this.page = this.add();
-    this.y = A4.height - MARGIN;
-  }
-  private add() {
-    return this.doc.addPage([A4.width, A4.height]);
-  }
-  /** Room for `height` more points, or a new page. */
-  need(height: number) {
-    if (this.y - height >= MARGIN) return;
-    this.page = this.add();
-    this.y = A4.height - MARGIN;
-  }
-  text(
-    text: string,
-    x: number,
-    options: { size?: number; bold?: boolean; colour?: typeof INK } = {},
-  ) {
-    const size = options.size ?? BODY;
-    this.page.drawText(text, {
-      x,
-      y: this.y - size,
-      size,
-      font: options.bold ? this.fonts.bold : this.fonts.regular,
-      color: options.colour ?? INK,
-    });
-  }
-  /** A paragraph wrapped to the text's width. */
-  paragraph(text: string, options: { size?: number; bold?: boolean; colour?: typeof INK } = {}) {
-    const size = options.size ?? BODY;
-    const font = options.bold ? this.fonts.bold : this.fonts.regular;
-    for (const line of wrapText(text, font, size, A4.width - 2 * MARGIN)) {
-      this.need(size * LEADING);
-      this.text(line, MARGIN, options);
-      this.y -= size * LEADING;
-    }
-  }
-  rule(colour = GOLD, thickness = 0.8) {
-    this.page.drawLine({
-      start: { x: MARGIN, y: this.y },
-      end: { x: A4.width - MARGIN, y: this.y },
-      thickness,
-      color: colour,
-    });
-  }
 }
 
 /** The table's columns: left edges, and the amount's right edge. */

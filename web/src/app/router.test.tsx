@@ -129,7 +129,7 @@ describe('routes', () => {
     expect(document.body.textContent).toContain('Google Firebase');
   });
 
-  it.each(['/donativos', '/success', '/cancel', '/post-login', '/set/certificate', '/mi-cuenta'])(
+  it.each(['/success', '/cancel', '/post-login', '/set/certificate', '/mi-cuenta'])(
     '%s sends a visitor to /login, without the header, keeping the return path',
     async (path) => {
       renderAt(path);
@@ -149,8 +149,23 @@ describe('routes', () => {
     20_000,
   );
 
-  it('the return path survives a reload of /login', async () => {
+  it('the map is open to a visitor: the page stays, with the header and its Login', async () => {
     renderAt('/donativos');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Mapa de parcelas' },
+        { timeout: 15_000 },
+      ),
+    ).toBeTruthy();
+    expect(where()).toMatchObject({ pathname: '/donativos' });
+    expect(
+      within(screen.getByRole('banner')).getByRole('button', { name: 'Iniciar sesión' }),
+    ).toBeTruthy();
+  }, 20_000);
+
+  it('the return path survives a reload of /login', async () => {
+    renderAt('/mi-cuenta');
     await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' }, { timeout: 15_000 });
     cleanup();
     renderAt(null);
@@ -158,7 +173,7 @@ describe('routes', () => {
     expect(where()).toEqual({
       pathname: '/login',
       search: '',
-      state: { returnTo: '/donativos' },
+      state: { returnTo: '/mi-cuenta' },
     });
   }, 20_000);
 

@@ -25,7 +25,7 @@ import { donationHistory, donationReceiptPdf, donationStatementPdf } from './don
 import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
 import { passwordReset } from './password-reset';
-import { eraseAccount, myData } from './my-data';
+import { eraseAccount, myData, myDataDocument } from './my-data';
 import { confirmSignUp, signUp } from './sign-up';
 import { registerPhysicalCertificate } from './physical-certificates';
 import { listStaffActions, printFilledCertificate } from './staff-actions';
@@ -45,6 +45,7 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   linkCode,
   generateCertificate,
   myData,
+  myDataDocument,
   eraseAccount,
   verifyCertificate,
   generateCertificatesPdf,

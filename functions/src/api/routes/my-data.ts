@@ -1,8 +1,9 @@
 /**
  * The donor's rights over their data (GDPR art. 15, 17, 20; docs/product.md, "Your data"): a
- * copy of everything kept about them, and the erasure of their account.
+ * copy of everything kept about them (a JSON file, and a PDF to read), and the erasure of their
+ * account.
  */
-import { isFreshSignIn, MESSAGES, type ApiRoutes } from '@parroquia/domain';
+import { isFreshSignIn, MESSAGES, myDataFileName, type ApiRoutes } from '@parroquia/domain';
 import { ApiError, fileReply, jsonReply } from '../http';
 import { API_MESSAGES } from '../messages';
 import type { Handler } from '../router';
@@ -15,6 +16,22 @@ export const myData: Handler<ApiRoutes['myData']> = async ({ deps, caller }) => 
   const day = new Date(now).toISOString().slice(0, 10);
   const body = new TextEncoder().encode(`${JSON.stringify(data, null, 2)}\n`);
   return fileReply('application/json; charset=utf-8', body, `mis-datos-${day}.json`);
+};
+
+/** The same data as a PDF to read, in the language asked (GDPR art. 12). */
+export const myDataDocument: Handler<ApiRoutes['myDataDocument']> = async ({
+  deps,
+  caller,
+  params,
+}) => {
+  const now = deps.now();
+  const data = await deps.accountData.exportOf(caller.uid, now);
+  if (!data) throw new ApiError(404, MESSAGES.userNotFound);
+  // Loaded on first use, as every document's: fonts and PDF code are most of the bundle.
+  const { renderMyDataDocument } = await import('../../pdf/my-data-document');
+  const pdf = await renderMyDataDocument(data, params.lang);
+  const day = new Date(now).toISOString().slice(0, 10);
+  return fileReply('application/pdf', pdf, `${myDataFileName(params.lang)}-${day}.pdf`);
 };
 
 /**

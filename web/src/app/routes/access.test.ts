@@ -78,6 +78,12 @@ describe('accessDecision (docs/screens.md, docs/product.md)', () => {
 describe('open: the map, for anyone to look at', () => {
   it('lets a visitor in, and treats a signed-in account as a donor', () => {
     expect(accessDecision({ status: 'signed-out' }, 'open')).toEqual({ kind: 'allow' });
+    // A session the server just refused: told on the sign-in page, then back here.
+    expect(accessDecision({ status: 'signed-out', refused: { text: null } }, 'open')).toEqual({
+      kind: 'redirect',
+      to: '/login',
+      keepReturnPath: true,
+    });
     expect(accessDecision({ status: 'loading' }, 'open')).toMatchObject({ kind: 'wait' });
     expect(accessDecision(signedIn('ready', user()), 'open')).toEqual({ kind: 'allow' });
     expect(

@@ -24,7 +24,8 @@ export type AccessDecision =
 export function accessDecision(session: Session, level: AccessLevel): AccessDecision {
   if (session.status === 'loading') return { kind: 'wait', text: 'loadingUser' };
   if (session.status === 'signed-out') {
-    if (level === 'open') return { kind: 'allow' };
+    // A session just refused is told on the sign-in page, and comes back here after it.
+    if (level === 'open' && !session.refused) return { kind: 'allow' };
     return { kind: 'redirect', to: paths.login.getHref(), keepReturnPath: true };
   }
   switch (session.userState) {

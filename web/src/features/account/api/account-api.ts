@@ -1,5 +1,9 @@
 /** The donor's own calls (docs/api.md): profile update, link code, certificate download. */
-import { certificateLanguage, type CertificateLanguage } from '@parroquia/domain';
+import {
+  certificateLanguage,
+  type CertificateLanguage,
+  type Language,
+} from '@parroquia/domain';
 import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient } from '@/lib/api-client';
 
@@ -33,6 +37,11 @@ export function downloadCertificate(
 /** Everything the site keeps about the donor, as one JSON file (GDPR art. 15, 20). */
 export function downloadMyData(client: ApiClient, token: string) {
   return client.call(API_ROUTES.myData, { token });
+}
+
+/** The same, as a PDF to read in `language` (GDPR art. 12). */
+export function downloadMyDataDocument(client: ApiClient, language: Language, token: string) {
+  return client.call(API_ROUTES.myDataDocument, { query: { lang: language }, token });
 }
 
 /** Erases the account; `token` must come from a sign-in of the last few minutes. */

@@ -3,6 +3,7 @@
  * everything the site keeps about the donor (GDPR art. 15, 20), and erase the account (art. 17)
  * in two steps: sign in again, then confirm knowing what goes and what stays.
  */
+import { myDataFileName } from '@parroquia/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -17,10 +18,11 @@ import {
   type ExternalProvider,
 } from '@/lib/auth';
 import { saveBlob } from '@/lib/download';
+import { currentLanguage } from '@/lib/i18n';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { downloadMyData, eraseAccount } from '../api/account-api';
+import { downloadMyData, downloadMyDataDocument, eraseAccount } from '../api/account-api';
 import styles from './my-data.module.css';
 
 type EraseStep = 'idle' | 'sign-in' | 'confirm';
@@ -31,8 +33,9 @@ const PROVIDERS: Record<string, ExternalProvider> = {
   'apple.com': 'apple',
 };
 
-/** The file's name: the day it was taken, so two copies do not overwrite each other. */
-const fileName = () => `mis-datos-${new Date().toISOString().slice(0, 10)}.json`;
+/** The files' names: the day they were taken, so two copies do not overwrite each other. */
+const fileName = (extension: 'json' | 'pdf') =>
+  `${myDataFileName(currentLanguage())}-${new Date().toISOString().slice(0, 10)}.${extension}`;
 
 export function MyDataSection() {
   const { t } = useTranslation();
@@ -41,22 +44,27 @@ export function MyDataSection() {
   const { session, getToken } = useSession();
   const account = session.status === 'signed-in' ? session.account : null;
   const provider = account ? PROVIDERS[account.providerId] : undefined;
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<'pdf' | 'json' | null>(null);
   const [step, setStep] = useState<EraseStep>('idle');
   const [password, setPassword] = useState('');
   const [freshToken, setFreshToken] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const download = async () => {
-    setDownloading(true);
+  const download = async (format: 'pdf' | 'json') => {
+    setDownloading(format);
     try {
-      saveBlob(await downloadMyData(client, await getToken()), fileName());
+      const token = await getToken();
+      const file =
+        format === 'pdf'
+          ? await downloadMyDataDocument(client, currentLanguage(), token)
+          : await downloadMyData(client, token);
+      saveBlob(file, fileName(format));
       toast.success(t('myData.downloaded'));
     } catch (failure) {
       toast.error(t('myData.downloadFailed'), { description: apiErrorText(failure, t) });
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
 
@@ -119,10 +127,17 @@ export function MyDataSection() {
       <div className={styles.buttons}>
         <Button
           variant="secondary"
-          onClick={() => void download() /* reports its own failure */}
-          disabled={downloading}
+          onClick={() => void download('pdf') /* reports its own failure */}
+          disabled={downloading !== null}
         >
-          {downloading ? t('myData.downloading') : t('myData.download')}
+          {downloading === 'pdf' ? t('myData.downloading') : t('myData.download')}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => void download('json') /* reports its own failure */}
+          disabled={downloading !== null}
+        >
+          {downloading === 'json' ? t('myData.downloading') : t('myData.downloadJson')}
         </Button>
       </div>
 
