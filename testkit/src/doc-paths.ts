@@ -7,6 +7,8 @@
  * - a code span that is one path-like word with a `/` (`` `web/src/lib/toast.ts` ``), and a
  *   word of the prose shaped the same (docs/api.md), when its first segment is an entry of the
  *   repository's root, or of the doc's own package (a README's `src/app/`).
+ * - a Markdown file named without a folder (`SPEC.md`), from the doc's folder or else the root:
+ *   a doc cites no document the repository lacks (the product's first papers live outside it).
  * Glob patterns and placeholders (`*`, `<feature>`, `{es,en}`) are not paths: a code span with
  * one is skipped, and a prose word stops before it (`web/src/features/<feature>/` is checked as
  * `web/src/features/`). Links outside the repository (`../shared`, URLs, anchors) are skipped.
@@ -33,6 +35,8 @@ const PATH_WORD = /^[\w@.-]+(?:\/[\w@.-]*)+$/;
 const PROSE_PATH = /(?<![\w/.@-])[\w@-][\w@.-]*\/[\w@./-]*[\w/]/g;
 const CODE_SPAN = /`([^`\n]+)`/g;
 const LINK = /\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
+/** A Markdown file named without a folder: `SPEC.md`, `README.md` (not `docs/api.md`). */
+const BARE_DOC = /(?<![\w/.@-])[\w-]+\.md\b(?![\w/])/g;
 
 /** The folder of the package a doc belongs to ('' for a doc of the root). */
 export type PackageOf = (doc: string) => string;
@@ -72,6 +76,11 @@ export function pathsNamedIn(
     for (const [word] of prose.matchAll(PROSE_PATH)) {
       const path = fromBases(word);
       if (path !== null) named.push({ line, written: word, path });
+    }
+    // A document named alone (`SPEC.md`, `api.md`) is the doc folder's, or the root's.
+    for (const [word] of text.replace(LINK, ' ').matchAll(BARE_DOC)) {
+      const beside = posix.join(docFolder, word);
+      named.push({ line, written: word, path: tree.exists(beside) ? beside : word });
     }
   });
   return named;

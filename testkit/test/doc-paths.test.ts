@@ -60,6 +60,13 @@ describe('the doc-path check', () => {
     ]);
   });
 
+  it('names a document cited alone that is neither beside the doc nor at the root', () => {
+    expect(
+      missing('docs/screens.md', 'As SPEC.md says; see api.md, README.md and `architecture.md`.'),
+    ).toEqual(['1: SPEC.md']);
+    expect(missing('README.md', 'Read api.md.')).toEqual(['1: api.md']);
+  });
+
   it("reads a package README's own paths from its package", () => {
     expect(missing('web/README.md', '`src/lib/toast.ts` and `src/lib/firebase.ts`')).toEqual([
       '1: src/lib/firebase.ts',

@@ -22,6 +22,7 @@ import {
   type Donor,
 } from '../support/payments.ts';
 import { resetPlots } from '../support/plots.ts';
+import { pdfPageTexts } from '../../functions/test/support/pdf-text.ts';
 import { adminAuth, freshPlots, postJson, storedCode } from '../support/staff.ts';
 
 const siteUrl = inject('siteUrl');
@@ -139,6 +140,23 @@ describe('GET /api/users/my-data/', () => {
     }
     expect(text).not.toContain('"search"');
     expect(text).not.toContain('recorded_by');
+
+    // The same in words, a PDF in her language: her plots and gifts, nobody else's.
+    const document = await callApi(siteUrl, '/api/users/my-data/document/?lang=es', {
+      token: rosa.idToken,
+    });
+    expect(document.status).toBe(200);
+    expect(document.headers.get('content-type')).toBe('application/pdf');
+    expect(document.headers.get('content-disposition')).toMatch(/mis-datos-\d{4}-\d{2}-\d{2}\.pdf/);
+    const words = (await pdfPageTexts(new Uint8Array(await document.arrayBuffer()))).join('\n');
+    expect(words).toContain('Mis datos');
+    expect(words).toContain('Nombre: Rosa Exporta');
+    for (const plot of [...card, ...cash]) expect(words).toContain(`${plot}: comprada.`);
+    expect(words).toContain('Compra con tarjeta');
+    expect(words).toContain('Compra en efectivo');
+    for (const foreign of [other.name, other.email, other.personalCode]) {
+      expect(words).not.toContain(foreign);
+    }
   }, 120_000);
 
   it('lists the commemoration names when the donor has some', async () => {

@@ -1,6 +1,6 @@
 /**
  * "My data" on /mi-cuenta (issue 30, item 2; docs/product.md "Your data"): in Spanish on a
- * desktop the whole journey (download the JSON and read it, delete the account after the
+ * desktop the whole journey (download the document and the JSON and read them, delete the account after the
  * password and the confirmation; then signed out, no sign-in, no name on the map or the check
  * page, the ledger's sums unchanged, staff's page says erased); in Romanian on a 360 px phone and
  * in English, the section's texts up to the confirmation, then cancelled.
@@ -12,6 +12,7 @@ import { expect, test } from './csp-guard.ts';
 import { DEMO, idTokenOf } from '../support/clients.ts';
 import { consentingDonor, newEmailAccount, verifyEmail } from '../support/accounts.ts';
 import { storedCode } from '../support/staff.ts';
+import { pdfPageTexts } from '../../functions/test/support/pdf-text.ts';
 import {
   catalogue,
   expectNoAxeViolations,
@@ -102,9 +103,21 @@ test('es, desktop: the donor downloads their data, then deletes the account for 
     const section = await openSection(page, 'es', donor);
     await expectNoAxeViolations(page);
 
-    // Download my data: one JSON file with the profile, the plot and the gift.
-    const downloading = page.waitForEvent('download');
+    // Download my data to read: a PDF in her language, the profile, the plot and the gift in words.
+    const reading = page.waitForEvent('download');
     await section.getByRole('button', { name: text.of('download') }).click();
+    const readable = await reading;
+    expect(readable.suggestedFilename()).toMatch(/^mis-datos-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const words = (await pdfPageTexts(new Uint8Array(await readFile(await readable.path())))).join(
+      '\n',
+    );
+    expect(words).toContain(`Nombre: ${name}`);
+    expect(words).toContain(`${plot}: comprada.`);
+    expect(words).toContain('Compra en efectivo');
+
+    // And for another service: one JSON file with the profile, the plot and the gift.
+    const downloading = page.waitForEvent('download');
+    await section.getByRole('button', { name: text.of('downloadJson') }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^mis-datos-\d{4}-\d{2}-\d{2}\.json$/);
     const data = JSON.parse(await readFile(await download.path(), 'utf8')) as {
@@ -177,7 +190,20 @@ for (const { language, size } of [
       const section = await openSection(page, language, donor);
       await expect(section.getByText(text.of('intro'))).toBeVisible();
       await expect(section.getByRole('button', { name: text.of('download') })).toBeVisible();
+      await expect(section.getByRole('button', { name: text.of('downloadJson') })).toBeVisible();
       await expect(section.getByRole('heading', { name: text.erase('title') })).toBeVisible();
+      if (language === 'ro') {
+        // Her data in her words: the document is in Romanian, her name as she writes it.
+        const reading = page.waitForEvent('download');
+        await section.getByRole('button', { name: text.of('download') }).click();
+        const readable = await reading;
+        expect(readable.suggestedFilename()).toMatch(/^datele-mele-\d{4}-\d{2}-\d{2}\.pdf$/);
+        const words = (
+          await pdfPageTexts(new Uint8Array(await readFile(await readable.path())))
+        ).join('\n');
+        expect(words).toContain('Datele mele');
+        expect(words).toContain(`${plot}: cumpărată.`);
+      }
       await expectNoAxeViolations(page);
       const shot = async (name: string) => {
         const path = testInfo.outputPath(`my-data-${language}-${name}-${size.width}.png`);
