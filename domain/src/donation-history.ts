@@ -11,7 +11,7 @@ import { plotsHeldBy } from './donor-plots';
 import { isUndoingKind, type DonationKind, type DonationMethod, type LedgerRow } from './ledger';
 import { isLanguage, MESSAGES, type Language } from './messages';
 import { RESERVATION_BALANCE_CENTS } from './money';
-import { donorLedgerLines } from './staff-donors';
+import { donorLedgerLines } from './ledger-lines';
 import { invalid, valid, type Validation } from './validation';
 
 /**

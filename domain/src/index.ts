@@ -20,6 +20,7 @@ export * from './cell-document';
 export * from './selection';
 export * from './physical-registration';
 export * from './ledger';
+export * from './ledger-lines';
 export * from './ledger-summary';
 export * from './ledger-query';
 export * from './month-close';

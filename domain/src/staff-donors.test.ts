@@ -6,7 +6,7 @@ import {
   validateDonorSearch,
   validatePersonId,
 } from './donor-search';
-import { donorLedgerLines } from './staff-donors';
+import { donorLedgerLines } from './ledger-lines';
 
 const NOW = Date.UTC(2026, 10, 26, 10, 0);
 
