@@ -213,7 +213,8 @@ export interface SignUpMailer {
    * When no account has `email`: creates it (the password and name given) under a placeholder
    * address, so it cannot sign in yet, and queues the e-mail with the link that confirms it.
    * When one has: changes nothing and queues the e-mail saying so, with the way to `loginUrl`.
-   * Never says which.
+   * Never says which. `email-invalid`: an address Auth refuses (no account can have it), with
+   * nothing done.
    */
   signUp(request: {
     email: string;
@@ -221,7 +222,7 @@ export interface SignUpMailer {
     name: string;
     language: Language;
     loginUrl: string;
-  }): Promise<void>;
+  }): Promise<'requested' | 'email-invalid'>;
   /**
    * The link's code: the account takes its address, proven (`confirmed`); `existing` when the
    * address has another account by now; `expired` when the code is unknown, used or too old.

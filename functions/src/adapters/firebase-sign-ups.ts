@@ -11,7 +11,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   existingAccountMail,
   isPendingSignUpAddress,
-  MESSAGES,
   pendingSignUpAddress,
   SIGN_UP_LINK_MS,
   signUpConfirmationLink,
@@ -20,7 +19,6 @@ import {
 } from '@parroquia/domain';
 import type { Auth } from 'firebase-admin/auth';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { ApiError } from '../api/http';
 import type { SignUpMailer } from '../ports';
 import { mailFrom } from './mail-sender';
 
@@ -48,14 +46,15 @@ export function firebaseSignUps(auth: () => Auth, db: () => Firestore): SignUpMa
       });
   }
 
-  async function hasAccount(email: string): Promise<boolean> {
+  /** Whether an account has `email`; `invalid` for an address Auth refuses outright. */
+  async function accountOf(email: string): Promise<boolean | 'invalid'> {
     try {
       await auth().getUserByEmail(email);
       return true;
     } catch (error) {
       if (authCode(error) === 'auth/user-not-found') return false;
       // An address Auth refuses has no account: saying so tells nothing of anyone.
-      if (authCode(error) === 'auth/invalid-email') throw new ApiError(400, MESSAGES.emailInvalid);
+      if (authCode(error) === 'auth/invalid-email') return 'invalid';
       throw error;
     }
   }
@@ -69,9 +68,11 @@ export function firebaseSignUps(auth: () => Auth, db: () => Firestore): SignUpMa
 
   return {
     async signUp({ email, password, name, language, loginUrl }) {
-      if (await hasAccount(email)) {
+      const existing = await accountOf(email);
+      if (existing === 'invalid') return 'email-invalid';
+      if (existing) {
         await queue(email, 'sign-up-existing', existingAccountMail(language, loginUrl));
-        return;
+        return 'requested';
       }
       const now = Date.now();
       // Asked again before the link was opened: the same account, with its first password.
@@ -96,6 +97,7 @@ export function firebaseSignUps(auth: () => Auth, db: () => Firestore): SignUpMa
         });
       const link = signUpConfirmationLink(loginUrl, code, language);
       await queue(email, 'sign-up-verify', signUpVerificationMail(language, name, link));
+      return 'requested';
     },
 
     async confirm(code, now) {

@@ -42,13 +42,14 @@ export const signUp: Handler<ApiRoutes['signUp']> = async ({
     PATH,
   );
   const site = deps.payments.siteUrl(typeof headers.origin === 'string' ? headers.origin : null);
-  await deps.signUps.signUp({
+  const outcome = await deps.signUps.signUp({
     email: body.email,
     password: body.password,
     name: body.name,
     language: body.language ?? callerLanguage,
     loginUrl: loginUrl(site, body.return_to),
   });
+  if (outcome === 'email-invalid') throw new ApiError(400, MESSAGES.emailInvalid);
   await paddedFrom(started);
   return jsonReply({ status: 'requested' as const }, 202);
 };
