@@ -62,7 +62,24 @@ describe('paymentReceipt', () => {
       siteUrl: 'https://parroquia.example',
     });
     expect(mail.text).toContain('Last day to complete the purchase: 31 July 2026, 12:00.');
+    expect(mail.text).toContain('Left to pay: €200.00');
     expect(mail.html).toContain('<a href="https://parroquia.example/donativos">');
+  });
+
+  it('a deposit in Romanian says what is left to pay and until when the plots are kept', () => {
+    const mail = paymentReceipt({
+      language: 'ro',
+      name: 'Maria',
+      kind: 'reserve',
+      plots: ['H7', 'H8'],
+      amountCents: 10_000,
+      reservedUntil: END,
+      siteUrl: 'https://parroquia.example',
+    });
+    expect(mail.text).toContain('Parcelele vă sunt rezervate până în ultima zi de mai jos.');
+    expect(mail.text).toMatch(/Mai aveți de plătit: 400,00\s(€|EUR)/);
+    expect(mail.text).toContain('Ultima zi pentru a plăti restul:');
+    expect(mail.text).not.toContain('cât timp');
   });
 
   it('never lets a name become markup in the HTML', () => {

@@ -4,7 +4,7 @@
  * language; the functions write them as `mail` documents (docs/data-model.md).
  */
 import type { CheckoutKind } from './money';
-import { formatEuroCents } from './money';
+import { formatEuroCents, RESERVATION_BALANCE_CENTS } from './money';
 import type { Language } from './messages';
 import { spanishDateTime } from './ledger';
 
@@ -67,6 +67,8 @@ interface Words {
   plots: string;
   amount: string;
   deadline: string;
+  /** A deposit's receipt: what is left to pay. */
+  rest: string;
   reminderSubject: Record<ReminderStage, string>;
   reminderLead: Record<ReminderStage, string>;
   complete: string;
@@ -80,12 +82,13 @@ const WORDS: Record<Language, Words> = {
     receiptLead: {
       buy: 'Hemos recibido tu donativo. Las parcelas ya llevan tu nombre en el mapa.',
       reserve:
-        'Hemos recibido la señal de tu reserva. Las parcelas son tuyas mientras completas la compra.',
+        'Hemos recibido la señal de tu reserva. Las parcelas quedan reservadas a tu nombre hasta el último día que ves abajo.',
       complete: 'Hemos recibido el pago que completa tu reserva. Las parcelas ya son tuyas.',
     },
     plots: 'Parcelas',
     amount: 'Importe',
     deadline: 'Último día para completar la compra:',
+    rest: 'Queda por pagar:',
     reminderSubject: {
       '7d': 'Tu reserva termina en 7 días',
       '1d': 'Tu reserva termina mañana',
@@ -103,13 +106,14 @@ const WORDS: Record<Language, Words> = {
     receiptLead: {
       buy: 'We have received your donation. The plots now carry your name on the map.',
       reserve:
-        'We have received the deposit for your reservation. The plots are yours while you complete the purchase.',
+        'We have received the deposit for your reservation. The plots are reserved in your name until the last day below.',
       complete:
         'We have received the payment that completes your reservation. The plots are now yours.',
     },
     plots: 'Plots',
     amount: 'Amount',
     deadline: 'Last day to complete the purchase:',
+    rest: 'Left to pay:',
     reminderSubject: {
       '7d': 'Your reservation ends in 7 days',
       '1d': 'Your reservation ends tomorrow',
@@ -127,13 +131,14 @@ const WORDS: Record<Language, Words> = {
     receiptLead: {
       buy: 'Am primit donația dumneavoastră. Parcelele poartă acum numele dumneavoastră pe hartă.',
       reserve:
-        'Am primit avansul rezervării dumneavoastră. Parcelele sunt ale dumneavoastră cât timp finalizați cumpărarea.',
+        'Am primit avansul rezervării dumneavoastră. Parcelele vă sunt rezervate până în ultima zi de mai jos.',
       complete:
         'Am primit plata care finalizează rezervarea dumneavoastră. Parcelele sunt acum ale dumneavoastră.',
     },
     plots: 'Parcele',
     amount: 'Suma',
-    deadline: 'Ultima zi pentru a finaliza cumpărarea:',
+    deadline: 'Ultima zi pentru a plăti restul:',
+    rest: 'Mai aveți de plătit:',
     reminderSubject: {
       '7d': 'Rezervarea dumneavoastră se încheie peste 7 zile',
       '1d': 'Rezervarea dumneavoastră se încheie mâine',
@@ -186,6 +191,13 @@ export function paymentReceipt(data: ReceiptData): MailMessage {
     { text: words.receiptLead[data.kind] },
     { text: `${words.plots}: ${data.plots.join(', ')}` },
     { text: `${words.amount}: ${formatEuroCents(data.amountCents, LOCALE[data.language])}` },
+    ...(data.kind === 'reserve'
+      ? [
+          {
+            text: `${words.rest} ${formatEuroCents(RESERVATION_BALANCE_CENTS * data.plots.length, LOCALE[data.language])}`,
+          },
+        ]
+      : []),
     ...(data.kind === 'reserve' && data.reservedUntil !== null
       ? [
           { text: `${words.deadline} ${formatDeadline(data.reservedUntil, data.language)}.` },

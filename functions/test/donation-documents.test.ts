@@ -131,6 +131,15 @@ describe('the statement', () => {
     for (const page of pages.slice(1)) expect(page).toContain('Parcele');
   });
 
+  it('writes nothing given back as 0,00, never -0,00', async () => {
+    const statement = donationStatement([gift], 2026);
+    const [text] = await pdfPageTexts(
+      await renderDonationStatement({ ...statement, ...common, language: 'ro', parish: unset }),
+    );
+    expect(oneLine(text!)).toMatch(/0,00/);
+    expect(oneLine(text!)).not.toMatch(/-0,00/);
+  });
+
   it('says a year without rows has none', async () => {
     const statement = donationStatement(rows, 2025);
     const [text] = await pdfPageTexts(

@@ -23,7 +23,7 @@ const HEADINGS: Record<string, Record<Language, RegExp>> = {
     en: /Cookie policy/,
     ro: /Politica de cookie-uri/,
   },
-  '/aviso-legal': { es: /Aviso legal/, en: /Legal notice/, ro: /Aviz juridic/ },
+  '/aviso-legal': { es: /Aviso legal/, en: /Legal notice/, ro: /Informații legale/ },
   '/verificar/ZZZZ9999': {
     es: /Comprobar un certificado/,
     en: /Check a certificate/,

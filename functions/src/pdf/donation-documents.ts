@@ -138,7 +138,8 @@ async function renderDocument(facts: DocumentFacts, body: Body): Promise<Uint8Ar
       pages.y -= BODY * LEADING;
     };
     total(texts.given, body.totals.given);
-    total(texts.undone, -body.totals.undone);
+    // Nothing undone is 0,00, not "-0,00".
+    total(texts.undone, -body.totals.undone || 0);
     total(texts.net, body.totals.net, true);
   }
 
