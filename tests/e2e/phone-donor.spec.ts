@@ -2,13 +2,15 @@
  * Issue 29: a donor on a 360×740 touch phone whose browser speaks `ro-RO` (and one in `es-419`,
  * one in `en-GB`) goes from the home page to a downloaded certificate: look at the map, sign up, accept the
  * policy and land back on the map, swipe the page past the map, reserve a plot, pay, read on
- * /success what is left, complete the reservation, pay, download the certificate. On every
+ * /success what is left, be told calmly why the certificate is not there yet, complete the
+ * reservation, pay, download the certificate, and read her data in words. On every
  * screen: no string of another language's catalogue, every control at least 44×44 px, no text
  * under 16 px, nothing wider than the screen.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './csp-guard.ts';
+import { pdfPageTexts } from '../../functions/test/support/pdf-text.ts';
 import { catalogue, freeCell, signUpLinkFor, type Catalogue, type Language } from './support.ts';
 
 /** Every string of a catalogue, with its interpolations (`{{n}}`) and plural forms. */
@@ -247,6 +249,21 @@ for (const { locale, language } of PHONES) {
       await expect(page.getByTestId('paid-plots').getByRole('listitem')).toHaveText([plot]);
       await look('success-deposit');
 
+      // The certificate before the rest is paid: calmly why not yet, what is left and by when,
+      // staying until she closes it.
+      await page.getByRole('button', { name: t('header.openMenu') }).tap();
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: t('account.certificate') })
+        .tap();
+      const notice = page.getByTestId('certificate-notice');
+      await expect(notice).toContainText(t('certificate.noPlots.comes'), { timeout: 15_000 });
+      await expect(notice.getByTestId('certificate-still-to-pay')).toContainText('200');
+      await look('certificate-after-deposit');
+      await notice.getByRole('button', { name: t('certificate.close') }).tap();
+      await expect(notice).toHaveCount(0);
+      await page.getByRole('button', { name: t('header.closeMenu') }).tap();
+
       // Back on the map: complete the reservation, pay the rest.
       await page.getByRole('link', { name: t('success.toMap') }).tap();
       await expect(page).toHaveURL(/\/donativos$/);
@@ -273,6 +290,23 @@ for (const { locale, language } of PHONES) {
       ).toBe('%PDF-');
       await expect(page.locator('[data-sonner-toast]').first()).toBeVisible();
       await look('certificate-toast');
+
+      // Her data, in words and in her language.
+      await page.goto('/mi-cuenta');
+      const myData = page.getByTestId('my-data');
+      await expect(myData).toBeVisible({ timeout: 30_000 });
+      const reading = page.waitForEvent('download');
+      await myData.getByRole('button', { name: t('myData.download') }).tap();
+      const readable = await reading;
+      expect(readable.suggestedFilename()).toMatch(
+        new RegExp(`^${{ es: 'mis-datos', en: 'my-data', ro: 'datele-mele' }[language]}-.*\\.pdf$`),
+      );
+      const words = (await pdfPageTexts(new Uint8Array(readFileSync(await readable.path())))).join(
+        '\n',
+      );
+      expect(words).toContain({ es: 'Mis datos', en: 'My data', ro: 'Datele mele' }[language]);
+      expect(words).toContain(`Maria Popescu ${language}`);
+      await look('my-data');
       await freeCell(plot);
     });
   });
