@@ -1,9 +1,5 @@
 /** The donor's own calls (docs/api.md): profile update, link code, certificate download. */
-import {
-  certificateLanguage,
-  type CertificateLanguage,
-  type Language,
-} from '@parroquia/domain';
+import { certificateLanguage, type CertificateLanguage, type Language } from '@parroquia/domain';
 import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient } from '@/lib/api-client';
 
