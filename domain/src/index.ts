@@ -34,6 +34,7 @@ export * from './api/index';
 export * from './certificate-code-batch';
 export * from './person-email';
 export * from './plot-coverage';
+export * from './plot-view';
 export * from './romanian-count';
 export * from './hold-cap';
 export * from './checkout-cancel';

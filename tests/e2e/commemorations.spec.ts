@@ -271,10 +271,29 @@ test('ro, 360 x 740 phone: Ion’s names, large targets, errors in Romanian; the
     );
     expect(overflow).toBeLessThanOrEqual(0);
 
+    // Leaving before saving asks first, in her language; staying keeps what she typed.
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Deschideți meniul' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Harta parcelelor' }).click();
+    expect(asked).toBe('Numele scrise nu sunt salvate. Plecați fără să le salvați?');
+    await expect(page).toHaveURL(/\/mi-cuenta/);
+    await page.getByRole('button', { name: 'Închideți meniul' }).click();
+    await expect(page.getByTestId('commemoration-entry').nth(1).getByRole('textbox')).toHaveValue(
+      'Nectarie',
+    );
+
     await section.getByRole('button', { name: 'Salvați numele' }).click();
     await expect(page.getByText('Numele au fost salvate')).toBeVisible();
     await expectNoAxeViolations(page);
     await shoot(page, testInfo, 'commemorations-ro-360');
+    // Saved: leaving asks nothing.
+    await page.getByRole('button', { name: 'Deschideți meniul' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Harta parcelelor' }).click();
+    await expect(page).toHaveURL(/\/donativos/);
 
     const staff = await asStaff(browser, '/staff/donantes?lng=ro');
     try {

@@ -229,15 +229,17 @@ test('a plot taken while the map loads shows taken: the snapshot was older, the 
 test('when the plots cannot be loaded the map says so, and trying again loads them', async ({
   page,
 }) => {
-  let failures = 1;
+  // Every read of the plots fails until the server is back, however many the page makes.
+  let failing = true;
   await page.route('**/api/cells/snapshot/', (route) =>
-    failures-- > 0
+    failing
       ? route.fulfill({ status: 500, json: { error: 'Error interno del servidor.' } })
       : route.continue(),
   );
   // A visitor's map: anyone may look at the plots (docs/screens.md).
   await page.goto('/donativos?lng=es');
   await expect(page.getByRole('alert')).toContainText('No se ha podido cargar el mapa.');
+  failing = false;
   await page.getByRole('button', { name: 'Reintentar' }).click();
   await expect(plot(page, 'X39')).toBeAttached({ timeout: 15_000 });
   await expect(page.locator('[data-code]')).toHaveCount(936);

@@ -5,7 +5,7 @@
  */
 import {
   comparePlotPositions,
-  effectiveCell,
+  plotSeenBy,
   type CellStatus,
   type CellWithId,
   type SelectionKind,
@@ -58,10 +58,7 @@ export function listEntries(
   const rows = new Map<number, ListEntry[]>();
   const ordered = [...cells.values()].sort((a, b) => a.y - b.y || comparePlotPositions(a, b));
   for (const cell of ordered) {
-    const shown = effectiveCell(cell, now);
-    const own = uid !== null && shown.user === uid && shown.status !== 'available';
-    const donor =
-      shown.status === 'reserved' || shown.status === 'bought' ? shown.donor_display : null;
+    const { cell: shown, own, donor } = plotSeenBy(cell, uid, now);
     const entry: ListEntry = {
       cell,
       status: shown.status,

@@ -21,6 +21,7 @@ import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { currentLanguage } from '@/lib/i18n';
 import { accountUid, queryKeys } from '@/lib/query-keys';
+import { useLeaveWarning } from '@/lib/use-leave-warning';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { loadCommemorations, saveCommemorations } from '../api/commemorations-api';
@@ -181,6 +182,15 @@ function NamesForm({ list, idPrefix: id }: { list: CommemorationsView; idPrefix:
   };
 
   const full = rows.length >= MAX_COMMEMORATION_NAMES;
+  // What she typed and has not saved yet: leaving the page asks first.
+  const unsaved =
+    onCertificate !== list.on_certificate ||
+    rows.length !== list.names.length ||
+    rows.some(
+      (row, index) =>
+        row.name !== list.names[index]?.name || row.state !== list.names[index]?.state,
+    );
+  useLeaveWarning(unsaved, t('commemorations.leaveUnsaved'));
 
   return (
     <form className={styles.section} onSubmit={save} noValidate>

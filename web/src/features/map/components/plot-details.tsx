@@ -7,7 +7,7 @@
  */
 import {
   churchZoneOf,
-  effectiveCell,
+  plotSeenBy,
   PLOT_PRICE_CENTS,
   RESERVATION_BALANCE_CENTS,
   RESERVATION_DEPOSIT_CENTS,
@@ -85,10 +85,7 @@ export function PlotDetails(props: PlotDetailsProps) {
 
   if (!active || !cell) return null;
   const language = currentLanguage();
-  const shown = effectiveCell(cell, now);
-  const own = uid !== null && shown.user === uid && shown.status !== 'available';
-  const donor =
-    shown.status === 'reserved' || shown.status === 'bought' ? shown.donor_display : null;
+  const { cell: shown, own, donor } = plotSeenBy(cell, uid, now);
   const kind = selectableAs(cell, mode, uid, now);
   const selected = isSelected(selection, cell.id);
   const zone = churchZoneOf(cell) ?? 'outside';

@@ -8,7 +8,7 @@
  */
 import {
   COLUMN_LETTERS,
-  effectiveCell,
+  plotSeenBy,
   GRID_ROWS,
   MAP_HEIGHT_PX,
   MAP_WIDTH_PX,
@@ -204,13 +204,8 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
             {/* The slices are appended at the end of this group, under the zones' names. */}
             <g>
               {ordered.slice(0, drawn).map((cell) => {
-                const shown = effectiveCell(cell, now);
+                const { cell: shown, own, donor } = plotSeenBy(cell, uid, now);
                 const kind = selectableAs(cell, mode, uid, now);
-                const own = uid !== null && shown.user === uid && shown.status !== 'available';
-                const donor =
-                  shown.status === 'reserved' || shown.status === 'bought'
-                    ? shown.donor_display
-                    : null;
                 const stateWord = words.status[shown.status];
                 const caption = donor ?? stateWord;
                 const selected = isSelected(selection, cell.id);
