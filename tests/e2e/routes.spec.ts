@@ -119,10 +119,15 @@ test('a visitor looks at the map and its prices; buying asks to sign in and come
   page,
 }) => {
   await freeCell('Q31');
+  let snapshots = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/cells/snapshot/')) snapshots += 1;
+  });
   try {
     await page.goto('/donativos?lng=es');
-    // The plots, the prices and the legend, without an account.
+    // The plots, the prices and the legend, without an account, read once.
     await expect(page.locator('[data-code="Q31"]')).toBeAttached({ timeout: 15_000 });
+    expect(snapshots).toBe(1);
     await expect(page.getByRole('complementary', { name: 'Cómo funciona' })).toContainText('250');
     await expect(
       page.getByRole('banner').getByRole('button', { name: 'Iniciar sesión' }),

@@ -47,6 +47,8 @@ interface Loading {
 export const COMMIT_LATENCY_MARGIN_MS = 10_000;
 
 let prefetched: Loading | undefined;
+/** Maps subscribed or subscribing now. */
+let subscribers = 0;
 
 function startLoading(api: ApiClient): Loading {
   const loading: Loading = {
@@ -54,8 +56,11 @@ function startLoading(api: ApiClient): Loading {
     snapshot: api.call(API_ROUTES.mapSnapshot, {}),
     listener: import('./cells-listener'),
   };
-  // Whoever takes them reports a failure; one nobody takes is not an error.
-  loading.snapshot.catch(() => {});
+  // Whoever takes them reports a failure; one nobody takes is not an error, and is not kept: a
+  // later map (the "try again" after the server failed) asks the server again.
+  loading.snapshot.catch(() => {
+    if (prefetched === loading) prefetched = undefined;
+  });
   loading.listener.catch(() => {});
   return loading;
 }
@@ -66,11 +71,37 @@ function startLoading(api: ApiClient): Loading {
  * taken late is still never stale: the listener brings every change after its read time.
  */
 export function prefetchCells(api: ApiClient): void {
+  // A map already subscribing (a visitor's map mounts before its route's effect runs): a
+  // prefetch would only read every plot a second time.
+  if (subscribers > 0) return;
   prefetched ??= startLoading(api);
 }
 
 /** Calls back with every plot first, then with the changes of every later snapshot. */
 export async function subscribeCells(
+  api: ApiClient,
+  onBatch: (batch: CellBatch) => void,
+  onError: (error: Error) => void,
+): Promise<() => void> {
+  subscribers += 1;
+  let subscribed = true;
+  const release = () => {
+    if (subscribed) subscribers -= 1;
+    subscribed = false;
+  };
+  try {
+    const stop = await subscribe(api, onBatch, onError);
+    return () => {
+      release();
+      stop();
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function subscribe(
   api: ApiClient,
   onBatch: (batch: CellBatch) => void,
   onError: (error: Error) => void,
