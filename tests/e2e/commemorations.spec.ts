@@ -275,6 +275,7 @@ test('ro, 360 x 740 phone: Ion’s names, large targets, errors in Romanian; the
     let asked = '';
     page.once('dialog', (dialog) => {
       asked = dialog.message();
+      // Dismissing settles at once; the click that raised it waits for it anyway.
       void dialog.dismiss();
     });
     await page.getByRole('button', { name: 'Deschideți meniul' }).click();
