@@ -10,8 +10,6 @@ import { myDataDocument } from './my-data-texts';
 import { BURGUNDY, MUTED } from './page-style';
 import { Pages } from './pages';
 
-const LOCALES: Record<Language, string> = { es: 'es-ES', en: 'en-GB', ro: 'ro-RO' };
-
 export async function renderMyDataDocument(
   data: AccountDataExport,
   language: Language,
@@ -19,7 +17,7 @@ export async function renderMyDataDocument(
   const words = myDataDocument(data, language);
   const doc = await PDFDocument.create();
   doc.setTitle(words.title);
-  doc.setLanguage(LOCALES[language]);
+  doc.setLanguage(words.locale);
   doc.setCreator(words.parish);
   // A name is drawn as a reader sees it (invisible characters out), as on every document.
   const sections = words.sections.map((section) => ({

@@ -12,6 +12,8 @@ export interface MyDataSection {
 }
 
 export interface MyDataDocument {
+  /** The document's language as a PDF names it (`es-ES`, `en-GB`, `ro-RO`). */
+  locale: string;
   title: string;
   parish: string;
   intro: string;
@@ -258,16 +260,13 @@ const WORDS: Record<Language, Words> = {
 /** The document's sections, read out of the export in `language`. */
 export function myDataDocument(data: AccountDataExport, language: Language): MyDataDocument {
   const words = WORDS[language];
-  const day = (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat(words.locale, {
-          dateStyle: 'long',
-          timeZone: 'Europe/Madrid',
-        }).format(new Date(iso))
-      : null;
+  const dates = new Intl.DateTimeFormat(words.locale, {
+    dateStyle: 'long',
+    timeZone: 'Europe/Madrid',
+  });
+  const day = (iso: string | null) => (iso ? dates.format(Date.parse(iso)) : null);
   // A deadline is shown as its last day, as everywhere (docs/product.md).
-  const lastDay = (iso: string | null) =>
-    iso ? (day(new Date(Date.parse(iso) - 1).toISOString()) ?? null) : null;
+  const lastDay = (iso: string | null) => (iso ? dates.format(Date.parse(iso) - 1) : null);
   const money = (cents: number) => formatEuroCents(cents, words.locale);
   const orNone = (lines: string[], empty: string) => (lines.length > 0 ? lines : [empty]);
   const { profile } = data;
@@ -277,6 +276,7 @@ export function myDataDocument(data: AccountDataExport, language: Language): MyD
     names.filter((entry) => entry.state === state).map((entry) => entry.name);
 
   return {
+    locale: words.locale,
     title: words.title,
     parish: words.parish,
     intro: words.intro(day(data.exported_at) ?? data.exported_at),
