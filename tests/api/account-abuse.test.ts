@@ -13,7 +13,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { callApi, consentingDonor } from '../support/accounts.ts';
 import { adminFirestore } from '../support/clients.ts';
 import { startFunctionWorkers, startPayment } from '../support/payments.ts';
-import { resetPlots } from '../support/plots.ts';
+import { returnPlots } from '../support/plots.ts';
 import { forwardedFor } from '../support/rate-limits.ts';
 import { adminAuth, freshPlots, newAccount, uniqueName } from '../support/staff.ts';
 
@@ -28,7 +28,7 @@ const plots = (count: number) => {
   return codes;
 };
 afterAll(async () => {
-  await resetPlots(db(), touched);
+  await returnPlots(db(), touched);
 });
 
 /** A donor as the site makes one (signed up, synced, consented), verified or not. */

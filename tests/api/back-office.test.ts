@@ -10,7 +10,7 @@ import {
   waitFor,
   type Donor,
 } from '../support/payments.ts';
-import { resetPlots } from '../support/plots.ts';
+import { returnPlots } from '../support/plots.ts';
 import { apiAs, poolPlots, storedCode } from '../support/staff.ts';
 
 const siteUrl = inject('siteUrl');
@@ -30,7 +30,7 @@ beforeAll(async () => {
   staff = await idTokenOf(authHost, DEMO.staff);
 });
 afterAll(async () => {
-  await resetPlots(db(), pool.touched);
+  await returnPlots(db(), pool.touched);
 });
 
 /** A donor's reservation registered by staff: the deposit in the ledger, the plots reserved. */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pdfPageTexts } from '../../functions/test/support/pdf-text.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import { newDonor } from '../support/payments.ts';
-import { resetPlots, setPlots } from '../support/plots.ts';
+import { resetPlots, returnPlots, setPlots } from '../support/plots.ts';
 import { apiAs, freshPlots } from '../support/staff.ts';
 
 const siteUrl = inject('siteUrl');
@@ -56,7 +56,7 @@ afterAll(async () => {
   await Promise.all(
     [maria, petru].map((donor) => db().collection('commemorations').doc(donor.uid).delete()),
   );
-  await resetPlots(db(), given);
+  await returnPlots(db(), given);
 });
 
 const stored = async (uid: string) =>

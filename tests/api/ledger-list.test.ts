@@ -23,7 +23,7 @@ import {
   submitHostedPage,
   waitFor,
 } from '../support/payments.ts';
-import { resetPlots } from '../support/plots.ts';
+import { returnPlots } from '../support/plots.ts';
 import { apiAs, poolPlots, storedCode, uniqueName } from '../support/staff.ts';
 import {
   ledgerCsvNetCents,
@@ -47,7 +47,7 @@ beforeAll(async () => {
   staff = await idTokenOf(authHost, DEMO.staff);
 });
 afterAll(async () => {
-  await resetPlots(db(), pool.touched);
+  await returnPlots(db(), pool.touched);
 });
 
 interface ListAnswer {

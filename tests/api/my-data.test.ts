@@ -21,7 +21,7 @@ import {
   waitFor,
   type Donor,
 } from '../support/payments.ts';
-import { resetPlots } from '../support/plots.ts';
+import { returnPlots } from '../support/plots.ts';
 import { pdfPageTexts } from '../../functions/test/support/pdf-text.ts';
 import { adminAuth, freshPlots, postJson, storedCode } from '../support/staff.ts';
 
@@ -34,7 +34,7 @@ let staffToken = '';
 beforeAll(async () => {
   staffToken = await idTokenOf(authHost, DEMO.staff);
 });
-afterAll(() => resetPlots(db(), touched));
+afterAll(() => returnPlots(db(), touched));
 
 type Person = TestAccount & { personalCode: string; name: string; donor: Donor };
 

@@ -17,7 +17,7 @@ import {
   waitFor,
   type Donor,
 } from '../support/payments.ts';
-import { resetPlots } from '../support/plots.ts';
+import { returnPlots } from '../support/plots.ts';
 import { apiAs, poolPlots, storedCode } from '../support/staff.ts';
 
 const siteUrl = inject('siteUrl');
@@ -33,7 +33,7 @@ beforeAll(async () => {
   staff = await idTokenOf(authHost, DEMO.staff);
 });
 afterAll(async () => {
-  await resetPlots(db(), pool.touched);
+  await returnPlots(db(), pool.touched);
 });
 
 async function paid(donor: Donor, kind: 'buy' | 'reserve', codes: string[]) {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { consentingDonor } from '../support/accounts.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import { startPayment, submitHostedPage, waitFor } from '../support/payments.ts';
-import { resetPlots } from '../support/plots.ts';
+import { returnPlots } from '../support/plots.ts';
 import { freshPlots, newAccount, postJson, storedCode, uniqueName } from '../support/staff.ts';
 
 const siteUrl = inject('siteUrl');
@@ -27,7 +27,7 @@ beforeAll(async () => {
   staffToken = await idTokenOf(authHost, DEMO.staff);
 });
 afterAll(async () => {
-  await resetPlots(db(), touched);
+  await returnPlots(db(), touched);
 });
 
 /** An account as the site makes one (signed up, synced, consented), verified or not. */

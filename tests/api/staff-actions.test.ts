@@ -10,7 +10,7 @@ import type { StaffActionView } from '@parroquia/domain';
 import { pdfPageTexts } from '../../functions/test/support/pdf-text.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import { newDonor } from '../support/payments.ts';
-import { resetPlots } from '../support/plots.ts';
+import { returnPlots } from '../support/plots.ts';
 import { apiAs, freshPlots, storedCode } from '../support/staff.ts';
 
 const siteUrl = inject('siteUrl');
@@ -29,7 +29,7 @@ beforeAll(async () => {
   staff = await idTokenOf(authHost, DEMO.staff);
 });
 afterAll(async () => {
-  await resetPlots(db(), touched);
+  await returnPlots(db(), touched);
   await Promise.all(seeded.map((id) => db().collection('staff_actions').doc(id).delete()));
 });
 

@@ -30,7 +30,7 @@ import { stripeCheckoutGateway } from '../../functions/src/adapters/stripe-check
 import type { ApiDependencies } from '../../functions/src/ports.ts';
 import { startServer, type RunningServer } from '../../functions/test/support/http-server.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
-import { resetPlots } from '../support/plots.ts';
+import { returnPlots } from '../support/plots.ts';
 import { adminAuth, freshPlots, postJson, storedCode, uniqueName } from '../support/staff.ts';
 
 vi.mock('firebase-functions/logger', () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() }));
@@ -83,7 +83,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await resetPlots(db(), touched);
+  await returnPlots(db(), touched);
 });
 
 async function registerCash(email: string, plotCount: number): Promise<Response> {

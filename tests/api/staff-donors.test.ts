@@ -16,7 +16,7 @@ import {
   waitFor,
   type Donor,
 } from '../support/payments.ts';
-import { resetPlots } from '../support/plots.ts';
+import { returnPlots } from '../support/plots.ts';
 import { adminAuth, apiAs, poolPlots, storedCode } from '../support/staff.ts';
 
 const siteUrl = inject('siteUrl');
@@ -35,7 +35,7 @@ beforeAll(async () => {
   staff = await idTokenOf(authHost, DEMO.staff);
 });
 afterAll(async () => {
-  await resetPlots(db(), pool.touched);
+  await returnPlots(db(), pool.touched);
 });
 
 async function search(q: string): Promise<DonorFound[]> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { newEmailAccount } from '../support/accounts.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
-import { resetPlots } from '../support/plots.ts';
+import { returnPlots } from '../support/plots.ts';
 import {
   readAsSpanishExcel,
   spanishCents,
@@ -30,7 +30,7 @@ beforeAll(async () => {
   donorToken = await idTokenOf(authHost, DEMO.ana);
 });
 afterAll(async () => {
-  await resetPlots(db(), touched);
+  await returnPlots(db(), touched);
 });
 
 async function collectionSize(name: string): Promise<number> {

@@ -33,7 +33,7 @@ export function uniqueName(prefix: string): string {
 
 /**
  * Plots no other suite uses (columns Q, R, S, V, X, rows 21..39), handed out once each so that
- * tests never share one; `resetPlots` (`plots.ts`) makes them available again.
+ * tests never share one; `returnPlots` (`plots.ts`) gives them back as never given.
  */
 const PLOT_POOL = [...'QRSVX'].flatMap((x) =>
   Array.from({ length: 19 }, (_, i) => `${x}${i + 21}`),
@@ -88,7 +88,7 @@ export function apiAs(siteUrl: string, token: () => string) {
   };
 }
 
-/** Plots of the staff pool a test file takes (`take`), to give back after it (`touched`). */
+/** Plots of the staff pool a test file takes (`take`), to give back after it (`touched`, with `returnPlots`). */
 export function poolPlots() {
   const touched: string[] = [];
   return {
