@@ -246,22 +246,74 @@ test.describe('on a touch screen', () => {
   }) => {
     await freeCell('L5');
     await openMapAsAna(page, 'en');
-    await expect(page.getByTestId('plot-map')).toHaveAttribute('data-fitted', 'true');
+    const frame = page.getByTestId('plot-map');
+    await expect(frame).toHaveAttribute('data-fitted', 'true');
     // Fitted, a plot's code would be 3 px tall: left out of the layout; the colours say the states.
-    await expect(page.getByTestId('plot-map')).toHaveAttribute('data-overview', 'true');
+    await expect(frame).toHaveAttribute('data-overview', 'true');
     await expect(plot(page, 'L5').locator('text', { hasText: /^L5$/ })).toBeHidden();
     await plot(page, 'L5').scrollIntoViewIfNeeded();
     await plot(page, 'L5').tap();
-    await expect(page.getByTestId('plot-map')).not.toHaveAttribute('data-fitted');
-    await expect(page.getByTestId('plot-map')).not.toHaveAttribute('data-overview');
+    await expect(frame).not.toHaveAttribute('data-fitted');
+    await expect(frame).not.toHaveAttribute('data-overview');
     await expect(plot(page, 'L5').locator('text', { hasText: /^L5$/ })).toBeVisible();
     await expect(plot(page, 'L5')).toHaveAttribute('aria-pressed', 'false');
+
+    // Zoomed in, one finger's vertical swipe on the map still scrolls the page, not the map;
+    // two fingers move the map. The page says so.
+    await expect(page.getByTestId('touch-hint')).toHaveText(
+      'One finger moves the page; two fingers move the plan. “Whole plan” shows all of it.',
+    );
+    const mapTop = () => frame.evaluate((element) => element.scrollTop);
+    const pageTop = () => page.evaluate(() => window.scrollY);
+    const [mapBefore, pageBefore] = [await mapTop(), await pageTop()];
+    const box = (await frame.boundingBox())!;
+    const middle = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+    await swipe(page, [middle], { dx: 0, dy: -200 });
+    await expect.poll(pageTop).toBeGreaterThan(pageBefore + 100);
+    expect(await mapTop()).toBe(mapBefore);
+    const inFrame = (await frame.boundingBox())!;
+    const fingers = [-40, 40].map((dx) => ({
+      x: Math.round(inFrame.x + inFrame.width / 2 + dx),
+      y: Math.round(inFrame.y + inFrame.height / 2),
+    }));
+    await swipe(page, fingers, { dx: 0, dy: -120 });
+    await expect.poll(mapTop).toBeGreaterThan(mapBefore + 60);
+
     await plot(page, 'L5').tap();
     await expect(plot(page, 'L5')).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByTestId('plot-details')).toContainText('row 5, column L');
+    const details = page.getByTestId('plot-details');
+    await expect(details).toContainText('row 5, column L');
     await expect(page.getByTestId('buy')).toHaveText(/Buy \(1\)/);
+    // Tapped, the details sit at the map's edge: the plot and those around it stay in sight.
+    const over = (await details.boundingBox())!;
+    for (const code of ['L5', 'K5', 'M5', 'L4', 'L6']) {
+      const at = (await plot(page, code).boundingBox())!;
+      const apart =
+        over.y + over.height <= at.y ||
+        at.y + at.height <= over.y ||
+        over.x + over.width <= at.x ||
+        at.x + at.width <= over.x;
+      expect(apart, `the details cover ${code}`).toBe(true);
+    }
   });
 });
+
+/** Fingers put down at `from`, moved together by `by` in ten steps, lifted: a touch screen's swipe. */
+async function swipe(
+  page: Page,
+  from: Array<{ x: number; y: number }>,
+  by: { dx: number; dy: number },
+) {
+  const cdp = await page.context().newCDPSession(page);
+  const at = (step: number) =>
+    from.map(({ x, y }, id) => ({ x: x + (by.dx * step) / 10, y: y + (by.dy * step) / 10, id }));
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (let step = 1; step <= 10; step += 1) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(step) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
 
 /** The parts of the church as the plan names them, east to west: the page's catalogue. */
 const zoneNames = (language: Language) =>

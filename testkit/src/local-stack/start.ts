@@ -127,12 +127,34 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await protectAgainstEmailEnumeration(ports);
     const siteUrl = `http://localhost:${ports.hosting}`;
     await firebase.waitFor(() => httpOk(`http://127.0.0.1:${ports.hosting}/api/cells/`));
+    await warmApiWorkers(ports);
     log(`stack ready: ${siteUrl}`);
     return { ports, siteUrl, env, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The Functions emulator serves one request per worker process and starts a new one, loading
+ * the whole API, for a request that finds none idle (Cloud Functions serves many at once). A
+ * page asks several things at once: its first visit waited seconds for workers to start (the
+ * first success page 12 s on a busy machine). A few are started here, before anyone asks.
+ */
+const WARM_API_WORKERS = 3;
+
+async function warmApiWorkers(ports: StackPorts): Promise<void> {
+  // Unknown to the API (404): loads it without reading a document.
+  const url = `http://127.0.0.1:${ports.hosting}/api/warm-up/`;
+  await Promise.all(
+    Array.from({ length: WARM_API_WORKERS }, () =>
+      fetch(url, { signal: AbortSignal.timeout(120_000) }).then(
+        (response) => response.body?.cancel(),
+        () => undefined,
+      ),
+    ),
+  );
 }
 
 /**

@@ -10,7 +10,9 @@
  * Touch (docs/screens.md): the map opens fitted, the whole church in view, and then one finger
  * scrolls the page (the frame says `data-fitted`, and its CSS lets the swipe through); two
  * fingers pinch. A tap on plots too small for a finger zooms in about it instead of choosing
- * one; zoomed in, one finger pans the map and a tap chooses.
+ * one. Zoomed in (`data-touch-zoomed`), a tap chooses, one finger still scrolls the page up and
+ * down (a map as tall as most of the screen would otherwise trap her swipes) and pans the map
+ * sideways, and two fingers move the map any way while they pinch.
  */
 import { MAP_HEIGHT_PX, MAP_WIDTH_PX, PLOT_SIZE_PX } from '@parroquia/domain';
 import { touchFirst } from '@/lib/pointer';
@@ -107,6 +109,8 @@ export class MapZoom {
     this.fitted = fitted;
     if (this.fitted) this.frame.dataset.fitted = 'true';
     else delete this.frame.dataset.fitted;
+    if (!this.fitted && touchFirst()) this.frame.dataset.touchZoomed = 'true';
+    else delete this.frame.dataset.touchZoomed;
     if (this.scale < MIN_TEXT_ZOOM) this.frame.dataset.overview = 'true';
     else delete this.frame.dataset.overview;
     for (const listener of this.listeners) listener();
@@ -219,7 +223,7 @@ export class MapZoom {
       event.preventDefault();
     };
 
-    let pinch: { distance: number; scale: number } | null = null;
+    let pinch: { distance: number; scale: number; centre: Point } | null = null;
     const spread = (touches: TouchList) => {
       const [a, b] = [touches[0]!, touches[1]!];
       return {
@@ -229,12 +233,17 @@ export class MapZoom {
     };
     const onTouchStart = (event: TouchEvent) => {
       if (event.touches.length !== 2) return;
-      pinch = { distance: spread(event.touches).distance || 1, scale: this.scale };
+      const { distance, centre } = spread(event.touches);
+      pinch = { distance: distance || 1, scale: this.scale, centre };
     };
     const onTouchMove = (event: TouchEvent) => {
       if (!pinch || event.touches.length !== 2) return;
       event.preventDefault();
       const { distance, centre } = spread(event.touches);
+      // The map follows the fingers' middle, then zooms about it.
+      frame.scrollLeft -= centre.x - pinch.centre.x;
+      frame.scrollTop -= centre.y - pinch.centre.y;
+      pinch.centre = centre;
       this.zoomTo(pinch.scale * (distance / pinch.distance), centre);
     };
     const onTouchEnd = (event: TouchEvent) => {

@@ -46,6 +46,8 @@ export function PlotDetails(props: PlotDetailsProps) {
 
   // Placed next to its plot (above, or below when there is no room), inside the map's stage;
   // follows the plot while the map scrolls or zooms. The plot is described by it meanwhile.
+  // Tapped (a finger), it docks at the frame's edge away from the plot instead: next to it, it
+  // would hide the plots around it, those a finger picks next (her own among them).
   useLayoutEffect(() => {
     const element = box.current;
     const container = stage.current;
@@ -64,6 +66,18 @@ export function PlotDetails(props: PlotDetailsProps) {
         target.right > view.left &&
         target.left < view.right;
       element.style.visibility = visible ? 'visible' : 'hidden';
+      if (active.because === 'tap') {
+        const lowerHalf = target.top + target.height / 2 > view.top + view.height / 2;
+        element.dataset.docked = 'true';
+        element.style.width = `${view.width - 2 * GAP}px`;
+        element.style.left = `${view.left - area.left + GAP}px`;
+        element.style.top = lowerHalf
+          ? `${view.top - area.top + GAP}px`
+          : `${view.bottom - area.top - GAP - element.offsetHeight}px`;
+        return;
+      }
+      delete element.dataset.docked;
+      element.style.width = '';
       const width = element.offsetWidth;
       const height = element.offsetHeight;
       const centre = target.left + target.width / 2 - area.left;

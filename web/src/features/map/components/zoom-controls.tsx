@@ -2,6 +2,7 @@
 import { memo, useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
+import { touchFirst } from '@/lib/pointer';
 import { MAX_ZOOM, ZOOM_STEP, type MapZoom } from '../map-zoom';
 import styles from './plot-map.module.css';
 import { currentLanguage } from '@/lib/i18n';
@@ -70,6 +71,12 @@ export const ZoomControls = memo(function ZoomControls({
         {t('map.zoom.reset')}
       </button>
       <span className={styles.zoomHint}>{t('map.orientation')}</span>
+      {/* Zoomed in on a touch screen one finger scrolls the page (map-zoom.ts): said once here. */}
+      {zoom && !zoom.fitted && touchFirst() && (
+        <p className={styles.touchHint} data-testid="touch-hint">
+          {t('map.touchHint')}
+        </p>
+      )}
     </div>
   );
 });
