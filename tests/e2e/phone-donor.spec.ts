@@ -1,9 +1,10 @@
 /**
  * Issue 29: a donor on a 360×740 touch phone whose browser speaks `ro-RO` (and one in `es-419`,
  * one in `en-GB`) goes from the home page to a downloaded certificate: look at the map, sign up, accept the
- * policy and land back on the map, swipe the page past the map, reserve a plot, pay, read on
+ * policy and land back on the map, swipe the page past the map, reserve two plots, pay, read on
  * /success what is left, be told calmly why the certificate is not there yet, complete the
- * reservation, pay, download the certificate, and read her data in words. On every
+ * reservation of both on the map, pay, download the certificate, name two people to pray for,
+ * and read her data (the names in it) in words. On every
  * screen: no string of another language's catalogue, every control at least 44×44 px, no text
  * under 16 px, nothing wider than the screen.
  */
@@ -109,8 +110,14 @@ for (const { locale, language } of PHONES) {
       page,
     }, testInfo) => {
       test.setTimeout(240_000);
-      const plot = { es: 'Q30', en: 'R30', ro: 'S30' }[language];
+      // Two plots, one above the other: a finger picks both once zoomed in.
+      const [plot, second] = {
+        es: ['Q30', 'Q29'],
+        en: ['R30', 'R29'],
+        ro: ['S30', 'S29'],
+      }[language] as [string, string];
       await freeCell(plot);
+      await freeCell(second);
       const foreign = foreignPieces(language);
       const look = async (screen: string) => {
         await page.screenshot({ path: testInfo.outputPath(`${language}-${screen}.png`) });
@@ -218,6 +225,11 @@ for (const { locale, language } of PHONES) {
       at = await centre();
       await page.touchscreen.tap(at.x, at.y);
       await expect(target).toHaveAttribute('aria-pressed', 'true');
+      // Where a finger can reach it (not under the buttons the first choice brought up).
+      const other = page.locator(`[data-code="${second}"]`);
+      await other.tap();
+      await expect(other).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByTestId('reserve')).toContainText('2');
 
       // Reserve is in reach: on the screen, however the page was scrolled.
       const reserve = page.getByTestId('reserve');
@@ -246,7 +258,10 @@ for (const { locale, language } of PHONES) {
       await expect(page).toHaveURL(/\/success\?session_id=cs_test_/, { timeout: 15_000 });
       await expect(page.getByTestId('still-to-pay')).toBeVisible({ timeout: 15_000 });
       await expect(page.getByTestId('still-to-pay')).toContainText('200');
-      await expect(page.getByTestId('paid-plots').getByRole('listitem')).toHaveText([plot]);
+      await expect(page.getByTestId('still-to-pay')).toContainText('400');
+      await expect(page.getByTestId('paid-plots').getByRole('listitem')).toHaveText(
+        [plot, second].sort(),
+      );
       await look('success-deposit');
 
       // The certificate before the rest is paid: calmly why not yet, what is left and by when,
@@ -258,16 +273,42 @@ for (const { locale, language } of PHONES) {
         .tap();
       const notice = page.getByTestId('certificate-notice');
       await expect(notice).toContainText(t('certificate.noPlots.comes'), { timeout: 15_000 });
-      await expect(notice.getByTestId('certificate-still-to-pay')).toContainText('200');
+      await expect(notice.getByTestId('certificate-still-to-pay')).toContainText('400');
       await look('certificate-after-deposit');
       await notice.getByRole('button', { name: t('certificate.close') }).tap();
       await expect(notice).toHaveCount(0);
       await page.getByRole('button', { name: t('header.closeMenu') }).tap();
 
-      // Back on the map: complete the reservation, pay the rest.
+      // Back on the map: both reserved plots, each with what is left; she pays the rest of both
+      // at once, picking them on the map.
       await page.getByRole('link', { name: t('success.toMap') }).tap();
       await expect(page).toHaveURL(/\/donativos$/);
-      await page.locator(`[data-plot="${plot}"] button`).tap();
+      await expect(page.locator(`[data-plot="${plot}"] button`)).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator(`[data-plot="${second}"] button`)).toBeVisible();
+      await expect(frame).toHaveAttribute('data-fitted', 'true', { timeout: 15_000 });
+      await target.scrollIntoViewIfNeeded();
+      at = await centre();
+      await page.touchscreen.tap(at.x, at.y);
+      await expect(frame).not.toHaveAttribute('data-fitted');
+      at = await centre();
+      await page.touchscreen.tap(at.x, at.y);
+      await expect(target).toHaveAttribute('aria-pressed', 'true');
+      await other.tap();
+      await expect(other).toHaveAttribute('aria-pressed', 'true');
+      // The details of the plot she tapped hide neither of her plots.
+      const details = (await page.getByTestId('plot-details').boundingBox())!;
+      for (const mine of [target, other]) {
+        const at = (await mine.boundingBox())!;
+        expect(
+          details.y + details.height <= at.y || at.y + at.height <= details.y,
+          'the details cover her plot',
+        ).toBe(true);
+      }
+      const complete = page.getByTestId('complete');
+      await expect(complete).toContainText('2');
+      await expect(complete).toBeInViewport({ ratio: 1 });
+      await look('map-complete');
+      await complete.tap();
       await expect(page).toHaveURL(/\/c\/pay\/cs_test_/, { timeout: 15_000 });
       await page.locator('#card').fill('4242 4242 4242 4242');
       await page.locator('button[value=pay]').tap();
@@ -291,8 +332,27 @@ for (const { locale, language } of PHONES) {
       await expect(page.locator('[data-sonner-toast]').first()).toBeVisible();
       await look('certificate-toast');
 
-      // Her data, in words and in her language.
+      // Two people to pray for, one living, one departed, on her account page.
       await page.goto('/mi-cuenta');
+      const names = page.getByTestId('commemorations');
+      await expect(names).toBeVisible({ timeout: 30_000 });
+      const add = names.getByRole('button', { name: t('commemorations.add') });
+      for (const [number, [name, state]] of [
+        ['Ioan', 'living'],
+        ['Elena', 'departed'],
+      ].entries()) {
+        await add.tap();
+        const entry = page.getByTestId('commemoration-entry').nth(number);
+        await entry.getByRole('textbox').fill(name!);
+        await entry.getByRole('combobox').selectOption(state!);
+      }
+      await look('names');
+      await names.getByRole('button', { name: t('commemorations.save') }).tap();
+      await expect(page.getByText(t('commemorations.saved.title'))).toBeVisible();
+      await page.reload();
+      await expect(page.getByTestId('commemoration-entry')).toHaveCount(2, { timeout: 30_000 });
+
+      // Her data, in words and in her language.
       const myData = page.getByTestId('my-data');
       await expect(myData).toBeVisible({ timeout: 30_000 });
       const reading = page.waitForEvent('download');
@@ -306,8 +366,11 @@ for (const { locale, language } of PHONES) {
       );
       expect(words).toContain({ es: 'Mis datos', en: 'My data', ro: 'Datele mele' }[language]);
       expect(words).toContain(`Maria Popescu ${language}`);
+      expect(words).toContain('Ioan');
+      expect(words).toContain('Elena');
       await look('my-data');
       await freeCell(plot);
+      await freeCell(second);
     });
   });
 }

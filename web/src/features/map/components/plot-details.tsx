@@ -37,6 +37,30 @@ interface PlotDetailsProps {
 
 const GAP = 8;
 
+/**
+ * Scrolls the map so that the plot and the plots next to it clear the docked details
+ * (`height` tall, at the top edge when `atTop`), as far as that keeps the row beyond it in view.
+ */
+function makeRoomBeside(
+  scroller: HTMLElement,
+  plot: DOMRect,
+  view: DOMRect,
+  height: number,
+  atTop: boolean,
+) {
+  // The next plot, the gap to it and the check mark a chosen plot wears above its corner.
+  const reach = plot.height * 1.5;
+  if (atTop) {
+    const overlap = view.top + GAP + height - (plot.top - reach);
+    const room = view.bottom - (plot.bottom + reach);
+    if (overlap > 0) scroller.scrollTop -= Math.min(overlap, Math.max(0, room));
+  } else {
+    const overlap = plot.bottom + reach - (view.bottom - GAP - height);
+    const room = plot.top - reach - view.top;
+    if (overlap > 0) scroller.scrollTop += Math.min(overlap, Math.max(0, room));
+  }
+}
+
 export function PlotDetails(props: PlotDetailsProps) {
   const { id, store, stage, frame, zoom, cells, selection, mode, uid, now } = props;
   const { t } = useTranslation();
@@ -56,7 +80,8 @@ export function PlotDetails(props: PlotDetailsProps) {
     const plot = scroller.querySelector<SVGGElement>(`[data-code="${active.code}"]`);
     if (!plot) return;
     plot.setAttribute('aria-describedby', id);
-    const place = () => {
+    /** `makeRoom`: once, as it is shown (never while she pans), the map scrolls to fit it. */
+    const place = (makeRoom = false) => {
       const area = container.getBoundingClientRect();
       const view = scroller.getBoundingClientRect();
       const target = plot.getBoundingClientRect();
@@ -71,9 +96,11 @@ export function PlotDetails(props: PlotDetailsProps) {
         element.dataset.docked = 'true';
         element.style.width = `${view.width - 2 * GAP}px`;
         element.style.left = `${view.left - area.left + GAP}px`;
+        const height = element.offsetHeight;
         element.style.top = lowerHalf
           ? `${view.top - area.top + GAP}px`
-          : `${view.bottom - area.top - GAP - element.offsetHeight}px`;
+          : `${view.bottom - area.top - GAP - height}px`;
+        if (makeRoom) makeRoomBeside(scroller, target, view, height, lowerHalf);
         return;
       }
       delete element.dataset.docked;
@@ -87,12 +114,13 @@ export function PlotDetails(props: PlotDetailsProps) {
       element.style.left = `${Math.max(0, left)}px`;
       element.style.top = `${top}px`;
     };
-    place();
-    scroller.addEventListener('scroll', place, { passive: true });
-    const unsubscribe = zoom.current?.subscribe(place);
+    place(true);
+    const follow = () => place();
+    scroller.addEventListener('scroll', follow, { passive: true });
+    const unsubscribe = zoom.current?.subscribe(follow);
     return () => {
       plot.removeAttribute('aria-describedby');
-      scroller.removeEventListener('scroll', place);
+      scroller.removeEventListener('scroll', follow);
       unsubscribe?.();
     };
   }, [active, cell, selection, id, stage, frame, zoom]);
