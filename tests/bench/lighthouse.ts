@@ -13,6 +13,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, chromiumPath } from '@parroquia/testkit/chromium';
 import { freePort } from '@parroquia/testkit/ports';
+import { signInToMap, type Account } from './sign-in.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -22,25 +23,25 @@ export interface PageScores {
   signedIn: boolean;
   /** 0-100, as Lighthouse shows them: the median of the runs. */
   scores: Record<Category, number>;
+  /** The lowest of the runs, each category: a budget met only on the median is not met. */
+  minimum: Record<Category, number>;
   /** The weighted audits under 90 in the run of median performance, worst first (0-100). */
   losses: Array<{ id: string; score: number }>;
   runs: number;
 }
 
-/** The pages of issue 21 and their performance targets (issue 31: ≥ 95 on all three). */
+/**
+ * The pages and their performance targets on a quiet machine, for the median and the minimum of
+ * the runs alike: 97 on all three (the map signed in may fall to 95 while other work runs).
+ */
 export const PAGES = [
-  { path: '/', signedIn: false, performance: 95 },
-  { path: '/aviso-legal', signedIn: false, performance: 95 },
-  { path: '/donativos', signedIn: true, performance: 95 },
+  { path: '/', signedIn: false, performance: 97 },
+  { path: '/aviso-legal', signedIn: false, performance: 97 },
+  { path: '/donativos', signedIn: true, performance: 97 },
 ] as const;
 
 /** Accessibility, best practices and SEO, on every page. */
 export const OTHER_TARGET = 95;
-
-export interface Account {
-  email: string;
-  password: string;
-}
 
 /** Where the HTML reports go when `LIGHTHOUSE_REPORTS` names a folder. */
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
@@ -61,7 +62,7 @@ export async function lighthouseScores(
       for (let run = 0; run < runs; run += 1) {
         each.push(await audit(browser.port, siteUrl, page.path, page.signedIn));
       }
-      results.push(median(each));
+      results.push(summary(each));
     }
     return results;
   } finally {
@@ -69,15 +70,18 @@ export async function lighthouseScores(
   }
 }
 
-/** Each category's median; the losses of the run whose performance is the median. */
-function median(runs: PageScores[]): PageScores {
+/** Each category's median and minimum; the losses of the run whose performance is the median. */
+function summary(runs: PageScores[]): PageScores {
   const middle = <T>(values: T[], by: (value: T) => number) =>
     [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!;
   const scores = Object.fromEntries(
     CATEGORIES.map((id) => [id, middle(runs, (run) => run.scores[id]).scores[id]]),
   ) as Record<Category, number>;
+  const minimum = Object.fromEntries(
+    CATEGORIES.map((id) => [id, Math.min(...runs.map((run) => run.scores[id]))]),
+  ) as Record<Category, number>;
   const typical = middle(runs, (run) => run.scores.performance);
-  return { ...typical, scores, runs: runs.length };
+  return { ...typical, scores, minimum, runs: runs.length };
 }
 
 async function audit(
@@ -113,7 +117,7 @@ async function audit(
       .filter((audit) => audit.score < 0.9)
       .map((audit) => ({ id: audit.id, score: Math.round(audit.score * 100) })),
   ).sort((a, b) => a.score - b.score);
-  return { path, signedIn, scores, losses, runs: 1 };
+  return { path, signedIn, scores, minimum: scores, losses, runs: 1 };
 }
 
 /** Signs in on /login in a page of the default profile, the one Lighthouse's tabs share. */
@@ -121,11 +125,7 @@ async function signIn(port: number, siteUrl: string, donor: Account) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
-    await page.goto(`${siteUrl}/donativos`);
-    await page.locator('input[type=email]').fill(donor.email);
-    await page.locator('input[type=password]').fill(donor.password);
-    await page.locator('form button[type=submit]').click();
-    await page.locator('[data-code="X39"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await signInToMap(page, siteUrl, donor);
     await page.close();
   } finally {
     // Connected, not launched: this only lets go of the browser.

@@ -20,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { DEMO } from '../support/clients.ts';
 import { median, target } from './figures.ts';
+import { signInToMap } from './sign-in.ts';
 
 const RUNS = Number(process.env.BENCH_VISIT_RUNS ?? 3);
 
@@ -203,10 +204,7 @@ export async function visitCost(
     home.push(homeVisit);
 
     // Signed in (its own requests not counted), then a first visit to the map in a new tab.
-    await page.goto(`${siteUrl}/donativos`);
-    await page.locator('input[type=email]').fill(DEMO.ana.email);
-    await page.locator('input[type=password]').fill(DEMO.ana.password);
-    await page.locator('form button[type=submit]').click();
+    await signInToMap(page, siteUrl, DEMO.ana);
     await mapDrawn(page);
     const first = await visitMap(context, siteUrl, firestoreHost, false);
     listenerDocuments.push(first.listened);

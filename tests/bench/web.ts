@@ -1,8 +1,9 @@
 /**
  * Web app figures for `npm run bench`, each beside its target ("OVER" or "BELOW" when missed),
- * not pass/fail. The page budgets are issue 31's: Lighthouse mobile performance ≥ 95 on `/`,
- * `/aviso-legal` and `/donativos` signed in (7); home ≤ 150 KB gzip, everything it loads; a first
- * map visit ≤ 340 KB; a repeat map visit ≤ 16 KB (4, `visit-cost.ts`, `PAGE_BUDGETS`).
+ * not pass/fail. The page budgets: Lighthouse mobile performance ≥ 97 on `/`, `/aviso-legal`
+ * and `/donativos` signed in, the median and the lowest run alike (7); home ≤ 150 KB gzip,
+ * everything it loads; a first map visit ≤ 340 KB; a repeat map visit ≤ 16 KB (4,
+ * `visit-cost.ts`, `PAGE_BUDGETS`).
  *  1. home route JavaScript, gzip: the entry with its static imports and the home route's
  *     module; and everything the home page has loaded once settled (no Firestore SDK: the
  *     progress is one REST read; the Auth SDK only where someone may be signed in), where the
@@ -15,9 +16,10 @@
  *     must find nothing changed;
  *  6. the staff panel with 10,000 ledger rows: its reads and time to every part shown
  *     (issue 32, `staff-panel.ts`);
- *  7. Lighthouse's mobile scores of /, /aviso-legal and /donativos signed in (issue 31's
- *     targets, `lighthouse.ts`), each the median of `LIGHTHOUSE_RUNS` runs (5: on a shared
- *     machine one run's score moves by several points).
+ *  7. Lighthouse's mobile scores of /, /aviso-legal and /donativos signed in (targets in
+ *     `lighthouse.ts`), each the median and the lowest of `LIGHTHOUSE_RUNS` runs (5: on a shared
+ *     machine one run's score moves by several points; a target met on the median alone is a
+ *     line, not a margin).
  * Builds the web app for, and starts, the test stack on free ports.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -27,7 +29,13 @@ import { chromium } from '@playwright/test';
 import { FieldValue } from 'firebase-admin/firestore';
 import { ROOT } from '@parroquia/testkit/local-stack';
 import { adminFirestore, DEMO } from '../support/clients.ts';
-import { lighthouseScores, OTHER_TARGET, PAGES, type PageScores } from './lighthouse.ts';
+import {
+  lighthouseScores,
+  OTHER_TARGET,
+  PAGES,
+  type Category,
+  type PageScores,
+} from './lighthouse.ts';
 import { median, target } from './figures.ts';
 import { visitCost } from './visit-cost.ts';
 import { staffPanelCost } from './staff-panel.ts';
@@ -35,6 +43,7 @@ import { webhookRepaint } from './webhook-repaint.ts';
 import { chromiumLaunchOptions } from '@parroquia/testkit/chromium';
 import { startTestStack, suiteSiteDir, suiteStackPorts } from '@parroquia/testkit/stack';
 import { buildSuiteSite } from '@parroquia/testkit/suite-site';
+import { signInToMap } from './sign-in.ts';
 
 /** The site this bench built and serves: its stack's own folder, never `npm start`'s web/dist. */
 let DIST = '';
@@ -113,11 +122,7 @@ async function main() {
     page.removeAllListeners('response');
 
     // Sign in once; the session persists in the context.
-    await page.goto(`${stack.siteUrl}/donativos`);
-    await page.locator('input[type=email]').fill(DEMO.ana.email);
-    await page.locator('input[type=password]').fill(DEMO.ana.password);
-    await page.locator('form button[type=submit]').click();
-    await page.locator('[data-code="X39"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await signInToMap(page, stack.siteUrl, DEMO.ana);
 
     // 2. Navigation -> 936 plots interactive.
     const interactive: number[] = [];
@@ -190,7 +195,7 @@ async function main() {
     await browser.close();
     const pages = await lighthouseScores(stack.siteUrl, DEMO.ana, LIGHTHOUSE_RUNS);
     console.log(
-      `  Lighthouse, mobile (simulated slow 4G, 4x slower CPU), median of ${LIGHTHOUSE_RUNS} runs:`,
+      `  Lighthouse, mobile (simulated slow 4G, 4x slower CPU), median (and lowest) of ${LIGHTHOUSE_RUNS} runs:`,
     );
     for (const page of pages) console.log(lighthouseLine(page));
   } finally {
@@ -202,13 +207,16 @@ async function main() {
 /** One page's four scores, each beside its target, and what costs points when one is short. */
 function lighthouseLine(page: PageScores): string {
   const wanted = PAGES.find((candidate) => candidate.path === page.path)!;
-  const score = (name: string, value: number, floor: number) =>
-    `${name} ${value} ${target(value, { atLeast: floor })}`;
+  // The median, then the lowest run: both are held to the target.
+  const score = (name: string, id: Category, floor: number) => {
+    const [typical, lowest] = [page.scores[id], page.minimum[id]];
+    return `${name} ${typical} (min ${lowest}) ${target(lowest, { atLeast: floor })}`;
+  };
   const line = [
-    score('performance', page.scores.performance, wanted.performance),
-    score('accessibility', page.scores.accessibility, OTHER_TARGET),
-    score('best practices', page.scores['best-practices'], OTHER_TARGET),
-    score('SEO', page.scores.seo, OTHER_TARGET),
+    score('performance', 'performance', wanted.performance),
+    score('accessibility', 'accessibility', OTHER_TARGET),
+    score('best practices', 'best-practices', OTHER_TARGET),
+    score('SEO', 'seo', OTHER_TARGET),
   ].join(', ');
   const who = page.signedIn ? ' (signed in)' : '';
   const losses = page.losses.map((loss) => `${loss.id} ${loss.score}`).join(', ');

@@ -37,6 +37,7 @@ import {
   submitHostedPage,
   type Donor,
 } from '../support/payments.ts';
+import { signInToMap } from './sign-in.ts';
 
 const PAYMENTS = Number(process.env.BENCH_WEBHOOK_PAYMENTS ?? 40);
 const GAP_MS = Number(process.env.BENCH_WEBHOOK_GAP_MS ?? 1000);
@@ -254,11 +255,7 @@ export async function webhookRepaint(
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   try {
-    await page.goto(`${stack.siteUrl}/donativos`);
-    await page.locator('input[type=email]').fill(DEMO.ana.email);
-    await page.locator('input[type=password]').fill(DEMO.ana.password);
-    await page.locator('form button[type=submit]').click();
-    await page.locator('[data-code="X39"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await signInToMap(page, stack.siteUrl, DEMO.ana);
     const visibility = await page.evaluate(() => document.visibilityState);
 
     const free = (await db.collection('cells').where('status', '==', 'available').get()).docs

@@ -10,11 +10,20 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import type { Language } from '@parroquia/domain';
 import { showLanguageInDocument } from '@/lib/document-language';
 
-export const LANGUAGES = ['es', 'en', 'ro'] as const;
-export type Language = (typeof LANGUAGES)[number];
+// The domain's languages (the API, the e-mails and the PDFs speak the same three), as a type:
+// importing the domain's list itself put its message catalogue in the entry (+7 KB gzip, seen
+// in the build). `satisfies` names each of the union's members once, no more, no fewer.
+export type { Language };
+const ONE_EACH = { es: true, en: true, ro: true } satisfies Record<Language, true>;
+export const LANGUAGES = Object.keys(ONE_EACH) as readonly Language[];
 export const DEFAULT_LANGUAGE: Language = 'es';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
 
 type Catalogue = typeof import('@/locales/es.json');
 
@@ -31,10 +40,6 @@ declare module 'i18next' {
     defaultNS: 'translation';
     resources: { translation: Catalogue };
   }
-}
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
 /** The supported language i18next resolved to (e.g. `en` for a browser in `en-GB`). */

@@ -1,5 +1,5 @@
 /** The back office's money calls (docs/api.md): reservations and corrections. */
-import { type ReservationChangeBody } from '@parroquia/domain';
+import { type OfflinePaymentMethod, type ReservationChangeBody } from '@parroquia/domain';
 import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient } from '@/lib/api-client';
 
@@ -10,7 +10,7 @@ export function listReservations(client: ApiClient, token: string) {
 export function completeAtParish(
   client: ApiClient,
   parcelas: string[],
-  method: 'cash' | 'transfer',
+  method: OfflinePaymentMethod,
   token: string,
 ) {
   return client.call(API_ROUTES.completeReservationsAtParish, {

@@ -4,7 +4,14 @@
  * A staff registration can be voided and a card gift refunded from its row; the page is asked
  * again after each, never patched by hand.
  */
-import type { DonorPageView } from '@parroquia/domain';
+import type {
+  CellStatus,
+  CertificateCodeStatus,
+  DonationKind,
+  DonationMethod,
+  DonorPageView,
+  Language,
+} from '@parroquia/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,10 +27,8 @@ import { OutcomeMessage, type Outcome } from './outcome-message';
 import styles from './donors.module.css';
 import { currentLanguage } from '@/lib/i18n';
 
-type Status = 'available' | 'held' | 'reserved' | 'bought';
-type Method = 'card' | 'cash' | 'transfer';
-type Kind = 'buy' | 'reserve' | 'complete' | 'refund' | 'void';
-type CodeStatus = 'registered' | 'linked';
+/** The page lists only certificates given to someone (an unassigned code is no one's). */
+type CodeStatus = Exclude<CertificateCodeStatus, 'unassigned'>;
 /**
  * A refund shows in the ledger once Stripe's event arrived: meanwhile the page asks again every
  * 2 s, for a minute at most.
@@ -138,7 +143,7 @@ export function DonorPage({ id }: { id: string }) {
           <dt>{t('staffDonors.language')}</dt>
           <dd>
             {identity.language
-              ? t(`staffDonors.languages.${identity.language as 'es' | 'en' | 'ro'}`)
+              ? t(`staffDonors.languages.${identity.language as Language}`)
               : t('staffDonors.none')}
           </dd>
         </dl>
@@ -171,7 +176,8 @@ export function DonorPage({ id }: { id: string }) {
           <ul className={styles.plots}>
             {plots.map((plot) => (
               <li key={plot.plot} data-testid={`donor-plot-${plot.plot}`}>
-                <strong>{plot.plot}</strong> · {t(`staffDonors.status.${plot.status as Status}`)}
+                <strong>{plot.plot}</strong> ·{' '}
+                {t(`staffDonors.status.${plot.status as CellStatus}`)}
                 {plot.reserved_until
                   ? ` · ${t('staffDonors.until', { date: formatLastDay(plot.reserved_until, language) })}`
                   : ''}
@@ -194,8 +200,8 @@ export function DonorPage({ id }: { id: string }) {
                   <dd>{day(line.created_at)}</dd>
                   <dt>{t('staffDonors.what')}</dt>
                   <dd>
-                    {t(`staffDonors.kind.${line.kind as Kind}`)} ·{' '}
-                    {t(`staffDonors.method.${line.method as Method}`)}
+                    {t(`staffDonors.kind.${line.kind as DonationKind}`)} ·{' '}
+                    {t(`staffDonors.method.${line.method as DonationMethod}`)}
                   </dd>
                   <dt>{t('staffDonors.amount')}</dt>
                   <dd className={line.amount_cents < 0 ? styles.negative : undefined}>

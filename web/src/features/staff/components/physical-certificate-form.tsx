@@ -5,7 +5,7 @@
  * below it or typed. It says the amount before staff confirm, and what happened after, brought
  * into view; a missing field is named and focused.
  */
-import { checkoutTotalCents, isPlotCode } from '@parroquia/domain';
+import { checkoutTotalCents, isPlotCode, type OfflinePaymentMethod } from '@parroquia/domain';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -37,7 +37,7 @@ export function PhysicalCertificateForm({ selectedPlots, onPlotsTyped, onRegiste
   const [code, setCode] = useState('');
   const [anonymous, setAnonymous] = useState(false);
   const [reserve, setReserve] = useState(false);
-  const [method, setMethod] = useState<'cash' | 'transfer'>('cash');
+  const [method, setMethod] = useState<OfflinePaymentMethod>('cash');
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<Outcome | null>(null);
   /** The code just registered: its certificate can be printed filled in. */
