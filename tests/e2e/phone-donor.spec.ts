@@ -1,12 +1,12 @@
 /**
  * Issue 29: a donor on a 360×740 touch phone whose browser speaks `ro-RO` (and one in `es-419`,
- * one in `en-GB`) goes from the home page to a downloaded certificate: look at the map, sign up, accept the
- * policy and land back on the map, swipe the page past the map, reserve two plots, pay, read on
- * /success what is left, be told calmly why the certificate is not there yet, complete the
- * reservation of both on the map, pay, download the certificate, name two people to pray for,
- * and read her data (the names in it) in words. On every
- * screen: no string of another language's catalogue, every control at least 44×44 px, no text
- * under 16 px, nothing wider than the screen.
+ * one in `en-GB`) goes from the home page to a downloaded certificate: look at the map, sign up,
+ * accept the policy and land back on the map, swipe the page past the map, reserve two plots,
+ * pay, read on /success what is left, be told calmly why the certificate is not there yet,
+ * complete the reservation of both on the map, pay, download the certificate, name two people
+ * to pray for, and read her data (the names in it) in words. On every screen: no string of
+ * another language's catalogue and no catalogue key shown raw, every control at least 44×44 px,
+ * no text under 16 px, nothing wider than the screen.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -44,6 +44,19 @@ function foreignPieces(language: Language): string[] {
   );
 }
 
+/** The catalogue's keys (`a.b.c`, plural forms as i18next names a missing one): raw text. */
+function catalogueKeys(node: unknown, prefix = ''): string[] {
+  if (typeof node !== 'object' || node === null)
+    return [prefix.replace(/_(zero|one|two|few|many|other)$/, '')];
+  return [
+    ...new Set(
+      Object.entries(node).flatMap(([key, value]) =>
+        catalogueKeys(value, prefix ? `${prefix}.${key}` : key),
+      ),
+    ),
+  ];
+}
+
 const PHONES: Array<{ locale: string; language: Language }> = [
   { locale: 'ro-RO', language: 'ro' },
   { locale: 'es-419', language: 'es' },
@@ -51,55 +64,61 @@ const PHONES: Array<{ locale: string; language: Language }> = [
 ];
 
 /** What the screen shows that breaks issue 29's rules, one line per problem. */
-async function screenProblems(page: Page, foreign: string[]): Promise<string[]> {
-  return page.evaluate((foreignTexts) => {
-    const problems: string[] = [];
-    const shown = document.body.innerText;
-    for (const piece of foreignTexts) {
-      if (shown.includes(piece)) problems.push(`another language: "${piece}"`);
-    }
-    const visible = (element: Element) => {
-      const box = element.getBoundingClientRect();
-      const style = getComputedStyle(element);
-      return box.width > 1 && box.height > 1 && style.visibility !== 'hidden';
-    };
-    const name = (element: Element) =>
-      `${element.tagName.toLowerCase()} "${(element.textContent ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 30)}"`;
-    // Every control a finger must hit: 44×44 px, a checkbox by its label. The map's plots are
-    // its own rule (docs/screens.md): a tap on plots smaller than that zooms in first.
-    const controls = document.querySelectorAll(
-      'a[href], button, input, select, textarea, summary, [role="button"], [tabindex="0"]',
-    );
-    for (const control of controls) {
-      if (control.closest('[data-code]') || control.closest('[aria-hidden="true"]')) continue;
-      const target = control.matches('input[type=checkbox], input[type=radio]')
-        ? (control.closest('label') ?? control)
-        : control;
-      if (!visible(target)) continue;
-      const box = target.getBoundingClientRect();
-      if (box.width < 43.5 || box.height < 43.5) {
-        problems.push(
-          `small target: ${name(target)} ${Math.round(box.width)}×${Math.round(box.height)}`,
-        );
+async function screenProblems(page: Page, foreign: string[], keys: string[]): Promise<string[]> {
+  return page.evaluate(
+    ([foreignTexts, rawKeys]) => {
+      const problems: string[] = [];
+      const shown = document.body.innerText;
+      for (const piece of foreignTexts) {
+        if (shown.includes(piece)) problems.push(`another language: "${piece}"`);
       }
-    }
-    // Every text a donor reads: 16 px or more (the map's captions are read zoomed in, or in
-    // full in the plot's details; Stripe's reference on /success is fine print for the parish).
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const element = node.parentElement;
-      if (!element || !node.textContent?.trim() || element.closest('svg')) continue;
-      if (element.closest('[data-fine-print]') || !visible(element)) continue;
-      const size = parseFloat(getComputedStyle(element).fontSize);
-      if (size < 15.5)
-        problems.push(`small text: "${node.textContent.trim().slice(0, 30)}" ${size}px`);
-    }
-    const body = parseFloat(getComputedStyle(document.body).fontSize);
-    if (body < 16) problems.push(`body text ${body}px`);
-    const { scrollWidth, clientWidth } = document.documentElement;
-    if (scrollWidth > clientWidth) problems.push(`wider than the screen: ${scrollWidth}px`);
-    return problems;
-  }, foreign);
+      for (const key of rawKeys) {
+        if (shown.includes(key)) problems.push(`a key instead of its text: "${key}"`);
+      }
+      const visible = (element: Element) => {
+        const box = element.getBoundingClientRect();
+        const style = getComputedStyle(element);
+        return box.width > 1 && box.height > 1 && style.visibility !== 'hidden';
+      };
+      const name = (element: Element) =>
+        `${element.tagName.toLowerCase()} "${(element.textContent ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 30)}"`;
+      // Every control a finger must hit: 44×44 px, a checkbox by its label. The map's plots are
+      // its own rule (docs/screens.md): a tap on plots smaller than that zooms in first.
+      const controls = document.querySelectorAll(
+        'a[href], button, input, select, textarea, summary, [role="button"], [tabindex="0"]',
+      );
+      for (const control of controls) {
+        if (control.closest('[data-code]') || control.closest('[aria-hidden="true"]')) continue;
+        const target = control.matches('input[type=checkbox], input[type=radio]')
+          ? (control.closest('label') ?? control)
+          : control;
+        if (!visible(target)) continue;
+        const box = target.getBoundingClientRect();
+        if (box.width < 43.5 || box.height < 43.5) {
+          problems.push(
+            `small target: ${name(target)} ${Math.round(box.width)}×${Math.round(box.height)}`,
+          );
+        }
+      }
+      // Every text a donor reads: 16 px or more (the map's captions are read zoomed in, or in
+      // full in the plot's details; Stripe's reference on /success is fine print for the parish).
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.parentElement;
+        if (!element || !node.textContent?.trim() || element.closest('svg')) continue;
+        if (element.closest('[data-fine-print]') || !visible(element)) continue;
+        const size = parseFloat(getComputedStyle(element).fontSize);
+        if (size < 15.5)
+          problems.push(`small text: "${node.textContent.trim().slice(0, 30)}" ${size}px`);
+      }
+      const body = parseFloat(getComputedStyle(document.body).fontSize);
+      if (body < 16) problems.push(`body text ${body}px`);
+      const { scrollWidth, clientWidth } = document.documentElement;
+      if (scrollWidth > clientWidth) problems.push(`wider than the screen: ${scrollWidth}px`);
+      return problems;
+    },
+    [foreign, keys] as const,
+  );
 }
 
 for (const { locale, language } of PHONES) {
@@ -119,9 +138,12 @@ for (const { locale, language } of PHONES) {
       await freeCell(plot);
       await freeCell(second);
       const foreign = foreignPieces(language);
+      const keys = catalogueKeys(catalogue(language)).filter((key) => key.includes('.'));
       const look = async (screen: string) => {
         await page.screenshot({ path: testInfo.outputPath(`${language}-${screen}.png`) });
-        expect.soft(await screenProblems(page, foreign), `${language}: ${screen}`).toEqual([]);
+        expect
+          .soft(await screenProblems(page, foreign, keys), `${language}: ${screen}`)
+          .toEqual([]);
       };
       const t = (key: string, values?: Record<string, string | number>) =>
         text(language, key, values);
