@@ -80,7 +80,8 @@ export function PlotDetails(props: PlotDetailsProps) {
     const plot = scroller.querySelector<SVGGElement>(`[data-code="${active.code}"]`);
     if (!plot) return;
     plot.setAttribute('aria-describedby', id);
-    /** `makeRoom`: once, as it is shown (never while she pans), the map scrolls to fit it. */
+    // `makeRoom`: as it is shown or its plot changes, never on her own panning, the map scrolls
+    // to fit it.
     const place = (makeRoom = false) => {
       const area = container.getBoundingClientRect();
       const view = scroller.getBoundingClientRect();
