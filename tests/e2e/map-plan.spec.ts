@@ -10,12 +10,14 @@ import { expect, test } from './csp-guard.ts';
 import { Timestamp } from 'firebase-admin/firestore';
 import { DEMO } from '../support/clients.ts';
 import {
+  apart,
   catalogue,
   expectNoAxeViolations,
   freeCell,
   type Catalogue,
   setCell,
   signInOnLoginPage,
+  swipe,
   type Language,
 } from './support.ts';
 
@@ -288,32 +290,10 @@ test.describe('on a touch screen', () => {
     const over = (await details.boundingBox())!;
     for (const code of ['L5', 'K5', 'M5', 'L4', 'L6']) {
       const at = (await plot(page, code).boundingBox())!;
-      const apart =
-        over.y + over.height <= at.y ||
-        at.y + at.height <= over.y ||
-        over.x + over.width <= at.x ||
-        at.x + at.width <= over.x;
-      expect(apart, `the details cover ${code}`).toBe(true);
+      expect(apart(over, at), `the details cover ${code}`).toBe(true);
     }
   });
 });
-
-/** Fingers put down at `from`, moved together by `by` in ten steps, lifted: a touch screen's swipe. */
-async function swipe(
-  page: Page,
-  from: Array<{ x: number; y: number }>,
-  by: { dx: number; dy: number },
-) {
-  const cdp = await page.context().newCDPSession(page);
-  const at = (step: number) =>
-    from.map(({ x, y }, id) => ({ x: x + (by.dx * step) / 10, y: y + (by.dy * step) / 10, id }));
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
-  for (let step = 1; step <= 10; step += 1) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(step) });
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
-}
 
 /** The parts of the church as the plan names them, east to west: the page's catalogue. */
 const zoneNames = (language: Language) =>

@@ -12,14 +12,26 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './csp-guard.ts';
 import { pdfPageTexts } from '../../functions/test/support/pdf-text.ts';
-import { catalogue, freeCell, signUpLinkFor, type Catalogue, type Language } from './support.ts';
+import {
+  apart,
+  catalogue,
+  freeCell,
+  signUpLinkFor,
+  swipe,
+  type Catalogue,
+  type Language,
+} from './support.ts';
 
 /** Every string of a catalogue, with its interpolations (`{{n}}`) and plural forms. */
-function strings(tree: Catalogue): string[] {
-  return Object.values(tree).flatMap((value) =>
-    typeof value === 'string' ? [value] : strings(value),
-  );
+/** Every text of a catalogue with its key (`a.b.c`, as written, plural suffix and all). */
+function entries(tree: Catalogue, prefix = ''): Array<[string, string]> {
+  return Object.entries(tree).flatMap(([key, value]): Array<[string, string]> => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return typeof value === 'string' ? [[path, value]] : entries(value, path);
+  });
 }
+
+const strings = (tree: Catalogue) => entries(tree).map(([, value]) => value);
 
 /** The catalogue's text at `key` (`a.b.c`), its `{{name}}`s filled from `values`. */
 function text(language: Language, key: string, values: Record<string, string | number> = {}) {
@@ -44,18 +56,14 @@ function foreignPieces(language: Language): string[] {
   );
 }
 
-/** The catalogue's keys (`a.b.c`, plural forms as i18next names a missing one): raw text. */
-function catalogueKeys(node: unknown, prefix = ''): string[] {
-  if (typeof node !== 'object' || node === null)
-    return [prefix.replace(/_(zero|one|two|few|many|other)$/, '')];
-  return [
-    ...new Set(
-      Object.entries(node).flatMap(([key, value]) =>
-        catalogueKeys(value, prefix ? `${prefix}.${key}` : key),
-      ),
-    ),
-  ];
-}
+/** The catalogue's keys as i18next shows a missing one (no plural suffix): raw text. */
+const rawKeys = (tree: Catalogue) => [
+  ...new Set(
+    entries(tree)
+      .map(([key]) => key.replace(/_(zero|one|two|few|many|other)$/, ''))
+      .filter((key) => key.includes('.')),
+  ),
+];
 
 const PHONES: Array<{ locale: string; language: Language }> = [
   { locale: 'ro-RO', language: 'ro' },
@@ -66,13 +74,13 @@ const PHONES: Array<{ locale: string; language: Language }> = [
 /** What the screen shows that breaks issue 29's rules, one line per problem. */
 async function screenProblems(page: Page, foreign: string[], keys: string[]): Promise<string[]> {
   return page.evaluate(
-    ([foreignTexts, rawKeys]) => {
+    ([foreignTexts, keyTexts]) => {
       const problems: string[] = [];
       const shown = document.body.innerText;
       for (const piece of foreignTexts) {
         if (shown.includes(piece)) problems.push(`another language: "${piece}"`);
       }
-      for (const key of rawKeys) {
+      for (const key of keyTexts) {
         if (shown.includes(key)) problems.push(`a key instead of its text: "${key}"`);
       }
       const visible = (element: Element) => {
@@ -138,7 +146,7 @@ for (const { locale, language } of PHONES) {
       await freeCell(plot);
       await freeCell(second);
       const foreign = foreignPieces(language);
-      const keys = catalogueKeys(catalogue(language)).filter((key) => key.includes('.'));
+      const keys = rawKeys(catalogue(language));
       const look = async (screen: string) => {
         await page.screenshot({ path: testInfo.outputPath(`${language}-${screen}.png`) });
         expect
@@ -218,17 +226,9 @@ for (const { locale, language } of PHONES) {
       const before = await page.evaluate(() => window.scrollY);
       const box = (await frame.boundingBox())!;
       // A finger's swipe, as the phone's touch screen sends it.
-      const cdp = await page.context().newCDPSession(page);
       const x = Math.round(box.x + box.width / 2);
       const y = Math.round(Math.min(box.y + box.height / 2, 600));
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-      for (let step = 1; step <= 10; step += 1) {
-        await cdp.send('Input.dispatchTouchEvent', {
-          type: 'touchMove',
-          touchPoints: [{ x, y: y - step * 25 }],
-        });
-      }
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await swipe(page, [{ x, y }], { dx: 0, dy: -250 });
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 100);
 
       // A tap on plots too small for a finger zooms in about it; the next tap chooses.
@@ -259,13 +259,7 @@ for (const { locale, language } of PHONES) {
       // ...and no toast over it (the policy's "accepted" is still showing).
       const button = (await reserve.boundingBox())!;
       for (const toast of await page.locator('[data-sonner-toast]').all()) {
-        const over = (await toast.boundingBox())!;
-        const apart =
-          over.y + over.height <= button.y ||
-          button.y + button.height <= over.y ||
-          over.x + over.width <= button.x ||
-          button.x + button.width <= over.x;
-        expect(apart, 'a toast covers Reserve').toBe(true);
+        expect(apart((await toast.boundingBox())!, button), 'a toast covers Reserve').toBe(true);
       }
       await look('map-chosen');
       await reserve.tap();
@@ -320,11 +314,9 @@ for (const { locale, language } of PHONES) {
       // The details of the plot she tapped hide neither of her plots.
       const details = (await page.getByTestId('plot-details').boundingBox())!;
       for (const mine of [target, other]) {
-        const at = (await mine.boundingBox())!;
-        expect(
-          details.y + details.height <= at.y || at.y + at.height <= details.y,
-          'the details cover her plot',
-        ).toBe(true);
+        expect(apart(details, (await mine.boundingBox())!), 'the details cover her plot').toBe(
+          true,
+        );
       }
       const complete = page.getByTestId('complete');
       await expect(complete).toContainText('2');

@@ -188,3 +188,29 @@ export async function screenshotAtBothSizes(
     await testInfo.attach(`${name} ${size.width}`, { path, contentType: 'image/png' });
   }
 }
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Whether two boxes on the screen share no pixel: neither hides the other. */
+export function apart(a: Box, b: Box): boolean {
+  return (
+    a.y + a.height <= b.y || b.y + b.height <= a.y || a.x + a.width <= b.x || b.x + b.width <= a.x
+  );
+}
+
+/** Fingers put down at `from`, moved together by `by` in ten steps, lifted: a touch screen's swipe. */
+export async function swipe(
+  page: Page,
+  from: Array<{ x: number; y: number }>,
+  by: { dx: number; dy: number },
+) {
+  const cdp = await page.context().newCDPSession(page);
+  const at = (step: number) =>
+    from.map(({ x, y }, id) => ({ x: x + (by.dx * step) / 10, y: y + (by.dy * step) / 10, id }));
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (let step = 1; step <= 10; step += 1) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(step) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
