@@ -887,9 +887,14 @@ class World {
   }
 
   /** The live registration reserving `plot` for someone without an account yet, if any. */
+  /**
+   * The registration the plot's reservation is now: the latest that names it. An older one
+   * lapsed before the plot could be registered again (its code stays `registered`), and the API
+   * completes the latest too (`registrationOf` in functions/src/adapters/firestore-back-office.ts).
+   */
   private waitingRegistration(plot: string): RegistrationTruth | null {
     return (
-      this.truth.registrations.find(
+      this.truth.registrations.findLast(
         (r) => r.reserve && !r.voided && r.holder === null && r.plots.includes(plot),
       ) ?? null
     );
