@@ -1,5 +1,12 @@
+import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chromiumLaunchOptions, chromiumMissing, findChromium } from '../src/chromium.ts';
+import {
+  chromiumLaunchOptions,
+  chromiumMissing,
+  DEBIAN_CHROMIUM,
+  DEBIAN_HEADLESS_SHELL,
+  findChromium,
+} from '../src/chromium.ts';
 
 describe('Chromium lookup', () => {
   afterEach(() => vi.unstubAllEnvs());
@@ -7,20 +14,24 @@ describe('Chromium lookup', () => {
   it('prefers CHROMIUM_PATH when it exists', () => {
     vi.stubEnv('CHROMIUM_PATH', process.execPath);
     expect(findChromium()).toBe(process.execPath);
+    expect(findChromium({ full: true })).toBe(process.execPath);
     expect(chromiumLaunchOptions().args).toContain('--no-sandbox');
   });
 
-  it('names both places when neither exists', () => {
+  it("takes Debian's headless shell for tests and its full browser for figures, naming both when neither is there", () => {
     vi.stubEnv('CHROMIUM_PATH', '/nonexistent/chromium');
-    const missing = chromiumMissing();
-    if (findChromium()) {
-      // Debian's Chromium is installed: the fallback is taken.
-      expect(findChromium()).toBe('/usr/bin/chromium');
-      expect(missing).toBeUndefined();
-    } else {
+    const shell = existsSync(DEBIAN_HEADLESS_SHELL);
+    const full = existsSync(DEBIAN_CHROMIUM);
+    expect(findChromium()).toBe(shell ? DEBIAN_HEADLESS_SHELL : full ? DEBIAN_CHROMIUM : undefined);
+    expect(findChromium({ full: true })).toBe(full ? DEBIAN_CHROMIUM : undefined);
+    if (!shell && !full) {
+      const missing = chromiumMissing();
       expect(missing).toContain('/nonexistent/chromium');
-      expect(missing).toContain('/usr/bin/chromium');
-      expect(() => chromiumLaunchOptions()).toThrow(/\/usr\/bin\/chromium/);
+      expect(missing).toContain(DEBIAN_HEADLESS_SHELL);
+      expect(missing).toContain(DEBIAN_CHROMIUM);
+      expect(() => chromiumLaunchOptions()).toThrow(/chromium-headless-shell/);
+    } else {
+      expect(chromiumMissing()).toBeUndefined();
     }
   });
 });

@@ -142,7 +142,7 @@ async function startChromium(): Promise<RunningChromium> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'lighthouse-chromium-'));
   const child: ChildProcess = spawn(
-    chromiumPath(),
+    chromiumPath({ full: true }),
     [
       '--headless=new',
       ...CHROMIUM_ARGS,

@@ -100,7 +100,7 @@ async function main() {
   const home = homeRouteJs();
 
   const stack = await startTestStack(ports);
-  const browser = await chromium.launch(chromiumLaunchOptions());
+  const browser = await chromium.launch(chromiumLaunchOptions({ full: true }));
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
