@@ -8,6 +8,7 @@ import { ROOT } from '@parroquia/testkit/local-stack';
 const benches: Array<{ title: string; args: string[] }> = [
   { title: 'Firestore emulator', args: ['run', 'bench', '-w', 'emulators/firestore'] },
   { title: 'payments', args: ['run', 'bench:payments'] },
+  { title: 'hourly sweep', args: ['exec', '--', 'tsx', 'tests/bench/sweep-reads.ts'] },
   {
     title: 'physical certificates PDF',
     args: ['exec', '--', 'tsx', 'scripts/bench-certificates.ts'],
@@ -16,7 +17,7 @@ const benches: Array<{ title: string; args: string[] }> = [
   { title: 'web app', args: ['run', 'bench:web'] },
 ];
 
-// The payments and web benches serve `functions/lib` as built: built once here, for both (a
+// The payments, sweep and web benches serve `functions/lib` as built: built once here, for all (a
 // fresh checkout has none, and the stack then waits in vain for the API).
 console.log('\n=== building the functions ===');
 let failed =

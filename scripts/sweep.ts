@@ -7,19 +7,8 @@
  * defaults are `npm start`'s, with the keys of `functions/.secret.local`.
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
-import { getFirestore } from 'firebase-admin/firestore';
-import { firebaseAddressProofs } from '../functions/src/adapters/firebase-address-proofs.ts';
-import { mailReservationReminders } from '../functions/src/adapters/reservation-reminders.ts';
-import { firestoreCellRepository } from '../functions/src/adapters/firestore-cells.ts';
-import { firestorePaymentStore } from '../functions/src/adapters/firestore-payments.ts';
-import { firebaseSignUps } from '../functions/src/adapters/firebase-sign-ups.ts';
-import {
-  stripeCheckoutGateway,
-  stripeSettingsFromEnvironment,
-} from '../functions/src/adapters/stripe-checkout.ts';
-import { sweep } from '../functions/src/payments/sweep.ts';
-import { DEFAULT_PORTS, localSecrets, PROJECT_ID } from '@parroquia/testkit/local-stack';
+import { DEFAULT_PORTS, PROJECT_ID } from '@parroquia/testkit/local-stack';
+import { hourlySweep } from './hourly-sweep.ts';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
 // The links in the reminders point at npm start's site.
@@ -31,34 +20,15 @@ process.env.STRIPE_API_PORT ??= String(DEFAULT_PORTS.stripe);
 process.env.STRIPE_API_PROTOCOL ??= 'http';
 const app = initializeApp({ projectId: PROJECT_ID }, 'sweep');
 try {
-  const firestore = () => getFirestore(app);
-  const auth = () => getAuth(app);
-  const proofs = firebaseAddressProofs(auth);
-  const secrets = localSecrets();
-  const now = () => Date.now();
-  const { released, refunded, signUpsDropped } = await sweep({
-    cells: firestoreCellRepository(firestore),
-    payments: {
-      store: firestorePaymentStore(firestore, now, proofs),
-      checkout: stripeCheckoutGateway(
-        stripeSettingsFromEnvironment({
-          secretKey: () => process.env.STRIPE_SECRET_KEY ?? secrets.STRIPE_SECRET_KEY ?? '',
-          webhookSecret: () =>
-            process.env.STRIPE_WEBHOOK_SECRET ?? secrets.STRIPE_WEBHOOK_SECRET ?? '',
-        }),
-      ),
-      siteUrl: () => process.env.SITE_URL!,
-    },
-    signUps: firebaseSignUps(auth, firestore),
-    now,
-  });
+  const { released, refunded, reminders, signUpsDropped } = await hourlySweep(app, () =>
+    Date.now(),
+  );
   console.log(
     `sweep: ${released.length} plots released${released.length ? `: ${released.join(', ')}` : ''}`,
   );
   console.log(
     `sweep: ${refunded.length} refunds owed made${refunded.length ? `: ${refunded.join(', ')}` : ''}`,
   );
-  const reminders = await mailReservationReminders(firestore, proofs, Date.now());
   console.log(`sweep: ${reminders.length} reservation reminders queued`);
   console.log(`sweep: ${signUpsDropped} sign-ups dropped, their link never opened`);
 } finally {

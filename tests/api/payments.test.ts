@@ -5,10 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type Stripe from 'stripe';
+import { Timestamp } from 'firebase-admin/firestore';
 import { parsePlotCode, RESERVATION_DURATION_MS } from '@parroquia/domain';
 import { firestoreCellRepository } from '../../functions/src/adapters/firestore-cells.ts';
 import { firebaseAddressProofs } from '../../functions/src/adapters/firebase-address-proofs.ts';
 import { firestorePaymentStore } from '../../functions/src/adapters/firestore-payments.ts';
+import { mailReservationReminders } from '../../functions/src/adapters/reservation-reminders.ts';
 import { stripeCheckoutGateway } from '../../functions/src/adapters/stripe-checkout.ts';
 import { retryDueRefunds } from '../../functions/src/payments/stripe-events.ts';
 import { readSeed } from '@parroquia/testkit/local-stack';
@@ -613,7 +615,48 @@ describe('the race: 50 donors buying overlapping sets of 10 plots at once', () =
 
 describe('the hourly sweep reads only what lapsed (issue 42 item 3)', () => {
   const plots = ['G30', 'G31', 'G32', 'G33', 'G34'];
-  afterAll(() => resetCells(db(), plots));
+  afterAll(() => resetCells(db(), [...plots, 'G35', 'G36']));
+
+  it('reminds a reservation made since the last run and one whose end came within 7 days, once each, reading neither again', async () => {
+    const HOUR = 3_600_000;
+    const DAY = 24 * HOUR;
+    const proofs = firebaseAddressProofs(() => adminAuth(inject('authHost')));
+    const remind = (at: number) => mailReservationReminders(db, proofs, at);
+    const start = Date.now();
+    // A run on record, then two reservations: G35 made now, ending in 3 days; G36 made a month
+    // ago (its change long before the run), whose end comes within 7 days in the next hour.
+    await remind(start);
+    const madeNow = start + 3 * DAY;
+    await writeCell(db(), {
+      ...parsePlotCode('G35'),
+      status: 'reserved',
+      user: ana.uid,
+      donor_display: 'Ana',
+      hold: null,
+      reserved_until: madeNow,
+    });
+    const crossing = start + 7 * DAY + HOUR / 2;
+    await db()
+      .collection('cells')
+      .doc('G36')
+      .set({
+        x: 'G',
+        y: 36,
+        status: 'reserved',
+        user: ana.uid,
+        donor_display: 'Ana',
+        hold: null,
+        reserved_until: Timestamp.fromMillis(crossing),
+        updated_at: Timestamp.fromMillis(start - 30 * DAY),
+      });
+    const ours = (ids: string[]) => ids.filter((id) => id.includes(ana.uid)).sort();
+    expect(ours(await remind(start + HOUR))).toEqual(
+      [`reminder-7d-${ana.uid}-${crossing}`, `reminder-7d-${ana.uid}-${madeNow}`].sort(),
+    );
+    expect(ours(await remind(start + 2 * HOUR))).toEqual([]);
+    // 20 hours before G35's end: its 1-day reminder, found by its end alone.
+    expect(ours(await remind(madeNow - 20 * HOUR))).toEqual([`reminder-1d-${ana.uid}-${madeNow}`]);
+  });
 
   it('gives back the hold and the reservation past their end, and leaves the live ones and the bought one alone', async () => {
     const now = Date.now();
