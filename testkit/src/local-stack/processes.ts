@@ -66,9 +66,9 @@ export function launch(
       if (exited || child.pid === undefined) return;
       // firebase-tools runs its --export-on-exit only on SIGINT; SIGTERM is the quick way out.
       signalGroup(child.pid, exportData ? 'SIGINT' : 'SIGTERM');
-      const graceful = await Promise.race([exit.then(() => true), delay(30_000).then(() => false)]);
+      const graceful = await exitWithin(exit, 30_000);
       if (!graceful) signalGroup(child.pid, 'SIGKILL');
-      await Promise.race([exit, delay(5_000)]);
+      await exitWithin(exit, 5_000);
       // Whatever the main process left behind in its group (functions runtimes).
       signalGroup(child.pid, 'SIGKILL');
     },
@@ -98,6 +98,18 @@ export async function httpOk(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether `exit` came within `ms`. The timer goes with the answer: a pending one kept the test
+ * runner's process alive 30 s after every stack had stopped (Vitest's "close timed out").
+ */
+function exitWithin(exit: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((done) => {
+    timer = setTimeout(() => done(false), ms);
+  });
+  return Promise.race([exit.then(() => true), late]).finally(() => clearTimeout(timer));
 }
 
 export function delay(ms: number): Promise<void> {
