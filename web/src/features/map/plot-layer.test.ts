@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { readCellDocument, type CellWithId } from '@parroquia/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PlotLayer, drawingChanged, type PlotView } from './plot-layer';
 
 function cellOf(id: string, data: Record<string, unknown> = { status: 'available' }): CellWithId {
@@ -73,6 +73,21 @@ describe('PlotLayer', () => {
     ).toEqual(['A2']);
     layer.stop();
     expect(group.childElementCount).toBe(0);
+  });
+
+  it('draws a plot that appears among drawn ones once, and still patches the ones after it', () => {
+    vi.useFakeTimers();
+    const a1 = cellOf('A1');
+    const a3 = cellOf('A3');
+    const { layer, group } = layerOf([viewOf(a1), viewOf(a3)]);
+    layer.update([viewOf(a1), viewOf(cellOf('A2')), viewOf(a3, { own: true })]);
+    vi.runAllTimers();
+    vi.useRealTimers();
+    const codes = [...group.querySelectorAll('[data-code]')].map((p) =>
+      p.getAttribute('data-code'),
+    );
+    expect(codes.sort()).toEqual(['A1', 'A2', 'A3']);
+    expect(group.querySelector('[data-code="A3"]')!.getAttribute('data-own')).toBe('true');
   });
 
   it('says a drawing changed on a new cell object or any shown value, not on the tab stop', () => {

@@ -80,11 +80,17 @@ export class PlotLayer {
         this.drawn.delete(code);
       }
     }
+    // Drawn plots are the first ones of the list (a plot that appeared among them is drawn with
+    // the next slice, at the end of the group).
     let count = 0;
+    let prefix = true;
     for (const view of views) {
       const drawn = this.drawn.get(view.cell.id);
-      if (!drawn) break;
-      count += 1;
+      if (!drawn) {
+        prefix = false;
+        continue;
+      }
+      if (prefix) count += 1;
       // Patched in place, never replaced: the focused plot keeps the focus when it toggles.
       if (drawingChanged(drawn.view, view)) this.paint(drawn.element, view);
       else if (drawn.view.focusable !== view.focusable) {
@@ -134,6 +140,7 @@ export class PlotLayer {
     const fragment = document.createDocumentFragment();
     for (let index = this.count; index < end; index += 1) {
       const view = this.views[index]!;
+      if (this.drawn.has(view.cell.id)) continue;
       const element = document.createElementNS(SVG, 'g');
       this.paint(element, view);
       this.drawn.set(view.cell.id, { element, view });
