@@ -19,14 +19,13 @@ import {
 import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivePlotStore } from '../active-plot';
-import { useDrawnCount } from '../hooks/use-drawn-count';
 import { compareReadingOrder } from '../reading-order';
 import { MapZoom, ZOOM_STEP } from '../map-zoom';
+import { PlotLayer, type PlotView } from '../plot-layer';
 import { isSelected, selectableAs, type PlotSelection, type SelectionMode } from '../selection';
 import { CHURCH_PLAN_IMAGE_URL } from '@/config/church-plan-image';
 import { ChurchFloorPlan } from './church-floor-plan';
 import { ChurchZoneLabels } from './church-zone-labels';
-import { Plot } from './plot';
 import { PlotDetails } from './plot-details';
 import { ZoomControls } from './zoom-controls';
 import styles from './plot-map.module.css';
@@ -63,8 +62,8 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
   const zoomRef = useRef<MapZoom | null>(null);
   const [active] = useState(() => new ActivePlotStore());
   const ordered = useMemo(() => [...cells.values()].sort(compareReadingOrder), [cells]);
-  // Drawn in slices, in that order: the top rows, in view when the map opens, first.
-  const drawn = useDrawnCount(ordered.length);
+  const plots = useRef<SVGGElement>(null);
+  const layerRef = useRef<PlotLayer | null>(null);
   // Looked up once per language, not once per plot: 936 plots render at a time.
   const words = useMemo(
     () => ({
@@ -94,19 +93,67 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
       zoomRef.current = null;
     };
   }, []);
+  // The plots are the DOM's too (see plot-layer.ts): drawn in slices, in reading order (the top
+  // rows, in view when the map opens, first), then patched where a plot's view changed.
+  useLayoutEffect(() => {
+    if (!plots.current) return;
+    const layer = new PlotLayer(plots.current, styles);
+    layerRef.current = layer;
+    return () => {
+      layer.stop();
+      layerRef.current = null;
+    };
+  }, []);
+  useLayoutEffect(() => {
+    layerRef.current?.update(
+      ordered.map((cell): PlotView => {
+        const { cell: shown, own, donor } = plotSeenBy(cell, uid, now);
+        const kind = selectableAs(cell, mode, uid, now);
+        const stateWord = words.status[shown.status];
+        const selected = isSelected(selection, cell.id);
+        const details = [
+          donor ? stateWord : null,
+          own ? words.yours : null,
+          selected ? words.selected : null,
+        ]
+          .filter(Boolean)
+          .join(', ');
+        return {
+          cell,
+          status: shown.status,
+          donor,
+          caption: donor ?? stateWord,
+          details,
+          selectable: kind !== null,
+          selected,
+          own,
+          focusable: cell.id === tabStop,
+        };
+      }),
+    );
+  }, [ordered, selection, mode, uid, now, words, tabStop]);
   // Once per plot to reveal, as soon as its slice is drawn.
   const revealed = useRef<string | null>(null);
   useLayoutEffect(() => {
     const scroller = frame.current;
-    if (!reveal || revealed.current === reveal) return;
-    const target = scroller?.querySelector(`[data-code="${reveal}"]`);
-    if (!scroller || !target) return;
-    revealed.current = reveal;
-    const view = scroller.getBoundingClientRect();
-    const box = target.getBoundingClientRect();
-    scroller.scrollLeft += box.left + box.width / 2 - (view.left + view.width / 2);
-    scroller.scrollTop += box.top + box.height / 2 - (view.top + view.height / 2);
-  }, [reveal, drawn]);
+    const layer = layerRef.current;
+    if (!reveal || !scroller || !layer || revealed.current === reveal) return;
+    const bring = () => {
+      const target = scroller.querySelector(`[data-code="${reveal}"]`);
+      if (!target || revealed.current === reveal) return;
+      revealed.current = reveal;
+      const view = scroller.getBoundingClientRect();
+      const box = target.getBoundingClientRect();
+      scroller.scrollLeft += box.left + box.width / 2 - (view.left + view.width / 2);
+      scroller.scrollTop += box.top + box.height / 2 - (view.top + view.height / 2);
+    };
+    bring();
+    if (revealed.current === reveal) return;
+    const stopListening = layer.onDrawn(bring);
+    return () => {
+      stopListening();
+    };
+  }, [reveal]);
 
   const toggle = (code: string) => {
     const cell = cells.get(code);
@@ -201,38 +248,8 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
               </pattern>
             </defs>
             <ChurchFloorPlan image={CHURCH_PLAN_IMAGE_URL} />
-            {/* The slices are appended at the end of this group, under the zones' names. */}
-            <g>
-              {ordered.slice(0, drawn).map((cell) => {
-                const { cell: shown, own, donor } = plotSeenBy(cell, uid, now);
-                const kind = selectableAs(cell, mode, uid, now);
-                const stateWord = words.status[shown.status];
-                const caption = donor ?? stateWord;
-                const selected = isSelected(selection, cell.id);
-                const details = [
-                  donor ? stateWord : null,
-                  own ? words.yours : null,
-                  selected ? words.selected : null,
-                ]
-                  .filter(Boolean)
-                  .join(', ');
-                return (
-                  <Plot
-                    key={cell.id}
-                    code={cell.id}
-                    cell={cell}
-                    status={shown.status}
-                    donor={donor}
-                    caption={caption}
-                    details={details}
-                    selectable={kind !== null}
-                    selected={selected}
-                    own={own}
-                    focusable={cell.id === tabStop}
-                  />
-                );
-              })}
-            </g>
+            {/* The plots (plot-layer.ts): slices appended at the end, under the zones' names. */}
+            <g ref={plots} />
             <ChurchZoneLabels zoom={zoomRef} />
           </svg>
         </div>
