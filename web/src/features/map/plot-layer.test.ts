@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { readCellDocument, type CellWithId } from '@parroquia/domain';
-import { describe, expect, it, vi } from 'vitest';
-import { PlotLayer, drawingChanged, type PlotView } from './plot-layer';
+import { COLUMN_LETTERS, GRID_ROWS, readCellDocument, type CellWithId } from '@parroquia/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_SLICE, nextSliceSize, PlotLayer, drawingChanged, type PlotView } from './plot-layer';
 
 function cellOf(id: string, data: Record<string, unknown> = { status: 'available' }): CellWithId {
   const reading = readCellDocument(id, data);
@@ -96,5 +96,51 @@ describe('PlotLayer', () => {
     expect(drawingChanged(view, { ...view, cell: { ...view.cell } })).toBe(true);
     expect(drawingChanged(view, { ...view, own: true })).toBe(true);
     expect(drawingChanged(view, { ...view, caption: 'Ana' })).toBe(true);
+  });
+});
+
+describe('PlotLayer slices', () => {
+  afterEach(() => vi.useRealTimers());
+  /** The first `count` positions of the grid, row by row. */
+  const many = (count: number) =>
+    Array.from({ length: GRID_ROWS }, (_, row) =>
+      [...COLUMN_LETTERS].map((letter) => viewOf(cellOf(`${letter}${row + 1}`))),
+    )
+      .flat()
+      .slice(0, count);
+
+  it('draws a first slice at once, then more a task at a time, in order, until all are drawn', () => {
+    vi.useFakeTimers();
+    const views = many(936);
+    const { layer, group } = layerOf(views);
+    const drawn = () => group.children.length;
+    expect(drawn()).toBe(FIRST_SLICE);
+    const seen = [drawn()];
+    for (let task = 0; task < 200 && drawn() < 936; task += 1) {
+      vi.advanceTimersToNextTimer();
+      seen.push(drawn());
+    }
+    expect([...group.children].map((plot) => plot.getAttribute('data-code'))).toEqual(
+      views.map((view) => view.cell.id),
+    );
+    // Each task added some plots, never all the rest at once from the start.
+    for (let i = 1; i < seen.length; i += 1) expect(seen[i]).toBeGreaterThan(seen[i - 1]!);
+    expect(seen.length).toBeGreaterThan(2);
+    layer.stop();
+  });
+
+  it('draws a small map at once, and stops when everything is drawn', () => {
+    vi.useFakeTimers();
+    const { group } = layerOf(many(4));
+    expect(group.children.length).toBe(4);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("sizes the next slice to the last one's pace, growing at most twofold", () => {
+    expect(nextSliceSize(16, 0)).toBe(32);
+    expect(nextSliceSize(100, 1)).toBe(200);
+    expect(nextSliceSize(100, 10)).toBe(50);
+    expect(nextSliceSize(100, 1000)).toBe(16);
+    expect(nextSliceSize(300, 1)).toBe(400);
   });
 });
