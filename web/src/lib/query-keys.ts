@@ -5,11 +5,12 @@
  * out forgets them all at once (`app/provider.tsx`).
  */
 import type { LedgerFilterQuery } from '@parroquia/domain';
-import type { Session } from '@/lib/session';
 
 /** The signed-in account's uid, which keys every answer asked with its token. */
-export function accountUid(session: Session): string | null {
-  return session.status === 'signed-in' ? session.account.uid : null;
+// Shaped like `Session` (`lib/session.tsx`) without importing it: the session keys its donor
+// record here.
+export function accountUid(session: { status: string; account?: { uid: string } }): string | null {
+  return session.status === 'signed-in' ? (session.account?.uid ?? null) : null;
 }
 
 const account = (uid: string | null) => ['account', uid] as const;
@@ -26,6 +27,8 @@ export const queryKeys = {
   account,
   /** What staff see: a correction makes all of it stale. */
   staff,
+  /** The account's donor record (`session.tsx`): stale after any write to the account. */
+  donorRecord: (uid: string | null) => [...account(uid), 'donor-record'] as const,
   donationHistory: (uid: string | null) => [...account(uid), 'donations'] as const,
   commemorations: (uid: string | null) => [...account(uid), 'commemorations'] as const,
   checkoutOutcome: (uid: string | null, sessionId: string) =>

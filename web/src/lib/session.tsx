@@ -16,8 +16,10 @@ import {
   type ReactNode,
 } from 'react';
 import type { DonorProfileJson } from '@parroquia/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, REQUEST_FAILED } from '@/lib/api-error';
 import { useApiClient } from '@/lib/api-client-context';
+import { queryKeys } from '@/lib/query-keys';
 import {
   currentIdToken,
   mayBeSignedIn,
@@ -55,10 +57,18 @@ export interface SessionApi {
 
 const SessionContext = createContext<SessionApi | null>(null);
 
+/** Who Firebase Auth says is here, before the donor record is known. */
+type AuthState =
+  | { status: 'loading' }
+  | { status: 'signed-out'; refused?: { text: string | null } }
+  | { status: 'signed-in'; account: AuthAccount };
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const client = useApiClient();
-  const [session, setSession] = useState<Session>({ status: 'loading' });
-  const accountRef = useRef<AuthAccount | null>(null);
+  const queryClient = useQueryClient();
+  const [auth, setAuth] = useState<AuthState>({ status: 'loading' });
+  /** The uid whose donor record is being synced from the sign-in profile (`syncing`). */
+  const [syncing, setSyncing] = useState<string | null>(null);
   /** Why the last session was refused, kept for the signed-out state that follows. */
   const refusedRef = useRef<{ text: string | null } | null>(null);
 
@@ -68,35 +78,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return token;
   }, []);
 
-  const update = useCallback(
-    (account: AuthAccount, userState: UserState, user: DonorUser | null) => {
-      // A late answer for an account that has signed out meanwhile is dropped.
-      if (accountRef.current?.uid !== account.uid) return;
-      setSession({ status: 'signed-in', account, userState, user });
-    },
-    [],
-  );
-
+  /**
+   * The donor record, synced from the sign-in profile when there is none yet; null when there is
+   * still none. A session the server refuses signs out here too, with its reason.
+   */
   const loadUser = useCallback(
     async (account: AuthAccount): Promise<DonorUser | null> => {
       try {
         const record = await import('@/lib/donor-record');
         const found = await record.lookUpDonor(client, await getToken());
-        if (found) {
-          update(account, 'ready', found);
-          return found;
-        }
-        update(account, 'syncing', null);
+        if (found) return found;
+        setSyncing(account.uid);
         try {
           const changes = await import('@/lib/donor-record-changes');
           await changes.syncDonor(client, account, await getToken());
         } catch (error) {
           // docs/api.md: sync failures are only logged; the lookup below decides.
           console.error('sync failed', error);
+        } finally {
+          setSyncing(null);
         }
-        const synced = await record.lookUpDonor(client, await getToken());
-        update(account, synced ? 'ready' : 'none', synced);
-        return synced;
+        return await record.lookUpDonor(client, await getToken());
       } catch (error) {
         console.error('user lookup failed', error);
         if (error instanceof ApiError && error.status === 401 && error.fromServer) {
@@ -105,12 +107,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           await signOutOfFirebase();
           return null;
         }
-        update(account, 'error', null);
-        return null;
+        throw error;
       }
     },
-    [client, getToken, update],
+    [client, getToken],
   );
+
+  const account = auth.status === 'signed-in' ? auth.account : null;
+  const donorKey = queryKeys.donorRecord(account?.uid ?? null);
+  // Asked once per sign-in and again only when a write makes it stale (`reloadUser`, or an
+  // invalidation of the account's answers); the sync inside is a write, never tried twice.
+  const donor = useQuery({
+    queryKey: donorKey,
+    queryFn: () => loadUser(account!),
+    enabled: account !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
 
   useEffect(() => {
     let stop: (() => void) | undefined;
@@ -120,19 +133,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const watch = (saved: boolean) => {
       let first = true;
       // Its rejection is handled by the second argument of the then() below.
-      void watchAccount((account) => {
-        accountRef.current = account;
-        if (!account && first && saved) refusedRef.current ??= { text: null };
+      void watchAccount((next) => {
+        if (!next && first && saved) refusedRef.current ??= { text: null };
         first = false;
-        if (!account) {
+        if (!next) {
           const refused = refusedRef.current;
-          setSession(refused ? { status: 'signed-out', refused } : { status: 'signed-out' });
+          setAuth(refused ? { status: 'signed-out', refused } : { status: 'signed-out' });
           return;
         }
         refusedRef.current = null;
-        setSession({ status: 'signed-in', account, userState: 'loading', user: null });
-        // loadUser() catches every failure and marks the user state as an error.
-        void loadUser(account);
+        setAuth({ status: 'signed-in', account: next });
       }).then(
         (unsubscribe) => {
           if (cancelled) unsubscribe();
@@ -140,7 +150,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         },
         (error: unknown) => {
           console.error('Firebase Auth did not start', error);
-          setSession({ status: 'signed-out' });
+          setAuth({ status: 'signed-out' });
         },
       );
     };
@@ -155,7 +165,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           watch(maybe === true);
           return;
         }
-        setSession({ status: 'signed-out' });
+        setAuth({ status: 'signed-out' });
         stopWaiting = onSignInStart(() => watch(false));
       });
     return () => {
@@ -163,12 +173,32 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       stopWaiting?.();
       stop?.();
     };
-  }, [loadUser]);
+  }, []);
 
+  const session = useMemo((): Session => {
+    if (auth.status !== 'signed-in') return auth;
+    // A failed look-up shows no record, even one read before it.
+    const user = donor.status === 'success' ? donor.data : null;
+    const userState: UserState =
+      donor.status === 'success'
+        ? user
+          ? 'ready'
+          : 'none'
+        : donor.status === 'error'
+          ? 'error'
+          : syncing === auth.account.uid
+            ? 'syncing'
+            : 'loading';
+    return { status: 'signed-in', account: auth.account, userState, user };
+  }, [auth, donor.data, donor.status, syncing]);
+
+  const uid = account?.uid ?? null;
   const reloadUser = useCallback(async () => {
-    const account = accountRef.current;
-    return account ? loadUser(account) : null;
-  }, [loadUser]);
+    if (uid === null) return null;
+    // A failure shows as the session's error state; the caller only learns there is no record.
+    await queryClient.refetchQueries({ queryKey: queryKeys.donorRecord(uid), exact: true });
+    return queryClient.getQueryData<DonorUser | null>(queryKeys.donorRecord(uid)) ?? null;
+  }, [queryClient, uid]);
 
   const signOut = useCallback(async () => {
     try {

@@ -10,71 +10,59 @@ import { Button } from '@/components/ui/button';
 import { emailDisplay } from '@/lib/account-email';
 import { ApiError } from '@/lib/api-error';
 import { apiErrorText } from '@/lib/api-error-text';
-import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/session';
-import { linkCode, updateProfile } from '../api/account-api';
+import { useLinkCode, useUpdateProfile } from '../api/profile-mutations';
 import styles from './account.module.css';
 
 export function ProfileDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const client = useApiClient();
-  const { session, getToken, reloadUser } = useSession();
+  const { session } = useSession();
   const user = session.status === 'signed-in' ? session.user : null;
   const dialog = useRef<HTMLDialogElement>(null);
   const [name, setName] = useState(user?.name ?? '');
   const [anonymous, setAnonymous] = useState(user?.is_anonymous_donor ?? false);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const [linking, setLinking] = useState(false);
-  const [linkError, setLinkError] = useState<string | null>(null);
+  const saving = useUpdateProfile();
+  const linking = useLinkCode();
+  // The API's reason in the reader's language (an empty name, one too long...), under the
+  // field; without an answer, the generic text.
+  const saveError =
+    saving.error === null
+      ? null
+      : saving.error instanceof ApiError && saving.error.fromServer
+        ? saving.error.message
+        : t('profile.saveFailed');
+  // The API's reason (in the reader's language), else that it could not answer.
+  const linkError = linking.error === null ? null : apiErrorText(linking.error, t);
 
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
   }, []);
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
     if (!user) return;
-    setSaving(true);
-    setSaveError(null);
-    try {
-      await updateProfile(
-        client,
-        { name: name.trim(), is_anonymous_donor: anonymous },
-        await getToken(),
-      );
-      await reloadUser();
-      toast.success(t('profile.saved.title'), { description: t('profile.saved.description') });
-      onClose();
-    } catch (error) {
-      // The API's reason in the reader's language (an empty name, one too long...), under the
-      // field; without an answer, the generic text.
-      console.error('Error al actualizar el usuario', error);
-      setSaveError(
-        error instanceof ApiError && error.fromServer ? error.message : t('profile.saveFailed'),
-      );
-    } finally {
-      setSaving(false);
-    }
+    saving.mutate(
+      { name: name.trim(), is_anonymous_donor: anonymous },
+      {
+        onSuccess: () => {
+          toast.success(t('profile.saved.title'), { description: t('profile.saved.description') });
+          onClose();
+        },
+        onError: (error) => console.error('Error al actualizar el usuario', error),
+      },
+    );
   };
 
-  const link = async () => {
+  const link = () => {
     if (code.trim() === '') return;
-    setLinking(true);
-    setLinkError(null);
-    try {
-      await linkCode(client, code.trim(), await getToken());
-      await reloadUser();
-      setCode('');
-      toast.success(t('profile.linked'));
-    } catch (error) {
-      // The API's reason (in the reader's language), else that it could not answer.
-      setLinkError(apiErrorText(error, t));
-    } finally {
-      setLinking(false);
-    }
+    linking.mutate(code.trim(), {
+      onSuccess: () => {
+        setCode('');
+        toast.success(t('profile.linked'));
+      },
+    });
   };
 
   const shownEmail = user ? emailDisplay(user.email) : null;
@@ -87,10 +75,7 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
     >
       <h2 id="profile-title">{t('profile.title')}</h2>
-      <form
-        className={styles.form}
-        onSubmit={(event) => void save(event) /* shows its own failure */}
-      >
+      <form className={styles.form} onSubmit={save}>
         <label className={styles.field}>
           {t('profile.name')}
           <input
@@ -98,7 +83,7 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
             value={name}
             onChange={(event) => {
               setName(event.target.value);
-              setSaveError(null);
+              if (saving.isError) saving.reset();
             }}
             maxLength={DONOR_NAME_MAX_LENGTH}
             aria-invalid={saveError !== null}
@@ -146,8 +131,8 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
           <Button variant="secondary" onClick={() => dialog.current?.close()}>
             {t('profile.cancel')}
           </Button>
-          <Button type="submit" disabled={saving || !user}>
-            {saving ? t('profile.saving') : t('profile.save')}
+          <Button type="submit" disabled={saving.isPending || !user}>
+            {saving.isPending ? t('profile.saving') : t('profile.save')}
           </Button>
         </div>
       </form>
@@ -164,9 +149,8 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
           />
           <Button
             variant="secondary"
-            disabled={linking || code.trim() === ''}
-            // link() shows its own failure.
-            onClick={() => void link()}
+            disabled={linking.isPending || code.trim() === ''}
+            onClick={link}
           >
             {t('profile.link')}
           </Button>

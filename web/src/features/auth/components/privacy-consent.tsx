@@ -6,52 +6,42 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
-import * as API_ROUTES from '@parroquia/domain/api-routes';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/session';
+import { useAcceptPrivacy } from '../api/accept-privacy';
 import { returnPathOf } from '../return-path';
 import { AddressVerification } from './address-verification';
 import styles from './auth.module.css';
 
 export function PrivacyConsent() {
   const { t } = useTranslation();
-  const client = useApiClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const { session, getToken, reloadUser } = useSession();
+  const { session } = useSession();
   const user = session.status === 'signed-in' ? session.user : null;
   const [accepted, setAccepted] = useState(false);
   const [anonymous, setAnonymous] = useState(user?.is_anonymous_donor ?? false);
-  const [sending, setSending] = useState(false);
+  const sending = useAcceptPrivacy();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!accepted) return;
-    setSending(true);
-    try {
-      await client.call(API_ROUTES.acceptPrivacyPolicy, {
-        body: { accepted: true, anonymous },
-        token: await getToken(),
-      });
-      await reloadUser();
-      toast.success(t('postLogin.accepted'));
-      // navigate() of a declarative router (BrowserRouter) settles at once: nothing to await.
-      void navigate(returnPathOf(location.state), { replace: true });
-    } catch (error) {
-      console.error('privacy acceptance failed', error);
-      toast.error(t('postLogin.acceptError'));
-    } finally {
-      setSending(false);
-    }
+    sending.mutate(anonymous, {
+      onSuccess: () => {
+        toast.success(t('postLogin.accepted'));
+        // navigate() of a declarative router (BrowserRouter) settles at once: nothing to await.
+        void navigate(returnPathOf(location.state), { replace: true });
+      },
+      onError: (error) => {
+        console.error('privacy acceptance failed', error);
+        toast.error(t('postLogin.acceptError'));
+      },
+    });
   };
 
   return (
-    <form
-      className={styles.consent}
-      onSubmit={(event) => void submit(event) /* shows its own failure */}
-    >
+    <form className={styles.consent} onSubmit={submit}>
       <title>{t('postLogin.documentTitle')}</title>
       <h1>{t('postLogin.welcome')}</h1>
       <p>{t('postLogin.intro')}</p>
@@ -82,7 +72,7 @@ export function PrivacyConsent() {
         />
         {t('postLogin.anonymousLabel')}
       </label>
-      <Button type="submit" disabled={!accepted || sending}>
+      <Button type="submit" disabled={!accepted || sending.isPending}>
         {t('postLogin.continue')}
       </Button>
     </form>

@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-error';
+import { useApiMutation } from '@/lib/api-mutation';
+import { createQueryClient } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
+import { StaticSessionProvider, type Session } from '@/lib/session';
+
+const signedIn = {
+  status: 'signed-in',
+  account: { uid: 'donor-ana' },
+  userState: 'ready',
+  user: null,
+} as unknown as Session;
+
+function wrapperFor(client: QueryClient) {
+  return function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <QueryClientProvider client={client}>
+        <StaticSessionProvider
+          value={{
+            session: signedIn,
+            getToken: async () => 'token-ana',
+            reloadUser: async () => null,
+            signOut: async () => {},
+          }}
+        >
+          {children}
+        </StaticSessionProvider>
+      </QueryClientProvider>
+    );
+  };
+}
+
+/** The donor record on screen (asked once more each time it goes stale) and a write to it. */
+function renderWrite(call: (token: string) => Promise<string>) {
+  const client = createQueryClient();
+  client.setQueryData(queryKeys.donationHistory('donor-ana'), { donations: [] });
+  let asked = 0;
+  const { result } = renderHook(
+    () => ({
+      record: useQuery({
+        queryKey: queryKeys.donorRecord('donor-ana'),
+        queryFn: async () => ++asked,
+        staleTime: Infinity,
+      }),
+      write: useApiMutation({
+        call: (_client, name: string, token) => call(`${name}:${token}`),
+        invalidates: (uid) => [queryKeys.donorRecord(uid)],
+      }),
+    }),
+    { wrapper: wrapperFor(client) },
+  );
+  return { client, result, asked: () => asked };
+}
+
+describe('useApiMutation', () => {
+  it("calls with the account's token, and is done only once what it changed is asked again", async () => {
+    const sent: string[] = [];
+    const { client, result, asked } = renderWrite(async (sending) => {
+      sent.push(sending);
+      return 'saved';
+    });
+    await waitFor(() => expect(result.current.record.data).toBe(1));
+    await act(() => result.current.write.mutateAsync('Ana'));
+    expect(sent).toEqual(['Ana:token-ana']);
+    // Asked again before the write counted as done: the page shows the change with it.
+    expect(asked()).toBe(2);
+    expect(client.getQueryData(queryKeys.donorRecord('donor-ana'))).toBe(2);
+    // What it did not name stays as it was (not stale).
+    expect(client.getQueryState(queryKeys.donationHistory('donor-ana'))?.isInvalidated).toBe(false);
+  });
+
+  it('makes nothing stale when the call fails, and gives its ApiError with the code', async () => {
+    const { result, asked } = renderWrite(() =>
+      Promise.reject(
+        new ApiError('Escribe tu nombre.', 400, { fromServer: true, code: 'profile.nameRequired' }),
+      ),
+    );
+    await waitFor(() => expect(result.current.record.data).toBe(1));
+    act(() => result.current.write.mutate('Ana'));
+    await waitFor(() => expect(result.current.write.isError).toBe(true));
+    expect(result.current.write.error).toBeInstanceOf(ApiError);
+    expect((result.current.write.error as ApiError).code).toBe('profile.nameRequired');
+    expect(asked()).toBe(1);
+  });
+});

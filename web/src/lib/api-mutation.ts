@@ -1,0 +1,33 @@
+/**
+ * Writes to the API as mutations (docs/architecture.md, writes): a feature's `api/` names the
+ * call and what it makes stale; this owns the rest. The call gets the API client and a fresh ID
+ * token of the signed-in account; once it has succeeded, the queries it names are marked stale
+ * and those on screen asked again before the mutation counts as done, so that a button stays
+ * busy until the page shows the change. A failure is the call's `ApiError`, whose `code` the
+ * screen decides by and `apiErrorText` shows.
+ */
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ApiClient } from '@/lib/api-client';
+import { useApiClient } from '@/lib/api-client-context';
+import { accountUid } from '@/lib/query-keys';
+import { useSession } from '@/lib/session';
+
+export interface ApiWrite<Variables, Answer> {
+  call: (client: ApiClient, variables: Variables, token: string) => Promise<Answer>;
+  /** The answers it changes, by the signed-in account's uid (`lib/query-keys.ts`). */
+  invalidates?: (uid: string | null, variables: Variables, answer: Answer) => QueryKey[];
+}
+
+export function useApiMutation<Variables, Answer>(write: ApiWrite<Variables, Answer>) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const { session, getToken } = useSession();
+  const uid = accountUid(session);
+  return useMutation({
+    mutationFn: async (variables: Variables) => write.call(client, variables, await getToken()),
+    onSuccess: async (answer, variables) => {
+      const stale = write.invalidates?.(uid, variables, answer) ?? [];
+      await Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+  });
+}
