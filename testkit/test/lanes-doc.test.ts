@@ -17,8 +17,8 @@ function lanesInCode(): Record<string, string[]> {
     source.indexOf('];', source.indexOf('const SUITES')),
   );
   const lanes: Record<string, string[]> = {};
-  for (const entry of list.matchAll(/name: '([^']+)'[^}]*?lane: (\d)/g)) {
-    (lanes[entry[2]] ??= []).push(entry[1]);
+  for (const [, name = '', lane = ''] of list.matchAll(/name: '([^']+)'[^}]*?lane: (\d)/g)) {
+    (lanes[lane] ??= []).push(name);
   }
   return lanes;
 }
@@ -26,8 +26,8 @@ function lanesInCode(): Record<string, string[]> {
 function lanesInDoc(): Record<string, string[]> {
   const doc = readFileSync(`${ROOT}docs/local-stack.md`, 'utf8');
   const lanes: Record<string, string[]> = {};
-  for (const row of doc.matchAll(/^\| (\d) +\| (.+) \|$/gm)) {
-    lanes[row[1]] = [...row[2].matchAll(/`([^`]+)`/g)].map((name) => name[1]);
+  for (const [, lane = '', suites = ''] of doc.matchAll(/^\| (\d) +\| (.+) \|$/gm)) {
+    lanes[lane] = [...suites.matchAll(/`([^`]+)`/g)].map(([, name = '']) => name);
   }
   return lanes;
 }
