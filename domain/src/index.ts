@@ -6,6 +6,7 @@ export * from './church-plan-image';
 export * from './money';
 export * from './cash-limit';
 export * from './cell';
+export * from './hold-timing';
 export * from './cell-transitions';
 export * from './messages';
 export * from './validation';

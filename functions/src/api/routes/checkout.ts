@@ -5,14 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  HOLD_DURATION_MS,
   MAX_PLOTS_HELD_PER_ACCOUNT,
   MESSAGES,
   checkoutLineName,
   checkoutTotalCents,
   formatPlotCode,
+  holdExpiresAt,
   pricePerPlotCents,
   reservationEndOf,
+  sessionExpiresAt,
   type ApiRoutes,
   type CheckoutKind,
   type CheckoutOrder,
@@ -22,11 +23,6 @@ import type { HoldOutcome } from '../../ports';
 import { ApiError, jsonReply } from '../http';
 import { API_MESSAGES } from '../messages';
 import type { Handler } from '../router';
-
-/** How much longer than its Checkout Session a hold lasts (see `startCheckout`). */
-const HOLD_GRACE_MS = 5 * 60 * 1000;
-/** Beyond Stripe's 30-minute minimum, for the time the request takes to reach Stripe. */
-const SESSION_MARGIN_MS = 60 * 1000;
 
 /** The three payment routes share one contract shape (`checkoutRoute` in domain/src/api). */
 type CheckoutRoute = ApiRoutes['buyPlots' | 'reservePlots' | 'completeReservations'];
@@ -42,13 +38,12 @@ export const startCheckout =
       plots: body.plots.map(formatPlotCode),
       checkoutId: `chk_${randomBytes(12).toString('hex')}`,
     };
-    // The hold outlives the session by a few minutes: holding may take a while when many donors
-    // race, and Stripe wants a session to last at least 30 minutes from its creation. The session
-    // ends first, and its expiry releases the holds at once (checkout.session.expired).
-    const holdExpiresAt = deps.now() + HOLD_DURATION_MS + HOLD_GRACE_MS;
+    // The hold outlives the session by a few minutes (domain/src/hold-timing.ts); the session's
+    // expiry releases the holds at once (checkout.session.expired).
+    const holdEnd = holdExpiresAt(deps.now());
     const { store, checkout, siteUrl } = deps.payments;
-    refuseUnless(await store.holdPlots(order, holdExpiresAt));
-    const expiresAt = Math.min(holdExpiresAt, deps.now() + HOLD_DURATION_MS + SESSION_MARGIN_MS);
+    refuseUnless(await store.holdPlots(order, holdEnd));
+    const expiresAt = sessionExpiresAt(holdEnd, deps.now());
 
     const amountCents = checkoutTotalCents(kind, order.plots.length);
     const site = siteUrl(typeof headers.origin === 'string' ? headers.origin : null);
