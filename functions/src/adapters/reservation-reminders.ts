@@ -13,6 +13,7 @@
  */
 import {
   decideReminder,
+  millisOf,
   readCellDocument,
   REMINDER_STAGES,
   reminderMailId,
@@ -122,9 +123,6 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
     items.slice(i * size, (i + 1) * size),
   );
 }
-
-const millisOf = (value: unknown): number | null =>
-  value instanceof Timestamp ? value.toMillis() : null;
 
 /** The standing reservations of accounts (a registration awaiting its donor has no mailbox). */
 const accountReservations = (cells: readonly CellWithId[], now: number): Reservation[] =>
