@@ -55,7 +55,7 @@ export function productionDependencies(): ApiDependencies {
     staffDonors: firestoreStaffDonors(firestore, proofs),
     passwordResets: firebasePasswordResets(auth, firestore),
     commemorations: firestoreCommemorations(firestore),
-    accountData: firestoreAccountData(firestore, auth),
+    accountData: firestoreAccountData(firestore, auth, proofs),
     signUps: firebaseSignUps(auth, firestore),
   };
 }

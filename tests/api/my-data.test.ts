@@ -319,6 +319,66 @@ describe('POST /api/users/erase-account/', () => {
     );
   });
 
+  /** Staff register a transfer for an address no account has yet, then void it by mistake. */
+  async function voidedRegistrationFor(email: string, name: string): Promise<string> {
+    const plots = freshPlots(1);
+    touched.push(...plots);
+    const code = await storedCode(db());
+    const registered = await postJson(
+      `${siteUrl}/api/users/register-physical-certificate/`,
+      staffToken,
+      { email, code, name, is_anonymous_donor: false, parcelas: plots, method: 'transfer' },
+    );
+    expect(registered.status, await registered.clone().text()).toBe(200);
+    const donationId = (await db().collection('certificate_codes').doc(code).get()).get(
+      'donation_id',
+    ) as string;
+    const voided = await postJson(`${siteUrl}/api/staff/donations/void/`, staffToken, {
+      donation_id: donationId,
+      reason: 'Transferencia no recibida',
+    });
+    expect(voided.status, await voided.clone().text()).toBe(200);
+    return donationId;
+  }
+
+  const staffCsv = async () =>
+    (await callApi(siteUrl, '/api/staff/donations.csv', { token: staffToken })).text();
+
+  it('also blocks what staff typed for the proven address on a registration never linked to the account', async () => {
+    const email = `rosalia-${Date.now().toString(36)}@parroquia.test`;
+    const name = 'Rosalía Anulada Quirós';
+    const donationId = await voidedRegistrationFor(email, name);
+    expect(await staffCsv()).toContain('Anulada Quirós');
+
+    const account = await newEmailAccount(authHost, undefined, email);
+    await verifyEmail(authHost, account.uid);
+    const rosalia = await consentingDonor(siteUrl, account, { name });
+    const answer = await erase(rosalia.idToken);
+    expect(answer.status, await answer.clone().text()).toBe(200);
+
+    const csv = await staffCsv();
+    expect(csv).not.toContain('Anulada Quirós');
+    expect(csv).not.toContain(email);
+    const row = (await db().collection('donations').doc(donationId).get()).data()!;
+    expect([row.donor_name, row.donor_email]).toEqual(['', '']);
+    const blocked = (await db().collection('erased_donors').doc(rosalia.uid).get()).data()!;
+    expect(blocked.rows).toMatchObject({ [donationId]: { donor_name: name, donor_email: email } });
+  });
+
+  it('an account that never proved the address erases nothing staff registered for it', async () => {
+    const email = `suplantada-${Date.now().toString(36)}@parroquia.test`;
+    const donationId = await voidedRegistrationFor(email, 'Suplantada Verdadera');
+    // Someone signs up with that address without owning the mailbox, and erases the account.
+    const impostor = await consentingDonor(
+      siteUrl,
+      await newEmailAccount(authHost, undefined, email),
+      { name: 'Suplantada Verdadera' },
+    );
+    expect((await erase(impostor.idToken)).status).toBe(200);
+    const row = (await db().collection('donations').doc(donationId).get()).data()!;
+    expect([row.donor_name, row.donor_email]).toEqual(['Suplantada Verdadera', email]);
+  });
+
   it('twice at once: one erasure, the other answers done or signed out', async () => {
     const twice = await person('Doble Borrado');
     await cashGift(twice, 1);

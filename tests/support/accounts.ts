@@ -20,6 +20,7 @@ const randomId = () => Math.random().toString(36).slice(2, 10);
 export async function newEmailAccount(
   authHost: string,
   displayName?: string,
+  email = `donante-${randomId()}@parroquia.test`,
 ): Promise<TestAccount> {
   const app = initializeApp(
     { apiKey: 'demo-api-key', projectId: PROJECT_ID },
@@ -28,7 +29,6 @@ export async function newEmailAccount(
   try {
     const auth = getAuth(app);
     connectAuthEmulator(auth, `http://${authHost}`, { disableWarnings: true });
-    const email = `donante-${randomId()}@parroquia.test`;
     const { user } = await createUserWithEmailAndPassword(auth, email, 'Prueba-2026');
     if (displayName) await updateProfile(user, { displayName });
     return { uid: user.uid, email, idToken: await user.getIdToken(true) };

@@ -60,7 +60,7 @@ export function startInProcessApi(stack: {
       staffDonors: firestoreStaffDonors(db, proofs),
       passwordResets: firebasePasswordResets(() => auth, db),
       commemorations: firestoreCommemorations(db),
-      accountData: firestoreAccountData(db, () => auth),
+      accountData: firestoreAccountData(db, () => auth, proofs),
       signUps: firebaseSignUps(() => auth, db),
       randomIndex: randomInt,
       donors: firestoreDonorAccounts(db, proofs),

@@ -4,7 +4,11 @@
  * account and its profile go; the ledger's rows stay, as Spanish accounting law keeps them six
  * years, with the name and e-mail moved out of them into a record staff alone read (LOPDGDD
  * art. 32, `erased_donors`); the plots stay the parish's gifts, shown by the personal code; the
- * paper certificates linked to the account lose the name and e-mail typed on them. An account
+ * paper certificates linked to the account lose the name and e-mail typed on them. So do the rows
+ * and certificates staff registered for the address the account has proven and that no account
+ * was ever linked to (voided, say, before the donor signed up): they name the same person. An
+ * address the account never proved speaks for nobody: what was registered for it stays, or anyone
+ * could sign up with a donor's address and erase the parish's record of that donor. An account
  * paying right now (a plot held in a checkout) is not erased until the payment ends.
  */
 import { effectiveCell } from '../cell';
@@ -27,12 +31,26 @@ export interface ErasureFacts {
   } | null;
   /** An `erased_donors` record exists: the account was erased before. */
   erasedBefore: boolean;
+  /** The mailbox (`mailboxKey`) of the address the account has proven; null when none. */
+  provenMailbox: string | null;
   /** The account's plots as stored. */
   cells: readonly CellWithId[];
-  /** The account's ledger rows (`donor` is its uid), with the certificate each names. */
+  /**
+   * The ledger rows linked to the account (`donor` is its uid) and those registered for the
+   * proven mailbox (`donor_key`), with the certificate each names.
+   */
   rows: ReadonlyArray<LedgerRow & { certificate_code?: string }>;
-  /** The paper certificates linked to the account, with the name and e-mail typed on them. */
-  certificates: ReadonlyArray<{ code: string; name: string; email: string }>;
+  /**
+   * The paper certificates linked to the account (`user`) and those registered for the proven
+   * mailbox, with the name and e-mail typed on them.
+   */
+  certificates: ReadonlyArray<{
+    code: string;
+    user: string | null;
+    mailbox: string;
+    name: string;
+    email: string;
+  }>;
   now: number;
 }
 
@@ -46,6 +64,11 @@ export function decideErasure(facts: ErasureFacts): Decision<ErasureOutcome> {
     return effective.user === uid && effective.status === 'held';
   });
   if (paying) return decided('paying');
+  // The person's own: linked to the account, or never linked and registered for its proven mailbox.
+  const theirs = (linkedTo: string | null, mailbox: string) =>
+    linkedTo === uid || (linkedTo === null && mailbox === facts.provenMailbox);
+  const rows = facts.rows.filter((row) => theirs(row.donor, row.donor_key));
+  const certificates = facts.certificates.filter((c) => theirs(c.user, c.mailbox));
 
   const before = new Map(facts.cells.map((cell) => [cell.id, cell]));
   // The plots stay the parish's gifts: the map shows the code, never the name again.
@@ -65,20 +88,17 @@ export function decideErasure(facts: ErasureFacts): Decision<ErasureOutcome> {
       personal_code: account.personal_code,
       created_at: account.created_at,
       rows: Object.fromEntries(
-        facts.rows.map((row) => [
-          row.id,
-          { donor_name: row.donor_name, donor_email: row.donor_email },
-        ]),
+        rows.map((row) => [row.id, { donor_name: row.donor_name, donor_email: row.donor_email }]),
       ),
       certificates: Object.fromEntries(
-        facts.certificates.map(({ code, name, email }) => [code, { name, email }]),
+        certificates.map(({ code, name, email }) => [code, { name, email }]),
       ),
     },
-    rows: facts.rows.map((row) => ({
+    rows: rows.map((row) => ({
       id: row.id,
       fields: erasedLedgerFields({ cells: row.cells, certificate_code: row.certificate_code }),
     })),
-    certificates: facts.certificates.map(({ code }) => code),
+    certificates: certificates.map(({ code }) => code),
     mailTo: account.email,
   };
   return decided('erased', { cells, erasures: [erasure] });

@@ -712,13 +712,17 @@ export class Simulation {
       uid: donor.uid,
       account: account && { ...account, created_at: null },
       erasedBefore: this.store.erased.has(donor.uid),
+      provenMailbox: account?.verified ? mailboxKey(account.email) : null,
       cells: this.cells().filter((cell) => cell.user === donor.uid),
-      rows: [...this.store.ledger.values()].filter((row) => row.donor === donor.uid),
-      certificates: [...this.store.codes].flatMap(([code, fields]) =>
-        fields.user === donor.uid
-          ? [{ code, name: fields.name ?? '', email: fields.email ?? '' }]
-          : [],
-      ),
+      // Every row and certificate: the decision picks the account's own.
+      rows: [...this.store.ledger.values()],
+      certificates: [...this.store.codes].map(([code, fields]) => ({
+        code,
+        user: fields.user ?? null,
+        mailbox: fields.mailbox ?? '',
+        name: fields.name ?? '',
+        email: fields.email ?? '',
+      })),
       now: this.now,
     });
     this.store.apply(decision);

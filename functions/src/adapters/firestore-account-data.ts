@@ -8,6 +8,7 @@ import {
   effectiveCell,
   formatPlotCode,
   isoOf,
+  mailboxKey,
   millisOf,
   readCellDocument,
   readLedgerRow,
@@ -20,7 +21,7 @@ import {
   type Firestore,
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
-import type { AccountDataStore } from '../ports';
+import type { AccountDataStore, AddressProofs } from '../ports';
 import { writeDecision } from './decision-writes';
 import { donorCellsIn } from './donor-cells';
 
@@ -53,7 +54,11 @@ function plotJson(cell: CellWithId, uid: string, now: number) {
   };
 }
 
-export function firestoreAccountData(db: () => Firestore, auth: () => Auth): AccountDataStore {
+export function firestoreAccountData(
+  db: () => Firestore,
+  auth: () => Auth,
+  proofs: AddressProofs,
+): AccountDataStore {
   const users = () => db().collection('users');
   const erasedRef = (uid: string) => db().collection('erased_donors').doc(uid);
 
@@ -145,7 +150,10 @@ export function firestoreAccountData(db: () => Firestore, auth: () => Auth): Acc
       };
     },
 
-    erase(uid, now) {
+    async erase(uid, now) {
+      // Asked of Auth before the transaction: an address only goes from unproven to proven.
+      const proven = (await proofs.provenAddresses([uid])).get(uid) ?? null;
+      const provenMailbox = proven ? mailboxKey(proven) : null;
       return db().runTransaction(async (tx) => {
         const userRef = users().doc(uid);
         const profile = (await tx.get(userRef)).data();
@@ -155,14 +163,24 @@ export function firestoreAccountData(db: () => Firestore, auth: () => Auth): Acc
         const holdLock = db().collection('hold_locks').doc(uid);
         if (profile) await tx.get(holdLock);
         const email = profile ? text(profile.email) : null;
-        const [cells, rows, codes, mails] = profile
+        const [cells, rows, codes, mails, mailboxRows, mailboxCodes] = profile
           ? await Promise.all([
               donorCellsIn(db(), tx, uid),
               tx.get(db().collection('donations').where('donor', '==', uid)),
               tx.get(db().collection('certificate_codes').where('user', '==', uid)),
               email ? tx.get(db().collection('mail').where('to', '==', email)) : null,
+              // What staff registered for the proven mailbox: the decision keeps the unlinked.
+              provenMailbox
+                ? tx.get(db().collection('donations').where('donor_key', '==', provenMailbox))
+                : null,
+              provenMailbox
+                ? tx.get(db().collection('certificate_codes').where('mailbox', '==', provenMailbox))
+                : null,
             ])
-          : [[], null, null, null];
+          : [[], null, null, null, null, null];
+        const unique = (docs: QueryDocumentSnapshot[]) => [
+          ...new Map(docs.map((doc) => [doc.id, doc])).values(),
+        ];
         // What goes and what stays is the money core's decision (domain/src/settlement/erasure.ts).
         const decision = decideErasure({
           uid,
@@ -176,16 +194,21 @@ export function firestoreAccountData(db: () => Firestore, auth: () => Auth): Acc
               }
             : null,
           erasedBefore,
+          provenMailbox,
           cells,
-          rows: (rows?.docs ?? []).map((doc) => ({
+          rows: unique([...(rows?.docs ?? []), ...(mailboxRows?.docs ?? [])]).map((doc) => ({
             ...readLedgerRow(doc.id, doc.data()),
             certificate_code: text(doc.get('certificate_code')) ?? undefined,
           })),
-          certificates: (codes?.docs ?? []).map((doc) => ({
-            code: doc.id,
-            name: text(doc.get('name')) ?? '',
-            email: text(doc.get('email')) ?? '',
-          })),
+          certificates: unique([...(codes?.docs ?? []), ...(mailboxCodes?.docs ?? [])]).map(
+            (doc) => ({
+              code: doc.id,
+              user: text(doc.get('user')),
+              mailbox: text(doc.get('mailbox')) ?? '',
+              name: text(doc.get('name')) ?? '',
+              email: text(doc.get('email')) ?? '',
+            }),
+          ),
           now,
         });
         if (decision.outcome !== 'erased') return decision.outcome;
