@@ -5,12 +5,14 @@
  * pays on a Stripe page in Romanian (issue #29 part 6).
  */
 import type { Page } from '@playwright/test';
+import { parsePlotCode } from '@parroquia/domain';
 import { suiteStackPorts } from '@parroquia/testkit/stack';
 import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
-import { stripeClient } from '../support/payments.ts';
+import { newDonor, startPayment, stripeClient, submitHostedPage } from '../support/payments.ts';
 import {
   expectNoAxeViolations,
+  firestore,
   freeCell,
   screenshotAtBothSizes,
   signInOnLoginPage,
@@ -160,5 +162,54 @@ test("a visitor whose browser reads Romanian gets Stripe's page in Romanian, its
   } finally {
     await context.close();
     await freeCell('H9');
+  }
+});
+
+/** Available plots of the map's last rows, which no other journey names. */
+async function lastRowsAvailable(count: number): Promise<string[]> {
+  const cells = await firestore().collection('cells').where('status', '==', 'available').get();
+  const codes = cells.docs
+    .map((doc) => ({ code: doc.id, row: parsePlotCode(doc.id).y }))
+    .filter(({ row }) => row >= 33)
+    .sort((a, b) => b.row - a.row || a.code.localeCompare(b.code))
+    .map(({ code }) => code);
+  expect(codes.length).toBeGreaterThanOrEqual(count);
+  return codes.slice(0, count);
+}
+
+test("ro-RO, 360 px phone: the success page titles a payment of 2 plots and of 20 (Romanian's few and other)", async ({
+  browser,
+}) => {
+  const donor = await newDonor(process.env.TEST_AUTH_HOST!, firestore(), 'Maria Popescu');
+  const { hosting } = await suiteStackPorts();
+  const siteUrl = `http://localhost:${hosting}`;
+  const context = await browser.newContext({
+    locale: 'ro-RO',
+    viewport: { width: 360, height: 740 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const paid: string[] = [];
+  try {
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signInOnLoginPage(page, { email: donor.email, password: 'Donante-2026' });
+    await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
+    for (const [count, title] of [
+      [2, 'Parcelele dumneavoastră (2)'],
+      [20, 'Parcelele dumneavoastră (20)'],
+    ] as const) {
+      const plots = await lastRowsAvailable(count);
+      paid.push(...plots);
+      const started = await startPayment(siteUrl, donor, 'buy', plots, 'ro');
+      expect(started.status, started.body.error).toBe(200);
+      expect((await submitHostedPage(started.body.url!, '4242 4242 4242 4242')).status).toBe(303);
+      await page.goto(`/success?session_id=${started.body.sessionId}`);
+      await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText('success.plotsTitle')).toHaveCount(0);
+    }
+  } finally {
+    await context.close();
+    for (const code of paid) await freeCell(code);
   }
 });
