@@ -65,6 +65,8 @@ const E2E_FIRST_HALF = [
   'staff-ledger',
   'staff',
   'parish-details',
+  'staff-month-close',
+  'staff-reservations',
 ].map((name) => `e2e/${name}.spec.ts`);
 
 /** The spec files of one half, as paths Playwright takes for a filter. */
