@@ -1,5 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/** The test files that `vi.mock` a module: each runs in a module graph of its own. */
+const MOCKING = readdirSync('test')
+  .filter((file) => file.endsWith('.test.ts'))
+  .filter((file) => readFileSync(`test/${file}`, 'utf8').includes('vi.mock('))
+  .map((file) => `test/${file}`);
 
 export default defineConfig({
   // The build bundles .ttf files as bytes (esbuild `binary` loader); the tests load them the same way.
@@ -22,7 +28,24 @@ export default defineConfig({
     },
   ],
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
+    // Files that replace a module (`vi.mock`, the logger mostly) get a fresh module graph each;
+    // the others share their workers' modules, which saves each file loading pdf-lib, the fonts
+    // and firebase-admin again (about 60 % of the suite's CPU time, docs/local-stack.md).
+    projects: [
+      {
+        extends: true,
+        test: { name: 'mocking', include: MOCKING },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: MOCKING,
+          isolate: false,
+        },
+      },
+    ],
   },
 });
