@@ -16,21 +16,9 @@ import type { AddressProofs, PaymentStore } from '../ports';
 import { writeDecision } from './decision-writes';
 import { isAlreadyExists } from './firestore-errors';
 import { readCells, storedCell } from './firestore-reads';
+import { paymentStatusIn, runPayment } from './payment-transactions';
 
-/** Fifty donors on the same plots conflict a lot; each retry sees the winners' writes. */
-const MAX_ATTEMPTS = 30;
-
-export function runPayment<T>(db: Firestore, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  return db.runTransaction(work, { maxAttempts: MAX_ATTEMPTS });
-}
-
-/** The stored payment's status, read inside `tx`; null when none is stored. */
-export async function paymentStatusIn(db: Firestore, tx: Transaction, sessionId: string) {
-  const data = (await tx.get(db.collection('payments').doc(sessionId))).data();
-  return data ? (readPaymentDocument(sessionId, data)?.status ?? null) : null;
-}
-
-type Checkouts = Pick<
+export type Checkouts = Pick<
   PaymentStore,
   | 'holdPlots'
   | 'releaseHolds'
