@@ -20,7 +20,7 @@ import {
   type Firestore,
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
-import type { AccountDataStore } from '../ports';
+import type { AccountDataStore } from '../ports/donors';
 import { writeDecision } from './decision-writes';
 import { donorCellsIn } from './donor-cells';
 

@@ -20,7 +20,8 @@ import {
   type StaffContext,
 } from '@parroquia/domain';
 import type { Firestore, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import type { AddressProofs, BackOfficeOutcome, BackOfficeStore } from '../ports';
+import type { AddressProofs } from '../ports/sign-in';
+import type { BackOfficeOutcome, BackOfficeStore } from '../ports/staff';
 import { readCashPerson, touchCashLocks } from './cash-person';
 import { writeDecision } from './decision-writes';
 import { readAnyOf } from './any-of';

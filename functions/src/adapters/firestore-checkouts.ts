@@ -12,7 +12,8 @@ import {
   readPaymentDocument,
 } from '@parroquia/domain';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import type { AddressProofs, PaymentStore } from '../ports';
+import type { PaymentStore } from '../ports/payments';
+import type { AddressProofs } from '../ports/sign-in';
 import { writeDecision } from './decision-writes';
 import { isAlreadyExists } from './firestore-errors';
 import { readCells, storedCell } from './firestore-reads';

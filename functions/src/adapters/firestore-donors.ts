@@ -21,13 +21,9 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { logMalformedCell } from '../log';
-import {
-  AccountErasedError,
-  type AddressProofs,
-  type DonorAccountRepository,
-  type StoredCell,
-  type UserProfile,
-} from '../ports';
+import { AccountErasedError, type DonorAccountRepository, type UserProfile } from '../ports/donors';
+import type { StoredCell } from '../ports/plots';
+import type { AddressProofs } from '../ports/sign-in';
 import { readCashPerson, touchCashLocks } from './cash-person';
 import { writeDecision } from './decision-writes';
 import { isAlreadyExists } from './firestore-errors';

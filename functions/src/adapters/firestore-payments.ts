@@ -4,7 +4,8 @@
  * Neither half calls the other; what both need is `payment-transactions.ts`.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import type { AddressProofs, PaymentStore } from '../ports';
+import type { PaymentStore } from '../ports/payments';
+import type { AddressProofs } from '../ports/sign-in';
 import { firestoreCheckouts } from './firestore-checkouts';
 import { firestoreSettlements } from './firestore-settlements';
 import { mailSiteUrl } from './mail-site-url';

@@ -14,7 +14,8 @@ import {
   type DonorOnRecord,
 } from '@parroquia/domain';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import type { AddressProofs, PhysicalCertificateRegistrar } from '../ports';
+import type { PhysicalCertificateRegistrar } from '../ports/certificates';
+import type { AddressProofs } from '../ports/sign-in';
 import { readCashPerson, touchCashLocks } from './cash-person';
 import { writeDecision } from './decision-writes';
 import { donorCellsIn } from './donor-cells';

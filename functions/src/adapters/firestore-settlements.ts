@@ -18,7 +18,8 @@ import {
 } from '@parroquia/domain';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { logLatePaymentRefunded } from '../log';
-import type { AddressProofs, PaymentStore } from '../ports';
+import type { PaymentStore } from '../ports/payments';
+import type { AddressProofs } from '../ports/sign-in';
 import { writeDecision } from './decision-writes';
 import { readCells, readDonor, readLedger, readMailsQueued } from './firestore-reads';
 import { mailSiteUrl } from './mail-site-url';
