@@ -8,15 +8,13 @@ import type { PaymentStore } from '../ports/payments';
 import type { AddressProofs } from '../ports/sign-in';
 import { firestoreCheckouts } from './firestore-checkouts';
 import { firestoreSettlements } from './firestore-settlements';
-import { mailSiteUrl } from './mail-site-url';
 
+/** `proofs` and `siteUrl` as the settlements take them (whether and with what links to mail). */
 export function firestorePaymentStore(
   db: () => Firestore,
   now: () => number,
-  /** Whether the payer's address is proven: only then is the receipt mailed. */
   proofs: AddressProofs,
-  /** The site's address for the links in the receipt. */
-  siteUrl: () => string = mailSiteUrl,
+  siteUrl?: () => string,
 ): PaymentStore {
   return {
     ...firestoreCheckouts(db, now, proofs),
