@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cashPersonOf, type CashAccount } from './cash-person';
+import { cashPersonOf, cashPersonStart, type CashAccount } from './cash-person';
 import type { CashPerson } from './cash-limit';
 
 const key = fc.constantFrom('ana@x.es', 'ab@gmail.com', 'luis@x.es', 'otro@x.es');
@@ -56,5 +56,20 @@ describe('who the cash limit counts as one person', () => {
         expect(cashPersonOf(joined, sharing)).toEqual(joined);
       }),
     );
+  });
+
+  it('starts from the account the gift is for and the mailbox it names, either missing', () => {
+    const ana = { uid: 'ana', mailboxes: ['ana@x.es', 'ab@gmail.com'] };
+    expect(cashPersonStart(ana, 'otro@x.es')).toEqual({
+      uids: ['ana'],
+      mailboxes: ['otro@x.es', 'ana@x.es', 'ab@gmail.com'],
+    });
+    expect(cashPersonStart(ana, 'ana@x.es')).toEqual({
+      uids: ['ana'],
+      mailboxes: ['ana@x.es', 'ab@gmail.com'],
+    });
+    expect(cashPersonStart(null, 'otro@x.es')).toEqual({ uids: [], mailboxes: ['otro@x.es'] });
+    expect(cashPersonStart(ana, null)).toEqual({ uids: ['ana'], mailboxes: ana.mailboxes });
+    expect(cashPersonStart(null, null)).toEqual({ uids: [], mailboxes: [] });
   });
 });

@@ -11,6 +11,16 @@ export interface CashAccount {
 }
 
 /**
+ * Where a gift's person starts: the account it is for, with every mailbox that account stands
+ * for, and the mailbox the gift names (the certificate's address). Either may be missing: a
+ * registration for an address no account has names only its mailbox; a reservation completed
+ * for an account, only the account.
+ */
+export function cashPersonStart(account: CashAccount | null, mailbox: string | null): CashPerson {
+  return cashPersonOf({ uids: [], mailboxes: mailbox ? [mailbox] : [] }, account ? [account] : []);
+}
+
+/**
  * The person of a registration, a completion or a link: where it starts (the account and the
  * mailboxes it names) joined with every account found sharing one of those mailboxes, and every
  * mailbox those accounts stand for. Every sharing account counts, its address proven or not: the

@@ -4,6 +4,7 @@
  */
 import {
   decideAccountClaims,
+  cashPersonStart,
   decideCertificateLink,
   donorDisplay,
   isProvenAddress,
@@ -186,10 +187,7 @@ export function firestoreDonorAccounts(
         const mailbox = email ? mailboxKey(email) : null;
         // The certificate's mailbox, and its gifts, join the account's person: read that person.
         const cash = account
-          ? await readCashPerson(db(), tx, {
-              uids: [uid],
-              mailboxes: [...account.mailboxes, ...(mailbox ? [mailbox] : [])],
-            })
+          ? await readCashPerson(db(), tx, cashPersonStart(account, mailbox))
           : null;
         const decision = decideCertificateLink({
           uid,

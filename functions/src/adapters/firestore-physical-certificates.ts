@@ -6,6 +6,7 @@
  */
 import {
   accountOfEmail,
+  cashPersonStart,
   decideStaffRegistration,
   formatPlotCode,
   mailboxKey,
@@ -39,10 +40,7 @@ export function firestorePhysicalCertificates(
         const sharing = await tx.get(
           firestore.collection('users').where('mailboxes', 'array-contains', mailbox).limit(1),
         );
-        const cash = await readCashPerson(firestore, tx, {
-          uids: donor ? [donor.uid] : [],
-          mailboxes: [mailbox, ...(donor?.mailboxes ?? [])],
-        });
+        const cash = await readCashPerson(firestore, tx, cashPersonStart(donor, mailbox));
         const decision = decideStaffRegistration({
           registration,
           cells: new Map(cells.map((cell) => [cell.id, cell])),
