@@ -12,28 +12,18 @@ import {
   readPaymentDocument,
 } from '@parroquia/domain';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import type { PaymentStore } from '../ports/payments';
+import type { PaymentCheckouts } from '../ports/payments';
 import type { AddressProofs } from '../ports/sign-in';
 import { writeDecision } from './decision-writes';
 import { isAlreadyExists } from './firestore-errors';
 import { readCells, storedCell } from './firestore-reads';
 import { paymentStatusIn, runPayment } from './payment-transactions';
 
-export type Checkouts = Pick<
-  PaymentStore,
-  | 'holdPlots'
-  | 'releaseHolds'
-  | 'findPayment'
-  | 'findCheckout'
-  | 'cancelCheckout'
-  | 'recordCheckout'
->;
-
 export function firestoreCheckouts(
   db: () => Firestore,
   now: () => number,
   proofs: Pick<AddressProofs, 'mayHold'>,
-): Checkouts {
+): PaymentCheckouts {
   const paymentRef = (id: string) => db().collection('payments').doc(id);
   const holdLockRef = (uid: string) => db().collection('hold_locks').doc(uid);
   const run = <T>(work: (tx: Transaction) => Promise<T>) => runPayment(db(), work);

@@ -18,22 +18,12 @@ import {
 } from '@parroquia/domain';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { logLatePaymentRefunded } from '../log';
-import type { PaymentStore } from '../ports/payments';
+import type { PaymentSettlements } from '../ports/payments';
 import type { AddressProofs } from '../ports/sign-in';
 import { writeDecision } from './decision-writes';
 import { readCells, readDonor, readLedger, readMailsQueued } from './firestore-reads';
 import { mailSiteUrl } from './mail-site-url';
 import { paymentStatusIn, runPayment } from './payment-transactions';
-
-export type Settlements = Pick<
-  PaymentStore,
-  | 'settlePaid'
-  | 'settleUnpaid'
-  | 'settleRefund'
-  | 'recordRefund'
-  | 'listRefundsDue'
-  | 'markEventProcessed'
->;
 
 export function firestoreSettlements(
   db: () => Firestore,
@@ -42,7 +32,7 @@ export function firestoreSettlements(
   proofs: AddressProofs,
   /** The site's address for the links in the receipt. */
   siteUrl: () => string = mailSiteUrl,
-): Settlements {
+): PaymentSettlements {
   const eventRef = (id: string) => db().collection('stripe_events').doc(id);
   const paymentRef = (id: string) => db().collection('payments').doc(id);
   const run = <T>(work: (tx: Transaction) => Promise<T>) => runPayment(db(), work);

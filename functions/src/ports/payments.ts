@@ -44,6 +44,20 @@ export interface PaymentStore {
   markEventProcessed(eventId: string, type: string): Promise<boolean>;
 }
 
+/** The store's checkouts, opened and closed (`firestore-checkouts.ts` on Firestore). */
+export type PaymentCheckouts = Pick<
+  PaymentStore,
+  | 'holdPlots'
+  | 'releaseHolds'
+  | 'findPayment'
+  | 'findCheckout'
+  | 'cancelCheckout'
+  | 'recordCheckout'
+>;
+
+/** The rest of the store: what Stripe's events settle (`firestore-settlements.ts`). */
+export type PaymentSettlements = Omit<PaymentStore, keyof PaymentCheckouts>;
+
 /** A stored payment: the order it was opened for and where it stands. */
 export type OpenedCheckout = PaymentOnRecord;
 
