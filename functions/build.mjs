@@ -3,11 +3,8 @@
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 // The parish's plan image, read and checked as the web build reads it (run by tsx: it is TypeScript).
-import {
-  churchPlanImageBytes,
-  churchPlanImageSetting,
-  readChurchPlanImage,
-} from '../web/build/church-plan-image.ts';
+import { churchPlanImageSetting, readChurchPlanImage } from '../build/church-plan-image.ts';
+import { churchPlanImageBytes } from './build/church-plan-image.ts';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 // subset-font stays outside: it reads HarfBuzz's WebAssembly file from its package at run time.

@@ -5,6 +5,7 @@ export * from './church-plan';
 export * from './church-plan-image';
 export * from './money';
 export * from './cash-limit';
+export * from './cash-person';
 export * from './cell';
 export * from './hold-timing';
 export * from './cell-transitions';

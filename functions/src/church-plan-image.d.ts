@@ -1,4 +1,4 @@
-/** Written by the build (functions/build.mjs, web/build/church-plan-image.ts): the parish's plan. */
+/** Written by the build (functions/build.mjs, build/church-plan-image.ts): the parish's plan. */
 declare module 'virtual:church-plan-image' {
   const image: {
     format: import('@parroquia/domain').ChurchPlanImageFormat;

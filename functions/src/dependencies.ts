@@ -22,7 +22,7 @@ import { firestoreStaffDonors } from './adapters/firestore-staff-donors';
 import { stripeCheckoutGateway, stripeSettingsFromEnvironment } from './adapters/stripe-checkout';
 import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './config';
 import { auth, firestore } from './firebase';
-import type { ApiDependencies } from './ports';
+import type { ApiDependencies } from './ports/api-dependencies';
 
 export function productionDependencies(): ApiDependencies {
   const now = () => Date.now();

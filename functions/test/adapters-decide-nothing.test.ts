@@ -37,7 +37,7 @@ const KNOWN: Record<string, string[]> = {
     'gifts: ledger.filter((row) => row.amount_cents > 0),',
     'refunds: ledger.filter((row) => row.amount_cents < 0),',
   ],
-  'firestore-checkouts.ts': ["| 'releaseHolds'", 'async releaseHolds(order) {'],
+  'firestore-checkouts.ts': ['async releaseHolds(order) {'],
   'firestore-staff-actions.ts': ['? { amount_cents: data.amount_cents }'],
   'firestore-donations.ts': [
     ".aggregate({ rows: AggregateField.count(), net: AggregateField.sum('amount_cents') })",

@@ -7,7 +7,8 @@ import { createApiHandler } from '../src/api/app';
 import { jsonReply } from '../src/api/http';
 import { ROUTES } from '../src/api/routes/index';
 import { bindRoute, type Route } from '../src/api/router';
-import type { StoredCell, UserProfile } from '../src/ports';
+import type { UserProfile } from '../src/ports/donors';
+import type { StoredCell } from '../src/ports/plots';
 import { startServer, type RunningServer } from './support/http-server';
 import { NOW, testDependencies, type TestDependencies } from './support/in-memory';
 

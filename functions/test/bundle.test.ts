@@ -24,7 +24,7 @@ const NODE_22 = join(ROOT, 'node_modules/.bin/node');
 let deployDir: string;
 
 beforeAll(() => {
-  // As `npm run build` does (tsx: build.mjs reads TypeScript, web/build/church-plan-image.ts).
+  // As `npm run build` does (tsx: build.mjs reads TypeScript, ../build/ and build/church-plan-image.ts).
   execFileSync(NODE_22, ['--import', 'tsx', 'build.mjs'], { cwd: FUNCTIONS, stdio: 'pipe' });
   deployDir = mkdtempSync(join(tmpdir(), 'functions-deploy-'));
   cpSync(join(FUNCTIONS, 'package.json'), join(deployDir, 'package.json'));

@@ -1,5 +1,5 @@
 /**
- * The parish's plan image in the functions' bundle (build.mjs with web/build/church-plan-image.ts):
+ * The parish's plan image in the functions' bundle (build.mjs with build/church-plan-image.ts):
  * its bytes travel inside, and a wrong one stops the build with the problem in one line.
  */
 import { spawnSync } from 'node:child_process';
@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { churchPlanImageBytes, readChurchPlanImage } from '../../web/build/church-plan-image';
+import { readChurchPlanImage } from '../../build/church-plan-image';
+import { churchPlanImageBytes } from '../build/church-plan-image';
 
 const FUNCTIONS = fileURLToPath(new URL('..', import.meta.url));
 const ROOT = resolve(FUNCTIONS, '..');

@@ -7,7 +7,7 @@ import { availableCell } from '@parroquia/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiHandler } from '../src/api/app';
 import { ROUTES } from '../src/api/routes/index';
-import type { UserProfile } from '../src/ports';
+import type { UserProfile } from '../src/ports/donors';
 import { startServer, type RunningServer } from './support/http-server';
 import { NOW, testDependencies, type TestDependencies } from './support/in-memory';
 import { pdfPageTexts } from './support/pdf-text';

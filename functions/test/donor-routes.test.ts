@@ -7,7 +7,8 @@ import { ApiError, jsonReply } from '../src/api/http';
 import { assertWithinRateLimit, windowOf } from '../src/api/rate-limit';
 import { ROUTES } from '../src/api/routes/index';
 import { bindRoute, type Route } from '../src/api/router';
-import type { StoredCell, UserProfile } from '../src/ports';
+import type { UserProfile } from '../src/ports/donors';
+import type { StoredCell } from '../src/ports/plots';
 import { startServer, type RunningServer } from './support/http-server';
 import {
   InMemoryRateLimits,

@@ -5,7 +5,7 @@
 import { ERASURE_SIGN_IN_MAX_AGE_MS, type AccountDataExport } from '@parroquia/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiHandler } from '../src/api/app';
-import type { AccountDataStore, ErasureOutcome } from '../src/ports';
+import type { AccountDataStore, ErasureOutcome } from '../src/ports/donors';
 import { startServer, type RunningServer } from './support/http-server';
 import { pdfPageLines } from './support/pdf-text';
 import { NOW, TokenTable, testDependencies } from './support/in-memory';

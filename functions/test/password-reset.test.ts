@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@parroquia/domain';
 import { createApiHandler } from '../src/api/app';
-import type { PasswordResetMailer } from '../src/ports';
+import type { PasswordResetMailer } from '../src/ports/sign-in';
 import { startServer, type RunningServer } from './support/http-server';
 import { testDependencies } from './support/in-memory';
 

@@ -27,7 +27,7 @@ import { firestorePaymentStore } from '../../functions/src/adapters/firestore-pa
 import { firebasePasswordResets } from '../../functions/src/adapters/firebase-password-resets.ts';
 import { firebaseSignUps } from '../../functions/src/adapters/firebase-sign-ups.ts';
 import { stripeCheckoutGateway } from '../../functions/src/adapters/stripe-checkout.ts';
-import type { ApiDependencies } from '../../functions/src/ports.ts';
+import type { ApiDependencies } from '../../functions/src/ports/api-dependencies.ts';
 import { startServer, type RunningServer } from '../../functions/test/support/http-server.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
 import { returnPlots } from '../support/plots.ts';

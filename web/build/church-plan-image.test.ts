@@ -5,10 +5,10 @@ import { build as viteBuild, type Rollup } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   CHURCH_PLAN_IMAGE_SETTING,
-  churchPlanImageUrl,
   readChurchPlanImage,
   REPOSITORY_ROOT,
-} from './church-plan-image';
+} from '../../build/church-plan-image';
+import { churchPlanImageUrl } from './church-plan-image';
 
 const FIXTURES = 'testkit/fixtures/church-plan';
 const fixtureBytes = (name: string) => readFileSync(join(REPOSITORY_ROOT, FIXTURES, name));

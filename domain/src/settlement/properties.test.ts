@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Simulation, type Operation } from './simulation';
+import { Simulation, type Operation } from '../../test/support/settlement-simulation';
 
 /** The runner's environment (the domain's types leave Node out on purpose). */
 declare const process: { env: Record<string, string | undefined> };

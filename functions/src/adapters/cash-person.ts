@@ -1,13 +1,19 @@
 /**
  * The person the cash limit counts (docs/product.md, "Money"), read inside a transaction: the
- * accounts and mailboxes given, every account that shares one of those mailboxes (an account's
- * `mailboxes`: its own address and those of the certificates linked to it), the person's ledger
- * entries (every month: a link may join gifts of several), and one lock document per account
- * and mailbox, so two registrations or links for the same person at once conflict and the
- * second counts the first.
+ * accounts that share one of the mailboxes given (an account's `mailboxes`: its own address and
+ * those of the certificates linked to it), joined as the domain's `cashPersonOf` says, the
+ * person's ledger entries (every month: a link may join gifts of several), and one lock document
+ * per account and mailbox, so two registrations or links for the same person at once conflict
+ * and the second counts the first.
  */
 import { createHash } from 'node:crypto';
-import { readDonorRecord, readLedgerRow, type CashEntry, type CashPerson } from '@parroquia/domain';
+import {
+  cashPersonOf,
+  readDonorRecord,
+  readLedgerRow,
+  type CashEntry,
+  type CashPerson,
+} from '@parroquia/domain';
 import {
   Timestamp,
   type DocumentReference,
@@ -28,19 +34,19 @@ export async function readCashPerson(
   tx: Transaction,
   start: CashPerson,
 ): Promise<CashPersonReading> {
-  const uids = new Set(start.uids);
-  const mailboxes = new Set(start.mailboxes);
   const read = (query: Query) => tx.get(query);
   // Every mailbox asked, however many (a person's certificates add theirs), in chunks.
-  const sharing = await readAnyOf(read, [...mailboxes], (keys) =>
+  const sharing = await readAnyOf(read, start.mailboxes, (keys) =>
     db.collection('users').where('mailboxes', 'array-contains-any', keys),
   );
-  for (const account of sharing) {
-    uids.add(account.id);
-    // Every account counts for the person, its address proven or not: the limit errs strict.
-    const record = readDonorRecord(account.id, account.data(), null);
-    for (const key of record.mailboxes) mailboxes.add(key);
-  }
+  const person = cashPersonOf(
+    start,
+    sharing.map((account) => ({
+      uid: account.id,
+      mailboxes: readDonorRecord(account.id, account.data(), null).mailboxes,
+    })),
+  );
+  const { uids, mailboxes } = person;
   const donations = db.collection('donations');
   const [byMailbox, byAccount] = await Promise.all([
     readAnyOf(read, mailboxes, (keys) => donations.where('donor_key', 'in', keys)),
@@ -51,15 +57,11 @@ export async function readCashPerson(
     byId.set(doc.id, readLedgerRow(doc.id, doc.data()));
   }
   const locks = [
-    ...[...uids].map((uid) => `uid:${uid}`),
-    ...[...mailboxes].map((key) => `mailbox:${key}`),
+    ...uids.map((uid) => `uid:${uid}`),
+    ...mailboxes.map((key) => `mailbox:${key}`),
   ].map((key) => lockRef(db, key));
   if (locks.length > 0) await tx.getAll(...locks);
-  return {
-    person: { uids: [...uids], mailboxes: [...mailboxes] },
-    entries: [...byId.values()],
-    locks,
-  };
+  return { person, entries: [...byId.values()], locks };
 }
 
 /** Written after the transaction's reads: the write every concurrent one conflicts on. */

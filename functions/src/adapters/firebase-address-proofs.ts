@@ -6,7 +6,7 @@
  */
 import { mayHoldPlots, provenAddressOf } from '@parroquia/domain';
 import type { Auth } from 'firebase-admin/auth';
-import type { AddressProofs } from '../ports';
+import type { AddressProofs } from '../ports/sign-in';
 
 /** Auth's limit on the accounts of one `getUsers`. */
 const LOOKUP_MAX = 100;

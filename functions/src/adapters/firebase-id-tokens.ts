@@ -1,5 +1,5 @@
 import type { Auth } from 'firebase-admin/auth';
-import type { IdTokenVerifier } from '../ports';
+import type { IdTokenVerifier } from '../ports/sign-in';
 
 /**
  * `auth/...` errors mean the token itself is bad (malformed, expired, wrong project, revoked...).

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { passwordResetMail } from '@parroquia/domain';
 import type { Auth } from 'firebase-admin/auth';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { PasswordResetMailer } from '../ports';
+import type { PasswordResetMailer } from '../ports/sign-in';
 import { mailFrom } from './mail-sender';
 
 /** Auth's answer for an address without an account. */

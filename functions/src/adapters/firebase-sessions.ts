@@ -1,5 +1,5 @@
 import type { Auth } from 'firebase-admin/auth';
-import type { SessionRevoker } from '../ports';
+import type { SessionRevoker } from '../ports/sign-in';
 
 export function firebaseSessionRevoker(auth: () => Auth): SessionRevoker {
   return {

@@ -19,7 +19,7 @@ import {
 } from '@parroquia/domain';
 import type { Auth } from 'firebase-admin/auth';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import type { SignUpMailer } from '../ports';
+import type { SignUpMailer } from '../ports/sign-in';
 import { mailFrom } from './mail-sender';
 
 function authCode(error: unknown): unknown {

@@ -21,7 +21,8 @@ import {
   type Firestore,
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
-import type { AccountDataStore, AddressProofs } from '../ports';
+import type { AccountDataStore } from '../ports/donors';
+import type { AddressProofs } from '../ports/sign-in';
 import { writeDecision } from './decision-writes';
 import { donorCellsIn } from './donor-cells';
 

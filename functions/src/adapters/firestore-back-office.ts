@@ -4,6 +4,7 @@
  * decides, the staff action included.
  */
 import {
+  cashPersonStart,
   decideReservationChange,
   decideStaffCompletion,
   decideVoidRegistration,
@@ -20,7 +21,8 @@ import {
   type StaffContext,
 } from '@parroquia/domain';
 import type { Firestore, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import type { AddressProofs, BackOfficeOutcome, BackOfficeStore } from '../ports';
+import type { AddressProofs } from '../ports/sign-in';
+import type { BackOfficeOutcome, BackOfficeStore } from '../ports/staff';
 import { readCashPerson, touchCashLocks } from './cash-person';
 import { writeDecision } from './decision-writes';
 import { readAnyOf } from './any-of';
@@ -135,10 +137,11 @@ export function firestoreBackOffice(db: () => Firestore, proofs: AddressProofs):
         const uid = cells[0]?.user ?? null;
         const holder = uid ? await readDonor(db(), tx, uid, proofs) : null;
         const registeredFor = uid ? null : await registrationOf(tx, plots[0]!);
-        const cash = await readCashPerson(db(), tx, {
-          uids: holder ? [holder.uid] : [],
-          mailboxes: holder?.mailboxes ?? (registeredFor ? [mailboxKey(registeredFor.email)] : []),
-        });
+        const cash = await readCashPerson(
+          db(),
+          tx,
+          cashPersonStart(holder, registeredFor && mailboxKey(registeredFor.email)),
+        );
         const decision = decideStaffCompletion({
           holder,
           registeredFor,

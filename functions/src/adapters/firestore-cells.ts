@@ -5,7 +5,7 @@
 import { decideSweep, readCellDocument } from '@parroquia/domain';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { logMalformedCell } from '../log';
-import type { CellRepository, StoredCell } from '../ports';
+import type { CellRepository, StoredCell } from '../ports/plots';
 import { writeDecision } from './decision-writes';
 import { readStoredCells } from './firestore-reads';
 

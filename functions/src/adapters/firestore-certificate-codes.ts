@@ -4,7 +4,7 @@
  */
 import { decideCodeBatch } from '@parroquia/domain';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { CertificateCodeStore } from '../ports';
+import type { CertificateCodeStore } from '../ports/certificates';
 import { writeDecision } from './decision-writes';
 import { isAlreadyExists } from './firestore-errors';
 

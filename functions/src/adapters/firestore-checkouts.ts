@@ -12,39 +12,18 @@ import {
   readPaymentDocument,
 } from '@parroquia/domain';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import type { AddressProofs, PaymentStore } from '../ports';
+import type { PaymentCheckouts } from '../ports/payments';
+import type { AddressProofs } from '../ports/sign-in';
 import { writeDecision } from './decision-writes';
 import { isAlreadyExists } from './firestore-errors';
 import { readCells, storedCell } from './firestore-reads';
-
-/** Fifty donors on the same plots conflict a lot; each retry sees the winners' writes. */
-const MAX_ATTEMPTS = 30;
-
-export function runPayment<T>(db: Firestore, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  return db.runTransaction(work, { maxAttempts: MAX_ATTEMPTS });
-}
-
-/** The stored payment's status, read inside `tx`; null when none is stored. */
-export async function paymentStatusIn(db: Firestore, tx: Transaction, sessionId: string) {
-  const data = (await tx.get(db.collection('payments').doc(sessionId))).data();
-  return data ? (readPaymentDocument(sessionId, data)?.status ?? null) : null;
-}
-
-type Checkouts = Pick<
-  PaymentStore,
-  | 'holdPlots'
-  | 'releaseHolds'
-  | 'findPayment'
-  | 'findCheckout'
-  | 'cancelCheckout'
-  | 'recordCheckout'
->;
+import { paymentStatusIn, runPayment } from './payment-transactions';
 
 export function firestoreCheckouts(
   db: () => Firestore,
   now: () => number,
   proofs: Pick<AddressProofs, 'mayHold'>,
-): Checkouts {
+): PaymentCheckouts {
   const paymentRef = (id: string) => db().collection('payments').doc(id);
   const holdLockRef = (uid: string) => db().collection('hold_locks').doc(uid);
   const run = <T>(work: (tx: Transaction) => Promise<T>) => runPayment(db(), work);

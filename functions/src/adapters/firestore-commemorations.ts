@@ -13,7 +13,7 @@ import {
   type DonorCommemorations,
 } from '@parroquia/domain';
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import type { CommemorationStore } from '../ports';
+import type { CommemorationStore } from '../ports/commemorations';
 import { readAnyOf } from './any-of';
 import { writeDecision } from './decision-writes';
 import { storedCell } from './firestore-reads';

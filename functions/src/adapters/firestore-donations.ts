@@ -25,7 +25,7 @@ import {
   type Firestore,
   type Query,
 } from 'firebase-admin/firestore';
-import type { DonationLedger } from '../ports';
+import type { DonationLedger } from '../ports/ledger';
 import { readAnyOf } from './any-of';
 
 const UNDOING_KINDS = ['refund', 'void'];

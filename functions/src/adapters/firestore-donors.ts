@@ -4,6 +4,7 @@
  */
 import {
   decideAccountClaims,
+  cashPersonStart,
   decideCertificateLink,
   donorDisplay,
   isProvenAddress,
@@ -21,13 +22,9 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { logMalformedCell } from '../log';
-import {
-  AccountErasedError,
-  type AddressProofs,
-  type DonorAccountRepository,
-  type StoredCell,
-  type UserProfile,
-} from '../ports';
+import { AccountErasedError, type DonorAccountRepository, type UserProfile } from '../ports/donors';
+import type { StoredCell } from '../ports/plots';
+import type { AddressProofs } from '../ports/sign-in';
 import { readCashPerson, touchCashLocks } from './cash-person';
 import { writeDecision } from './decision-writes';
 import { isAlreadyExists } from './firestore-errors';
@@ -190,10 +187,7 @@ export function firestoreDonorAccounts(
         const mailbox = email ? mailboxKey(email) : null;
         // The certificate's mailbox, and its gifts, join the account's person: read that person.
         const cash = account
-          ? await readCashPerson(db(), tx, {
-              uids: [uid],
-              mailboxes: [...account.mailboxes, ...(mailbox ? [mailbox] : [])],
-            })
+          ? await readCashPerson(db(), tx, cashPersonStart(account, mailbox))
           : null;
         const decision = decideCertificateLink({
           uid,

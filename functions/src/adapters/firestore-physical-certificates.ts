@@ -6,6 +6,7 @@
  */
 import {
   accountOfEmail,
+  cashPersonStart,
   decideStaffRegistration,
   formatPlotCode,
   mailboxKey,
@@ -14,7 +15,8 @@ import {
   type DonorOnRecord,
 } from '@parroquia/domain';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import type { AddressProofs, PhysicalCertificateRegistrar } from '../ports';
+import type { PhysicalCertificateRegistrar } from '../ports/certificates';
+import type { AddressProofs } from '../ports/sign-in';
 import { readCashPerson, touchCashLocks } from './cash-person';
 import { writeDecision } from './decision-writes';
 import { donorCellsIn } from './donor-cells';
@@ -38,10 +40,7 @@ export function firestorePhysicalCertificates(
         const sharing = await tx.get(
           firestore.collection('users').where('mailboxes', 'array-contains', mailbox).limit(1),
         );
-        const cash = await readCashPerson(firestore, tx, {
-          uids: donor ? [donor.uid] : [],
-          mailboxes: [mailbox, ...(donor?.mailboxes ?? [])],
-        });
+        const cash = await readCashPerson(firestore, tx, cashPersonStart(donor, mailbox));
         const decision = decideStaffRegistration({
           registration,
           cells: new Map(cells.map((cell) => [cell.id, cell])),

@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import type { RateLimitCounters, RateLimitWindow } from '../ports';
+import type { RateLimitCounters, RateLimitWindow } from '../ports/rate-limits';
 
 export const RATE_LIMITS = 'rate_limits';
 

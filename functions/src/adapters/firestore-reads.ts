@@ -12,7 +12,7 @@ import {
   type LedgerRow,
 } from '@parroquia/domain';
 import type { DocumentSnapshot, Firestore, Query, Transaction } from 'firebase-admin/firestore';
-import type { AddressProofs } from '../ports';
+import type { AddressProofs } from '../ports/sign-in';
 
 /** A missing or malformed cell reads as a plot nobody can pay for or take. */
 export function storedCell(snapshot: DocumentSnapshot): CellWithId {

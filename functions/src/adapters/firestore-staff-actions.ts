@@ -16,7 +16,7 @@ import {
 } from '@parroquia/domain';
 import type { Auth } from 'firebase-admin/auth';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import type { StaffActionLog } from '../ports';
+import type { StaffActionLog } from '../ports/staff';
 import { writeDecision } from './decision-writes';
 
 type PlotStateView = StaffActionView['before'][number];

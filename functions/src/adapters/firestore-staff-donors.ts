@@ -29,7 +29,8 @@ import {
   type PaperCertificate,
 } from '@parroquia/domain';
 import type { Firestore, Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import type { AddressProofs, StaffDonorStore } from '../ports';
+import type { AddressProofs } from '../ports/sign-in';
+import type { StaffDonorStore } from '../ports/staff';
 import { chunksOf } from './any-of';
 import { readCashPerson } from './cash-person';
 import { writeDecision } from './decision-writes';

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { UserRepository } from '../ports';
+import type { UserRepository } from '../ports/donors';
 import { userProfileFromDocument } from './user-document';
 
 export function firestoreUserRepository(db: () => Firestore): UserRepository {

@@ -23,7 +23,7 @@ import {
 } from '@parroquia/domain';
 import { Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { logMailFailed } from '../mail/log';
-import type { AddressProofs } from '../ports';
+import type { AddressProofs } from '../ports/sign-in';
 import { writeDecision } from './decision-writes';
 import { readDonor, readMailsQueued, readStoredCells } from './firestore-reads';
 import { mailSiteUrl } from './mail-site-url';

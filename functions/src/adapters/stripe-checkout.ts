@@ -5,7 +5,7 @@
  */
 import Stripe from 'stripe';
 import { orderMetadata, type Language } from '@parroquia/domain';
-import type { CheckoutGateway } from '../ports';
+import type { CheckoutGateway } from '../ports/payments';
 
 /** Stripe's page in the site's language: Stripe's locales for the three, by the same names. */
 const STRIPE_LOCALES: Readonly<Record<Language, Stripe.Checkout.SessionCreateParams.Locale>> = {

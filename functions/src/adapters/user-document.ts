@@ -1,6 +1,6 @@
 /** `users/{uid}` documents read into the profile the API answers. */
 import { isoOf } from '@parroquia/domain';
-import type { UserProfile } from '../ports';
+import type { UserProfile } from '../ports/donors';
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 

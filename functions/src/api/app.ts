@@ -2,7 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import { API_CONFIG, type ApiConfig } from '../config';
 import { logRequestFailed } from '../log';
-import type { ApiDependencies } from '../ports';
+import type { ApiDependencies } from '../ports/api-dependencies';
 import { authenticate } from './auth';
 import { clientAddressOf } from './client-address';
 import { acceptsGzip } from './compression';

@@ -1,7 +1,7 @@
 /** ID-token middleware: who is calling, from `Authorization: Bearer <Firebase ID token>`. */
 import type { Access } from '@parroquia/domain';
 import { logIdTokenRejected, logStaffOnlyRefused } from '../log';
-import type { Caller, IdTokenVerifier } from '../ports';
+import type { Caller, IdTokenVerifier } from '../ports/sign-in';
 import { ApiError, type ApiRequest } from './http';
 import { API_MESSAGES } from './messages';
 

@@ -5,7 +5,9 @@
  */
 import { MESSAGES } from '@parroquia/domain';
 import { logPrivacyPolicyRefused } from '../log';
-import type { ApiDependencies, Caller, UserProfile } from '../ports';
+import type { ApiDependencies } from '../ports/api-dependencies';
+import type { UserProfile } from '../ports/donors';
+import type { Caller } from '../ports/sign-in';
 import { ApiError } from './http';
 
 /** The caller's profile when they accepted the policy; 404 without one, 403 before accepting. */

@@ -11,7 +11,7 @@
  */
 import { mailboxKey, MESSAGES } from '@parroquia/domain';
 import { logRateLimited } from '../log';
-import type { RateLimitCounters } from '../ports';
+import type { RateLimitCounters } from '../ports/rate-limits';
 import { ApiError } from './http';
 
 export interface RateLimit {

@@ -17,7 +17,9 @@ import type {
   Schema,
 } from '@parroquia/domain';
 import { z } from 'zod';
-import type { ApiDependencies, Caller, UserProfile } from '../ports';
+import type { ApiDependencies } from '../ports/api-dependencies';
+import type { UserProfile } from '../ports/donors';
+import type { Caller } from '../ports/sign-in';
 import { assertPrivacyPolicyAccepted } from './consent';
 import { inDownloadTurn } from './download-turns';
 import { ApiError, type ApiReply, type FileReply, type JsonReply } from './http';

@@ -6,7 +6,7 @@
 import { orderFromMetadata } from '@parroquia/domain';
 import type Stripe from 'stripe';
 import { logRefundFailed, logStripeEvent } from '../log';
-import type { PaymentDependencies, SettlementOutcome } from '../ports';
+import type { PaymentDependencies, SettlementOutcome } from '../ports/payments';
 
 export type HandledEventType =
   | 'checkout.session.completed'

@@ -3,7 +3,7 @@
  * back as available, late payments whose automatic refund failed are refunded, and sign-ups whose
  * link was never opened in time are dropped.
  */
-import type { ApiDependencies } from '../ports';
+import type { ApiDependencies } from '../ports/api-dependencies';
 import { retryDueRefunds } from './stripe-events';
 
 export interface SweepOutcome {

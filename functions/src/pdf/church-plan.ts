@@ -63,7 +63,7 @@ export interface PlanWords {
   font: PDFFont;
 }
 
-/** A PNG or JPEG of 1300 x 2100 px, already checked by the build (web/build/church-plan-image.ts). */
+/** A PNG or JPEG of 1300 x 2100 px, already checked by the build (build/church-plan-image.ts). */
 export interface ChurchPlanImage {
   format: ChurchPlanImageFormat;
   bytes: Uint8Array;

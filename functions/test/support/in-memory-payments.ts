@@ -18,7 +18,11 @@ import {
   type PaymentFields,
 } from '@parroquia/domain';
 import Stripe from 'stripe';
-import type { CheckoutGateway, CheckoutSessionRequest, PaymentStore } from '../../src/ports';
+import type {
+  CheckoutGateway,
+  CheckoutSessionRequest,
+  PaymentStore,
+} from '../../src/ports/payments';
 
 export const WEBHOOK_SECRET = 'whsec_in_memory';
 

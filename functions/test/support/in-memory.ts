@@ -20,25 +20,18 @@ import type {
   RegistrationPlan,
   RegistrationRefusal,
 } from '@parroquia/domain';
+import type { ApiDependencies } from '../../src/ports/api-dependencies';
 import type {
-  ApiDependencies,
-  Caller,
-  CellRepository,
   CertificateCodeStore,
-  CommemorationStore,
-  DonationLedger,
   PhysicalCertificateRegistrar,
-  StaffActionLog,
-  DonorAccountRepository,
-  RateLimitCounters,
-  RateLimitWindow,
-  IdTokenVerifier,
-  SessionRevoker,
-  StoredCell,
-  StoredCommemorations,
-  UserProfile,
-  UserRepository,
-} from '../../src/ports';
+} from '../../src/ports/certificates';
+import type { CommemorationStore, StoredCommemorations } from '../../src/ports/commemorations';
+import type { DonorAccountRepository, UserProfile, UserRepository } from '../../src/ports/donors';
+import type { DonationLedger } from '../../src/ports/ledger';
+import type { CellRepository, StoredCell } from '../../src/ports/plots';
+import type { RateLimitCounters, RateLimitWindow } from '../../src/ports/rate-limits';
+import type { Caller, IdTokenVerifier, SessionRevoker } from '../../src/ports/sign-in';
+import type { StaffActionLog } from '../../src/ports/staff';
 
 export class InMemoryCells implements CellRepository {
   constructor(public cells: StoredCell[] = []) {}

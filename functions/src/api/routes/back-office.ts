@@ -5,7 +5,7 @@
 import type { ApiRoutes } from '@parroquia/domain';
 import { ApiError, jsonReply } from '../http';
 import type { Handler } from '../router';
-import type { BackOfficeOutcome } from '../../ports';
+import type { BackOfficeOutcome } from '../../ports/staff';
 
 function plotsOrRefuse(outcome: BackOfficeOutcome): string[] {
   if (!outcome.ok) throw new ApiError(409, outcome.message);

@@ -1,7 +1,7 @@
 /** Staff make physical certificate codes: as printable certificates (PDF) or as bare codes. */
 import { generateCertificateCodes, type ApiRoutes } from '@parroquia/domain';
 import { physicalCertificatesPdf } from '../../pdf/physical-certificates';
-import type { ApiDependencies } from '../../ports';
+import type { ApiDependencies } from '../../ports/api-dependencies';
 import { fileReply, jsonReply } from '../http';
 import type { Handler } from '../router';
 

@@ -10,7 +10,7 @@ import {
   plotsHeldBy,
   type ApiRoutes,
 } from '@parroquia/domain';
-import type { ApiDependencies } from '../../ports';
+import type { ApiDependencies } from '../../ports/api-dependencies';
 import { ApiError, jsonReply } from '../http';
 import { assertWithinRateLimit, VERIFY_LIMIT } from '../rate-limit';
 import type { Handler } from '../router';

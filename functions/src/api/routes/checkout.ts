@@ -19,7 +19,7 @@ import {
   type CheckoutOrder,
 } from '@parroquia/domain';
 import { logCheckoutFailed } from '../../log';
-import type { HoldOutcome } from '../../ports';
+import type { HoldOutcome } from '../../ports/payments';
 import { ApiError, jsonReply } from '../http';
 import { API_MESSAGES } from '../messages';
 import type { Handler } from '../router';

@@ -13,7 +13,8 @@ import {
   type ApiRoutes,
   type CommemorationsView,
 } from '@parroquia/domain';
-import type { ApiDependencies, StoredCommemorations } from '../../ports';
+import type { ApiDependencies } from '../../ports/api-dependencies';
+import type { StoredCommemorations } from '../../ports/commemorations';
 import { ApiError, fileReply, jsonReply } from '../http';
 import { API_MESSAGES } from '../messages';
 import type { Handler } from '../router';

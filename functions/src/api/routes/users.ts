@@ -1,7 +1,8 @@
 /** The signed-in donor's own account (docs/api.md). */
 import { accountEmail, MESSAGES, type ApiRoutes, type DonorProfileJson } from '@parroquia/domain';
 import { logDonorSynced } from '../../log';
-import { AccountErasedError, type Caller, type UserProfile } from '../../ports';
+import { AccountErasedError, type UserProfile } from '../../ports/donors';
+import type { Caller } from '../../ports/sign-in';
 import { ApiError, jsonReply } from '../http';
 import type { Handler } from '../router';
 

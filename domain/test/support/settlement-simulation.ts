@@ -3,35 +3,36 @@
  * processor that captures and refunds, and a clock, driven by random operations through the
  * core's decisions into `SettlementStore`. It keeps its own account of the money (what the card
  * processor captured and refunded, what staff recorded and voided), never read from the ledger,
- * so the invariants compare two independent accounts. Test support: not part of the index.
+ * so the invariants compare two independent accounts. Test support: outside `src/`, so no build
+ * or import of the package can reach it.
  */
-import { availableCell } from '../cell';
-import type { CellWithId } from '../cell-document';
-import type { CheckoutOrder } from '../checkout-order';
-import type { LedgerRow } from '../ledger';
-import { checkoutTotalCents } from '../money';
-import { mailboxKey } from '../person-email';
-import { parsePlotCode } from '../plot-code';
+import { availableCell } from '../../src/cell';
+import type { CellWithId } from '../../src/cell-document';
+import type { CheckoutOrder } from '../../src/checkout-order';
+import type { LedgerRow } from '../../src/ledger';
+import { checkoutTotalCents } from '../../src/money';
+import { mailboxKey } from '../../src/person-email';
+import { parsePlotCode } from '../../src/plot-code';
 import {
   decideStaffCompletion,
   decideReservationChange,
   decideVoidRegistration,
-} from './back-office';
-import { decideCardPaid, decideCheckoutUnpaid } from './card-payment';
+} from '../../src/settlement/back-office';
+import { decideCardPaid, decideCheckoutUnpaid } from '../../src/settlement/card-payment';
 import {
   decideAccountClaims,
   decideCertificateLink,
   type CertificateOnRecord,
-} from './certificate-link';
-import { decideCheckoutCancelled, decideHold, openedPayment } from './checkout';
+} from '../../src/settlement/certificate-link';
+import { decideCheckoutCancelled, decideHold, openedPayment } from '../../src/settlement/checkout';
 import {
   NO_WRITES,
   writesNothing,
   type Decision,
   type EventClaim,
   type SettlementOutcome,
-} from './decision';
-import type { DonorOnRecord } from './donor-record';
+} from '../../src/settlement/decision';
+import type { DonorOnRecord } from '../../src/settlement/donor-record';
 import {
   checkCash,
   checkCoverage,
@@ -42,14 +43,14 @@ import {
   checkLedgerSummary,
   checkProgress,
   type CoreViolation,
-} from './invariants';
-import { decideErasure } from './erasure';
-import { decideRefund } from './refund';
-import { decideCodeBatch, decideFilledCertificate } from './staff-records';
-import { decideStaffRefund } from './staff-refund';
-import { decideStaffRegistration } from './staff-registration';
-import { SettlementStore } from './store';
-import { decideReminder, decideSweep, openReservations } from './sweep';
+} from '../../src/settlement/invariants';
+import { decideErasure } from '../../src/settlement/erasure';
+import { decideRefund } from '../../src/settlement/refund';
+import { decideCodeBatch, decideFilledCertificate } from '../../src/settlement/staff-records';
+import { decideStaffRefund } from '../../src/settlement/staff-refund';
+import { decideStaffRegistration } from '../../src/settlement/staff-registration';
+import { SettlementStore } from '../../src/settlement/store';
+import { decideReminder, decideSweep, openReservations } from '../../src/settlement/sweep';
 
 export const POOL = ['A1', 'A2', 'A3', 'A4', 'B1', 'B2', 'B3', 'B4'];
 /**
