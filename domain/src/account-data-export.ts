@@ -3,6 +3,9 @@
  * docs/product.md, "Your data"): the JSON file's shape, which the readable document
  * (`functions/src/pdf/my-data-document.ts`) reads too. Instants are ISO strings.
  */
+import { effectiveCell } from './cell';
+import type { CellWithId } from './cell-document';
+import { formatPlotCode } from './plot-code';
 import type { Language } from './messages';
 
 /** A ledger row of the donor's, without the parish's own bookkeeping (staff, search words). */
@@ -68,6 +71,39 @@ export interface AccountDataExport {
     on_certificate: boolean;
     updated_at: string | null;
   } | null;
+}
+
+/**
+ * The donor's plots as the copy shows them: those that are hers now (a lapsed hold or reservation
+ * is not), bought or reserved, with a reservation's deadline.
+ */
+export function exportedPlots(
+  cells: readonly CellWithId[],
+  uid: string,
+  now: number,
+): AccountDataExport['plots'] {
+  return cells.flatMap((cell) => {
+    const effective = effectiveCell(cell, now);
+    if (effective.user !== uid) return [];
+    if (effective.status !== 'bought' && effective.status !== 'reserved') return [];
+    return [
+      {
+        plot: formatPlotCode(cell),
+        status: effective.status,
+        reserved_until: effective.reserved_until
+          ? new Date(effective.reserved_until).toISOString()
+          : null,
+      },
+    ];
+  });
+}
+
+/** Her ledger rows as gifts (positive) and refunds or voids (negative), each in the given order. */
+export function giftsAndRefunds(rows: readonly ExportedLedgerRow[]) {
+  return {
+    gifts: rows.filter((row) => row.amount_cents > 0),
+    refunds: rows.filter((row) => row.amount_cents < 0),
+  };
 }
 
 /** The files' names (before the day and the extension), in the reader's language. */

@@ -5,14 +5,13 @@
  */
 import {
   decideErasure,
-  effectiveCell,
-  formatPlotCode,
+  exportedPlots,
+  giftsAndRefunds,
   isoOf,
   mailboxKey,
   millisOf,
   readCellDocument,
   readLedgerRow,
-  type CellWithId,
 } from '@parroquia/domain';
 import type { Auth } from 'firebase-admin/auth';
 import {
@@ -40,18 +39,6 @@ function mailJson(doc: QueryDocumentSnapshot) {
     text: text(message.text),
     queued_at: isoOf(data.created_at),
     delivered_at: delivery ? isoOf(delivery.endTime) : null,
-  };
-}
-
-/** A plot as the donor sees it: no one else's name or account is in it. */
-function plotJson(cell: CellWithId, uid: string, now: number) {
-  const effective = effectiveCell(cell, now);
-  return {
-    plot: formatPlotCode(cell),
-    status: effective.user === uid ? effective.status : 'available',
-    reserved_until: effective.reserved_until
-      ? new Date(effective.reserved_until).toISOString()
-      : null,
   };
 }
 
@@ -112,11 +99,8 @@ export function firestoreAccountData(
           created_at: isoOf(profile.created_at),
           updated_at: isoOf(profile.updated_at),
         },
-        plots: plots
-          .map((cell) => plotJson(cell, uid, now))
-          .filter((plot) => plot.status === 'bought' || plot.status === 'reserved'),
-        gifts: ledger.filter((row) => row.amount_cents > 0),
-        refunds: ledger.filter((row) => row.amount_cents < 0),
+        plots: exportedPlots(plots, uid, now),
+        ...giftsAndRefunds(ledger),
         card_payments: payments.docs.map((doc) => {
           const data = doc.data();
           return {
