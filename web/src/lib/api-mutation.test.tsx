@@ -87,4 +87,59 @@ describe('useApiMutation', () => {
     expect((result.current.write.error as ApiError).code).toBe('profile.nameRequired');
     expect(asked()).toBe(1);
   });
+
+  it("reports to the hook's callbacks after the refresh, even once the sender is gone", async () => {
+    const client = createQueryClient();
+    let asked = 0;
+    const reported: string[] = [];
+    let answer: (value: string) => void = () => {};
+    const { result, unmount } = renderHook(
+      () => ({
+        record: useQuery({
+          queryKey: queryKeys.donorRecord('donor-ana'),
+          queryFn: async () => ++asked,
+          staleTime: Infinity,
+        }),
+        write: useApiMutation(
+          {
+            call: () => new Promise<string>((resolve) => (answer = resolve)),
+            invalidates: (uid) => [queryKeys.donorRecord(uid)],
+          },
+          {
+            onSuccess: (saved, name: string) => reported.push(`${saved}:${name}:${asked}`),
+            onError: (error) => reported.push(error.message),
+          },
+        ),
+      }),
+      { wrapper: wrapperFor(client) },
+    );
+    await waitFor(() => expect(result.current.record.data).toBe(1));
+    act(() => result.current.write.mutate('Ana'));
+    await waitFor(() => expect(result.current.write.isPending).toBe(true));
+    // The row that sent it leaves the page (a refreshed list no longer has it) before the answer.
+    unmount();
+    answer('saved');
+    await waitFor(() => expect(reported).toEqual(['saved:Ana:1']));
+    // Nothing on screen any more to ask again: the record is only marked stale.
+    expect(client.getQueryState(queryKeys.donorRecord('donor-ana'))?.isInvalidated).toBe(true);
+  });
+
+  it("says a failure to the hook's onError with the ApiError", async () => {
+    const client = createQueryClient();
+    const failures: unknown[] = [];
+    const { result } = renderHook(
+      () =>
+        useApiMutation(
+          {
+            call: () =>
+              Promise.reject(new ApiError('Ya vendida.', 409, { fromServer: true, code: 'sold' })),
+          },
+          { onError: (error) => failures.push(error) },
+        ),
+      { wrapper: wrapperFor(client) },
+    );
+    act(() => result.current.mutate(undefined));
+    await waitFor(() => expect(failures).toHaveLength(1));
+    expect((failures[0] as ApiError).code).toBe('sold');
+  });
 });

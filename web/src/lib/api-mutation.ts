@@ -18,7 +18,20 @@ export interface ApiWrite<Variables, Answer> {
   invalidates?: (uid: string | null, variables: Variables, answer: Answer) => QueryKey[];
 }
 
-export function useApiMutation<Variables, Answer>(write: ApiWrite<Variables, Answer>) {
+/**
+ * What the screen does once the write is done (after the stale queries are back) or has failed.
+ * Given to the hook rather than to `mutate` where the component that sent it may be gone by then:
+ * a row the refreshed list no longer has still reports to the list above it.
+ */
+export interface ApiWriteCallbacks<Variables, Answer> {
+  onSuccess?: (answer: Answer, variables: Variables) => unknown;
+  onError?: (error: Error, variables: Variables) => unknown;
+}
+
+export function useApiMutation<Variables, Answer>(
+  write: ApiWrite<Variables, Answer>,
+  callbacks: ApiWriteCallbacks<Variables, Answer> = {},
+) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const { session, getToken } = useSession();
@@ -28,6 +41,8 @@ export function useApiMutation<Variables, Answer>(write: ApiWrite<Variables, Ans
     onSuccess: async (answer, variables) => {
       const stale = write.invalidates?.(uid, variables, answer) ?? [];
       await Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await callbacks.onSuccess?.(answer, variables);
     },
+    onError: (error, variables) => callbacks.onError?.(error, variables),
   });
 }
