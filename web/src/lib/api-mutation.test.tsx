@@ -142,4 +142,27 @@ describe('useApiMutation', () => {
     await waitFor(() => expect(failures).toHaveLength(1));
     expect((failures[0] as ApiError).code).toBe('sold');
   });
+
+  it('keeps the answer as the query it names in `becomes`, without asking it again', async () => {
+    const client = createQueryClient();
+    let asked = 0;
+    const { result } = renderHook(
+      () => ({
+        list: useQuery({
+          queryKey: queryKeys.commemorations('donor-ana'),
+          queryFn: async () => [`asked ${++asked}`],
+        }),
+        write: useApiMutation({
+          call: async (_client, names: string[]) => names,
+          becomes: (uid) => queryKeys.commemorations(uid),
+        }),
+      }),
+      { wrapper: wrapperFor(client) },
+    );
+    await waitFor(() => expect(result.current.list.data).toEqual(['asked 1']));
+    await act(() => result.current.write.mutateAsync(['Ana', 'Ion']));
+    expect(client.getQueryData(queryKeys.commemorations('donor-ana'))).toEqual(['Ana', 'Ion']);
+    await waitFor(() => expect(result.current.list.data).toEqual(['Ana', 'Ion']));
+    expect(asked).toBe(1);
+  });
 });

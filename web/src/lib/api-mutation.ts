@@ -3,7 +3,8 @@
  * call and what it makes stale; this owns the rest. The call gets the API client and a fresh ID
  * token of the signed-in account; once it has succeeded, the queries it names are marked stale
  * and those on screen asked again before the mutation counts as done, so that a button stays
- * busy until the page shows the change. A failure is the call's `ApiError`, whose `code` the
+ * busy until the page shows the change; or, when the answer is the changed thing itself, it
+ * replaces the cached one. A failure is the call's `ApiError`, whose `code` the
  * screen decides by and `apiErrorText` shows.
  */
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
@@ -16,6 +17,8 @@ export interface ApiWrite<Variables, Answer> {
   call: (client: ApiClient, variables: Variables, token: string) => Promise<Answer>;
   /** The answers it changes, by the signed-in account's uid (`lib/query-keys.ts`). */
   invalidates?: (uid: string | null, variables: Variables, answer: Answer) => QueryKey[];
+  /** The query whose answer the write answers whole (a list as saved): set, not asked again. */
+  becomes?: (uid: string | null, variables: Variables) => QueryKey;
 }
 
 /**
@@ -39,6 +42,7 @@ export function useApiMutation<Variables, Answer>(
   return useMutation({
     mutationFn: async (variables: Variables) => write.call(client, variables, await getToken()),
     onSuccess: async (answer, variables) => {
+      if (write.becomes) queryClient.setQueryData(write.becomes(uid, variables), answer);
       const stale = write.invalidates?.(uid, variables, answer) ?? [];
       await Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       await callbacks.onSuccess?.(answer, variables);
