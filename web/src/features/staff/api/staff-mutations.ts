@@ -44,7 +44,11 @@ export function useReservationChange(callbacks?: ApiWriteCallbacks<ReservationCh
   );
 }
 
-/** A registration made by mistake voided, or a card gift refunded in full or in part. */
+/**
+ * A registration made by mistake voided, or a card gift refunded in full or in part. A refund
+ * only asks Stripe: nothing changes until its event is in, which the donor's page waits for by
+ * asking again itself (`donor-page.tsx`), so the outcome shows at once.
+ */
 export type DonationCorrection = ({ kind: 'void' } & VoidBody) | ({ kind: 'refund' } & RefundBody);
 
 export function useDonationCorrection(callbacks?: ApiWriteCallbacks<DonationCorrection, void>) {
@@ -59,7 +63,7 @@ export function useDonationCorrection(callbacks?: ApiWriteCallbacks<DonationCorr
           await refundCardGift(client, { donation_id, amount_cents, reason }, token);
         }
       },
-      invalidates: everythingStaffSee,
+      invalidates: (uid, correction) => (correction.kind === 'void' ? everythingStaffSee(uid) : []),
     },
     callbacks,
   );
