@@ -1,39 +1,15 @@
 // @vitest-environment jsdom
-import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-error';
 import { useApiMutation } from '@/lib/api-mutation';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
-import { StaticSessionProvider, type Session } from '@/lib/session';
+import { signedInWrapper } from '@/testing/signed-in-wrapper';
 
-const signedIn = {
-  status: 'signed-in',
-  account: { uid: 'donor-ana' },
-  userState: 'ready',
-  user: null,
-} as unknown as Session;
-
-function wrapperFor(client: QueryClient) {
-  return function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <QueryClientProvider client={client}>
-        <StaticSessionProvider
-          value={{
-            session: signedIn,
-            getToken: async () => 'token-ana',
-            reloadUser: async () => null,
-            signOut: async () => {},
-          }}
-        >
-          {children}
-        </StaticSessionProvider>
-      </QueryClientProvider>
-    );
-  };
-}
+const wrapperFor = (client: QueryClient) =>
+  signedInWrapper(client, { uid: 'donor-ana', token: 'token-ana' });
 
 /** The donor record on screen (asked once more each time it goes stale) and a write to it. */
 function renderWrite(call: (token: string) => Promise<string>) {

@@ -1,17 +1,13 @@
 // @vitest-environment jsdom
-import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api-client';
-import { ApiClientProvider } from '@/lib/api-client-context';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
-import { StaticSessionProvider, type Session } from '@/lib/session';
 import { sendJson, startLocalServer, type LocalServer } from '@/testing/local-server';
+import { signedInWrapper } from '@/testing/signed-in-wrapper';
 import { useDonationCorrection, useReservationChange } from './staff-mutations';
-
-const staff = { status: 'signed-in', account: { uid: 'staff-eva' } } as unknown as Session;
 
 /** What each route answers: what the contract's schema for it takes. */
 const ANSWERS: Record<string, unknown> = {
@@ -42,27 +38,6 @@ beforeEach(() => {
   sent = [];
 });
 
-function wrapperFor(queryClient: QueryClient) {
-  return function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <QueryClientProvider client={queryClient}>
-        <ApiClientProvider client={createApiClient({ baseUrl: server.url })}>
-          <StaticSessionProvider
-            value={{
-              session: staff,
-              getToken: async () => 'token-eva',
-              reloadUser: async () => null,
-              signOut: async () => {},
-            }}
-          >
-            {children}
-          </StaticSessionProvider>
-        </ApiClientProvider>
-      </QueryClientProvider>
-    );
-  };
-}
-
 /** A staff answer on screen (the reservations list), counting how often it is asked. */
 function renderWith<T>(useWrite: (asked: () => number) => T) {
   const queryClient = createQueryClient();
@@ -75,7 +50,13 @@ function renderWith<T>(useWrite: (asked: () => number) => T) {
       }),
       write: useWrite(() => asked),
     }),
-    { wrapper: wrapperFor(queryClient) },
+    {
+      wrapper: signedInWrapper(queryClient, {
+        uid: 'staff-eva',
+        token: 'token-eva',
+        apiClient: createApiClient({ baseUrl: server.url }),
+      }),
+    },
   );
   return { result, asked: () => asked };
 }
