@@ -25,6 +25,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { loadCommemorations } from '../api/commemorations-api';
 import { useSaveCommemorations } from '../api/save-commemorations';
+import { refusedEntry } from '../refused-entry';
 import styles from './commemorations.module.css';
 
 interface Row {
@@ -33,16 +34,6 @@ interface Row {
   name: string;
   state: CommemorationState;
   error: string | null;
-}
-
-/**
- * The entry a refusal of the API names in its field ("… (campo: names.2.name)"), and the text to
- * show under that entry, without the field's technical name.
- */
-const REFUSED_FIELD = /\s*\([^():]+: names\.(\d+)\.(?:name|state)\)$/;
-function refusedEntry(message: string): { index: number; text: string } | null {
-  const match = REFUSED_FIELD.exec(message);
-  return match ? { index: Number(match[1]), text: message.replace(REFUSED_FIELD, '') } : null;
 }
 
 export function CommemorationNamesSection() {
@@ -157,7 +148,7 @@ function NamesForm({ list, idPrefix: id }: { list: CommemorationsView; idPrefix:
         },
         onError: (error) => {
           const text = apiErrorText(error, t);
-          const entry = refusedEntry(text);
+          const entry = refusedEntry(error, text);
           const refused = entry ? checked[entry.index] : undefined;
           if (entry && refused) {
             change(refused.key, { error: entry.text });
