@@ -49,6 +49,12 @@ beforeAll(async () => {
         return sendJson(response, 200, { hello: seen.at(-1)!.body });
       case '/api/with-error-field/':
         return sendJson(response, 409, { error: 'Alguna parcela no está disponible' });
+      case '/api/refused-input/':
+        return sendJson(response, 400, {
+          error: 'Demasiado largo (campo: names.2.name)',
+          code: 'invalidField',
+          field: 'names.2.name',
+        });
       case '/api/blank-error-field/':
         return sendJson(response, 400, { error: '' });
       case '/api/not-json/':
@@ -114,6 +120,13 @@ describe('api client', () => {
       expect(error.status).toBe(409);
       expect(error.fromServer).toBe(true);
     }
+  });
+
+  it('gives the code and the field of an input the API refused, none when it named none', async () => {
+    const refused = await failure(client.call(post('refused-input', Anything), { body: {} }));
+    expect(refused).toMatchObject({ status: 400, code: 'invalidField', field: 'names.2.name' });
+    const other = await failure(client.call(get('with-error-field', Anything), {}));
+    expect(other).toMatchObject({ code: null, field: null });
   });
 
   it("throws 'HTTP error! status: N' from a GET without an error field", async () => {

@@ -54,11 +54,14 @@ function withQuery(path: string, query: unknown): string {
   return `${path}?${new URLSearchParams(entries.map(([name, value]) => [name, String(value)]))}`;
 }
 
-/** The text and code of an error answer (`apiErrorAnswerSchema`), when it has a text. */
-function errorAnswer(body: unknown): { text: string; code: string | null } | null {
+/** The text, code and field of an error answer (`apiErrorAnswerSchema`), when it has a text. */
+function errorAnswer(
+  body: unknown,
+): { text: string; code: string | null; field: string | null } | null {
   const answer = z.safeParse(apiErrorAnswerSchema, body);
   if (!answer.success || answer.data.error.trim() === '') return null;
-  return { text: answer.data.error, code: answer.data.code ?? null };
+  const { error, code, field } = answer.data;
+  return { text: error, code: code ?? null, field: field ?? null };
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -107,6 +110,7 @@ export function createApiClient({
       throw new ApiError(said?.text ?? fallback, response.status, {
         fromServer: said !== null,
         code: said?.code ?? null,
+        field: said?.field ?? null,
       });
     }
     return response;

@@ -16,16 +16,22 @@ export class ApiError extends Error {
    * text, which is in the reader's language. Null when no answer, or an answer without one.
    */
   readonly code: string | null;
+  /**
+   * The input the API refused, as a path into the body (`names.2.name`): what a form decides by
+   * which of its fields to mark. Null when the answer named none.
+   */
+  readonly field: string | null;
 
   constructor(
     message: string,
     status: number | null,
-    options?: ErrorOptions & { fromServer?: boolean; code?: string | null },
+    options?: ErrorOptions & { fromServer?: boolean; code?: string | null; field?: string | null },
   ) {
     super(message, options);
     this.name = 'ApiError';
     this.status = status;
     this.fromServer = options?.fromServer ?? false;
     this.code = options?.code ?? null;
+    this.field = options?.field ?? null;
   }
 }

@@ -9,10 +9,9 @@ import {
   MAX_COMMEMORATION_NAMES,
   checkCommemorationName,
   type CommemorationState,
-  type CommemorationsBody,
   type CommemorationsView,
 } from '@parroquia/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -24,7 +23,9 @@ import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useLeaveWarning } from '@/lib/use-leave-warning';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { loadCommemorations, saveCommemorations } from '../api/commemorations-api';
+import { loadCommemorations } from '../api/commemorations-api';
+import { useSaveCommemorations } from '../api/save-commemorations';
+import { refusedEntry } from '../refused-entry';
 import styles from './commemorations.module.css';
 
 interface Row {
@@ -33,16 +34,6 @@ interface Row {
   name: string;
   state: CommemorationState;
   error: string | null;
-}
-
-/**
- * The entry a refusal of the API names in its field ("… (campo: names.2.name)"), and the text to
- * show under that entry, without the field's technical name.
- */
-const REFUSED_FIELD = /\s*\([^():]+: names\.(\d+)\.(?:name|state)\)$/;
-function refusedEntry(message: string): { index: number; text: string } | null {
-  const match = REFUSED_FIELD.exec(message);
-  return match ? { index: Number(match[1]), text: message.replace(REFUSED_FIELD, '') } : null;
 }
 
 export function CommemorationNamesSection() {
@@ -88,9 +79,6 @@ export function CommemorationNamesSection() {
 /** The list being edited, from the server's list; saved whole. */
 function NamesForm({ list, idPrefix: id }: { list: CommemorationsView; idPrefix: string }) {
   const { t } = useTranslation();
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  const { session, getToken } = useSession();
   // The first rows take the keys 0…n-1; every row made later takes the next one.
   const nextKey = useRef(list.names.length);
   const [rows, setRows] = useState<Row[]>(() =>
@@ -106,17 +94,7 @@ function NamesForm({ list, idPrefix: id }: { list: CommemorationsView; idPrefix:
     focusKey.current = key;
   };
   const inputs = useRef(new Map<number, HTMLInputElement>());
-  const saving = useMutation({
-    mutationFn: async (body: CommemorationsBody) =>
-      saveCommemorations(client, body, await getToken()),
-    // The answer is the list as saved: it becomes the cache's, with nothing to ask again.
-    onSuccess: (saved) => {
-      queryClient.setQueryData(queryKeys.commemorations(accountUid(session)), saved);
-      toast.success(t('commemorations.saved.title'), {
-        description: t('commemorations.saved.description'),
-      });
-    },
-  });
+  const saving = useSaveCommemorations();
 
   useEffect(() => {
     if (focusKey.current === null) return;
@@ -164,10 +142,13 @@ function NamesForm({ list, idPrefix: id }: { list: CommemorationsView; idPrefix:
         onSuccess: (saved) => {
           setRows(rowsOf(saved));
           setOnCertificate(saved.on_certificate);
+          toast.success(t('commemorations.saved.title'), {
+            description: t('commemorations.saved.description'),
+          });
         },
         onError: (error) => {
           const text = apiErrorText(error, t);
-          const entry = refusedEntry(text);
+          const entry = refusedEntry(error, text);
           const refused = entry ? checked[entry.index] : undefined;
           if (entry && refused) {
             change(refused.key, { error: entry.text });

@@ -11,18 +11,14 @@ import { paths } from '@/config/paths';
 import { useApiClient } from '@/lib/api-client-context';
 import { apiErrorText } from '@/lib/api-error-text';
 import { ApiError } from '@/lib/api-error';
-import {
-  authErrorCode,
-  freshSignInToken,
-  signOutOfFirebase,
-  type ExternalProvider,
-} from '@/lib/auth';
+import { authErrorCode, freshSignInToken, type ExternalProvider } from '@/lib/auth';
 import { saveBlob } from '@/lib/download';
 import { currentLanguage } from '@/lib/i18n';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { downloadMyData, downloadMyDataDocument, eraseAccount } from '../api/account-api';
+import { downloadMyData, downloadMyDataDocument } from '../api/account-api';
+import { useEraseAccount } from '../api/erase-account';
 import styles from './my-data.module.css';
 
 type EraseStep = 'idle' | 'sign-in' | 'confirm';
@@ -48,7 +44,25 @@ export function MyDataSection() {
   const [step, setStep] = useState<EraseStep>('idle');
   const [password, setPassword] = useState('');
   const [freshToken, setFreshToken] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** Signing in again: Firebase Auth's call, not the API's, so not a mutation. */
+  const [signingIn, setSigningIn] = useState(false);
+  const erasing = useEraseAccount({
+    onSuccess: () => {
+      toast.success(t('myData.erase.done'));
+      // navigate() of a declarative router (BrowserRouter) settles at once: nothing to await.
+      void navigate(paths.home.getHref(), { replace: true });
+    },
+    onError: (failure) => {
+      setError(apiErrorText(failure, t));
+      // Any 401 (its code `signInAgainToErase`, or a token no longer valid): the sign-in is
+      // too old by now, so start again from it.
+      if (failure instanceof ApiError && failure.status === 401) {
+        setFreshToken(null);
+        setStep('sign-in');
+      }
+    },
+  });
+  const busy = signingIn || erasing.isPending;
   const [error, setError] = useState<string | null>(null);
 
   const download = async (format: 'pdf' | 'json') => {
@@ -77,7 +91,7 @@ export function MyDataSection() {
 
   const signInAgain = async (event?: FormEvent) => {
     event?.preventDefault();
-    setBusy(true);
+    setSigningIn(true);
     setError(null);
     try {
       setFreshToken(await freshSignInToken(provider ? { provider } : { password }));
@@ -93,31 +107,14 @@ export function MyDataSection() {
             : t('myData.erase.signInFailed'),
       );
     } finally {
-      setBusy(false);
+      setSigningIn(false);
     }
   };
 
-  const erase = async () => {
+  const erase = () => {
     if (!freshToken) return;
-    setBusy(true);
     setError(null);
-    try {
-      await eraseAccount(client, freshToken);
-      // The account is gone: its logout call would fail, only the browser's session is left.
-      await signOutOfFirebase();
-      toast.success(t('myData.erase.done'));
-      // navigate() of a declarative router (BrowserRouter) settles at once: nothing to await.
-      void navigate(paths.home.getHref(), { replace: true });
-    } catch (failure) {
-      setError(apiErrorText(failure, t));
-      if (failure instanceof ApiError && failure.status === 401) {
-        // The sign-in is too old by now: start again from it.
-        setFreshToken(null);
-        setStep('sign-in');
-      }
-    } finally {
-      setBusy(false);
-    }
+    erasing.mutate(freshToken);
   };
 
   return (
@@ -214,11 +211,7 @@ export function MyDataSection() {
               </p>
             )}
             <div className={styles.buttons}>
-              <Button
-                variant="danger"
-                onClick={() => void erase() /* shows its own failure */}
-                disabled={busy}
-              >
+              <Button variant="danger" onClick={erase} disabled={busy}>
                 {busy ? t('myData.erase.erasing') : t('myData.erase.confirm')}
               </Button>
               <Button variant="secondary" onClick={cancel} disabled={busy}>

@@ -30,7 +30,7 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
     saving.error === null
       ? null
       : saving.error instanceof ApiError && saving.error.fromServer
-        ? saving.error.message
+        ? apiErrorText(saving.error, t)
         : t('profile.saveFailed');
   // The API's reason (in the reader's language), else that it could not answer.
   const linkError = linking.error === null ? null : apiErrorText(linking.error, t);

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-error';
+import { apiErrorText } from '@/lib/api-error-text';
 import { useCancelCheckout } from '../api/cancel-checkout';
 import styles from './checkout-cancelled.module.css';
 
@@ -25,7 +26,7 @@ export function CheckoutCancelled({ checkout }: { checkout: string | null }) {
 
   const error = cancel.error;
   // The API's reason in the reader's language; without one, the page's own text.
-  const detail = error instanceof ApiError && error.fromServer ? error.message : null;
+  const detail = error instanceof ApiError && error.fromServer ? apiErrorText(error, t) : null;
   const releasing = checkout !== null && !cancel.isSuccess && !cancel.isError;
 
   return (

@@ -3,16 +3,18 @@
  */
 import type { SelectionKind } from '@parroquia/domain';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatMoney, priceTexts } from '@/lib/format';
-import { ApiError, REQUEST_FAILED } from '@/lib/api-error';
-import { useApiClient } from '@/lib/api-client-context';
+import { ApiError } from '@/lib/api-error';
+import { apiErrorText } from '@/lib/api-error-text';
 import { touchFirst } from '@/lib/pointer';
 import { currentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import type { CheckoutAction } from '../api/start-checkout';
+import { loadCheckout, useStartCheckout } from '../api/use-start-checkout';
 import { useLiveCells, useNow } from '../hooks/use-live-cells';
 import {
   forgetSelectionToRestore,
@@ -33,7 +35,6 @@ import styles from './donation-map.module.css';
  * did not start. Fetched with the first pick, so that a toast can still show when the network
  * has gone by the time the donor pays; a visitor who only looks downloads neither.
  */
-const loadCheckout = () => import('../api/start-checkout');
 const loadToast = () => import('@/lib/toast');
 
 /** Raises a toast once sonner is there; if it cannot come, the console keeps the text. */
@@ -46,8 +47,7 @@ function withToast(show: (toast: (typeof import('@/lib/toast'))['toast']) => voi
 
 export function DonationMap() {
   const { t } = useTranslation();
-  const client = useApiClient();
-  const { session, getToken } = useSession();
+  const { session } = useSession();
   const uid = session.status === 'signed-in' ? session.account.uid : null;
   const navigate = useNavigate();
   // A visitor looks at the plots and their prices; buying or reserving asks to sign in first.
@@ -66,7 +66,10 @@ export function DonationMap() {
     const timer = setTimeout(() => formatMoney(0, currentLanguage()));
     return () => clearTimeout(timer);
   }, []);
-  const [busy, setBusy] = useState<CheckoutAction | null>(null);
+  const checkout = useStartCheckout();
+  // The payment being started, from the click until the page has left for Stripe's.
+  const busy: CheckoutAction | null =
+    checkout.isPending || checkout.isSuccess ? (checkout.variables?.action ?? null) : null;
   const [asList, setAsList] = useState(false);
   // The plot last picked in the list, shown in the middle of the map when it opens again.
   const [reveal, setReveal] = useState<string | null>(null);
@@ -106,7 +109,7 @@ export function DonationMap() {
     setSelection((current) => togglePlot(current, code, kind));
   }, []);
 
-  const onAction = async (
+  const onAction = (
     action: CheckoutAction,
     codes = [...(action === 'complete' ? selection.completion : selection.purchase)],
   ) => {
@@ -118,22 +121,22 @@ export function DonationMap() {
       void navigate(paths.login.getHref(), { state: { returnTo: paths.donate.getHref() } });
       return;
     }
-    setBusy(action);
-    try {
-      const [{ startCheckout }, token] = await Promise.all([loadCheckout(), getToken()]);
-      const checkout = await startCheckout(client, action, codes, currentLanguage(), token);
-      window.location.assign(checkout.url);
-    } catch (error) {
-      console.error('checkout failed', error);
-      const title = t('map.payError.title');
-      const description =
-        refusalText(error) ??
-        t(action === 'complete' ? 'map.payError.complete' : 'map.payError.unavailable');
-      withToast((toast) => toast.error(title, { description }));
-      setSelection(EMPTY_SELECTION);
-      refresh();
-      setBusy(null);
-    }
+    checkout.mutate(
+      { action, plots: codes, language: currentLanguage() },
+      {
+        onSuccess: (started) => window.location.assign(started.url),
+        onError: (error) => {
+          console.error('checkout failed', error);
+          const title = t('map.payError.title');
+          const description =
+            refusalText(error, t) ??
+            t(action === 'complete' ? 'map.payError.complete' : 'map.payError.unavailable');
+          withToast((toast) => toast.error(title, { description }));
+          setSelection(EMPTY_SELECTION);
+          refresh();
+        },
+      },
+    );
   };
 
   if (!cells) return <MapStatus live={live} />;
@@ -184,8 +187,7 @@ export function DonationMap() {
           completionCount={selection.completion.size}
           busy={busy}
           signInFirst={visitor}
-          // onAction() reports its own failure (toast).
-          onAction={(action) => void onAction(action)}
+          onAction={(action) => onAction(action)}
         />
       )}
       <aside className={styles.note} aria-label={t('map.noteLabel')}>
@@ -196,8 +198,7 @@ export function DonationMap() {
         uid={uid}
         now={now}
         busy={busy !== null}
-        // onAction() reports its own failure (toast).
-        onComplete={(code) => void onAction('complete', [code])}
+        onComplete={(code) => onAction('complete', [code])}
       />
     </div>
   );
@@ -227,10 +228,10 @@ function Legend() {
 
 /**
  * The API's own reason for refusing the checkout (a plot taken, too many plots in open
- * checkouts...), already in the donor's language; null when it gave none.
+ * checkouts...), already in the donor's language; null when it gave none, or failed otherwise.
  */
-function refusalText(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.status === null) return null;
+function refusalText(error: Error, t: TFunction): string | null {
+  if (!(error instanceof ApiError) || !error.fromServer) return null;
   if (error.status !== 400 && error.status !== 403 && error.status !== 409) return null;
-  return error.message === REQUEST_FAILED ? null : error.message;
+  return apiErrorText(error, t);
 }

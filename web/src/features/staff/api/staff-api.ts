@@ -1,9 +1,10 @@
 /** Staff calls (docs/api.md): register a physical certificate, generate certificates or codes. */
 import { type PhysicalCertificateBody } from '@parroquia/domain';
 import * as API_ROUTES from '@parroquia/domain/api-routes';
-import type { ApiClient } from '@/lib/api-client';
+import type { ApiClient, CallAnswer } from '@/lib/api-client';
 
 export type PhysicalCertificate = PhysicalCertificateBody;
+export type RegisteredCertificate = CallAnswer<typeof API_ROUTES.registerPhysicalCertificate>;
 
 export function registerPhysicalCertificate(
   client: ApiClient,

@@ -11,7 +11,8 @@ import { apiErrorText } from '@/lib/api-error-text';
 import { useApiClient } from '@/lib/api-client-context';
 import { saveBlob } from '@/lib/download';
 import { useSession } from '@/lib/session';
-import { generateCertificatesPdf, generateCodes } from '../api/staff-api';
+import { generateCertificatesPdf } from '../api/staff-api';
+import { useGenerateCodes } from '../api/staff-mutations';
 import { GeneratedCodes } from './generated-codes';
 import { OutcomeMessage, type Outcome } from './outcome-message';
 import styles from './staff.module.css';
@@ -21,7 +22,10 @@ export function CertificateGenerator() {
   const client = useApiClient();
   const { getToken } = useSession();
   const [count, setCount] = useState(String(DEFAULT_CERTIFICATE_COUNT));
-  const [busy, setBusy] = useState(false);
+  /** The PDF being made: a file saved, not a mutation (docs/architecture.md, writes). */
+  const [printing, setPrinting] = useState(false);
+  const coding = useGenerateCodes();
+  const busy = printing || coding.isPending;
   const [message, setMessage] = useState<Outcome | null>(null);
   const [codes, setCodes] = useState<readonly string[]>([]);
 
@@ -31,30 +35,37 @@ export function CertificateGenerator() {
       setMessage({ ok: false, text: t('staff.countInvalid') });
       return;
     }
-    setBusy(true);
     setMessage(null);
     setCodes([]);
-    try {
-      const token = await getToken();
-      if (what === 'pdf') {
-        saveBlob(
-          await generateCertificatesPdf(client, valid.value, token),
-          'certificados-fisicos.pdf',
-        );
-        setMessage({ ok: true, text: t('staff.certificatesDone') });
-      } else {
-        const generated = await generateCodes(client, valid.value, token);
-        console.log('codes', generated.codes);
-        setCodes(generated.codes);
-        setMessage({ ok: true, text: t('staff.codesDone') });
-      }
-    } catch (error) {
-      console.error(error);
-      // The API's reason in the reader's language, else that it could not answer.
-      setMessage({ ok: false, text: apiErrorText(error, t) });
-    } finally {
-      setBusy(false);
+    if (what === 'codes') {
+      coding.mutate(valid.value, {
+        onSuccess: (generated) => {
+          console.log('codes', generated.codes);
+          setCodes(generated.codes);
+          setMessage({ ok: true, text: t('staff.codesDone') });
+        },
+        onError: failed,
+      });
+      return;
     }
+    setPrinting(true);
+    try {
+      saveBlob(
+        await generateCertificatesPdf(client, valid.value, await getToken()),
+        'certificados-fisicos.pdf',
+      );
+      setMessage({ ok: true, text: t('staff.certificatesDone') });
+    } catch (error) {
+      failed(error);
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  const failed = (error: unknown) => {
+    console.error(error);
+    // The API's reason in the reader's language, else that it could not answer.
+    setMessage({ ok: false, text: apiErrorText(error, t) });
   };
 
   return (

@@ -2,15 +2,11 @@
  * Beside a name on a donor's page: staff take it off the list read at the altar, saying why
  * (kept in the record of staff actions). The error, if any, stays beside the form.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { apiErrorText } from '@/lib/api-error-text';
-import { useApiClient } from '@/lib/api-client-context';
-import { accountUid, queryKeys } from '@/lib/query-keys';
-import { useSession } from '@/lib/session';
-import { removeDonorCommemoration } from '../api/commemorations-api';
+import { useCommemorationRemoval } from '../api/staff-mutations';
 import { OutcomeMessage } from './outcome-message';
 import styles from './donors.module.css';
 
@@ -22,20 +18,10 @@ export function CommemorationRemoval({
   entry: { name: string; state: 'living' | 'departed' };
 }) {
   const { t } = useTranslation();
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  const { session, getToken } = useSession();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const reasonId = useId();
-  const removal = useMutation({
-    mutationFn: async () =>
-      removeDonorCommemoration(client, { id, ...entry, reason }, await getToken()),
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        queryKey: queryKeys.donorCommemorations(accountUid(session), id),
-      }),
-  });
+  const removal = useCommemorationRemoval(id);
 
   if (!open) {
     return (
@@ -46,7 +32,7 @@ export function CommemorationRemoval({
   }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    removal.mutate();
+    removal.mutate({ ...entry, reason });
   };
   return (
     <form className={styles.inlineForm} onSubmit={onSubmit}>

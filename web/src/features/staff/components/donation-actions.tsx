@@ -4,26 +4,18 @@
  * part (the amount and a reason, then a second confirmation that says what Stripe will do).
  */
 import type { DonorLedgerLineView } from '@parroquia/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { apiErrorText } from '@/lib/api-error-text';
-import { useApiClient } from '@/lib/api-client-context';
 import { formatMoney } from '@/lib/format';
-import { accountUid, queryKeys } from '@/lib/query-keys';
-import { useSession } from '@/lib/session';
-import { refundCardGift, voidRegistration } from '../api/staff-donors-api';
+import { useDonationCorrection } from '../api/staff-mutations';
 import { OutcomeMessage, type Outcome } from './outcome-message';
 import { ReasonField } from './reason-field';
 import styles from './back-office.module.css';
 import { currentLanguage } from '@/lib/i18n';
 
 type Step = null | 'void' | 'refund' | 'refund-confirm';
-
-/** What staff confirmed: a void, or a refund of so many cents; with the reason given. */
-type Correction =
-  { kind: 'void'; reason: string } | { kind: 'refund'; cents: number; reason: string };
 
 /** `12`, `12,5`, `12.50` euros as cents; null when it is not an amount. */
 export function centsOf(typed: string): number | null {
@@ -52,27 +44,14 @@ export function DonationActions({
   onDone: (outcome: Outcome, awaiting?: { line: string; undoneCents: number }) => void;
 }) {
   const { t } = useTranslation();
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  const { session, getToken } = useSession();
   const [step, setStep] = useState<Step>(null);
   const [reason, setReason] = useState('');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<Outcome | null>(null);
   const money = (cents: number) => formatMoney(cents, currentLanguage());
-  const sending = useMutation({
-    mutationFn: async (correction: Correction) => {
-      const token = await getToken();
-      if (correction.kind === 'void') {
-        await voidRegistration(client, { donation_id: line.id, reason: correction.reason }, token);
-      } else {
-        await refundCardGift(
-          client,
-          { donation_id: line.id, amount_cents: correction.cents, reason: correction.reason },
-          token,
-        );
-      }
-    },
+  // The donor's page, the ledger and the reservations are what the server says: the hook asks
+  // for them again before it reports, never patched by hand.
+  const sending = useDonationCorrection({
     onSuccess: (_, correction) => {
       setStep(null);
       const plots = line.cells.join(', ');
@@ -83,13 +62,10 @@ export function DonationActions({
         });
       } else {
         onDone(
-          { ok: true, text: t('staffDonors.refunded', { amount: money(correction.cents) }) },
-          { line: line.id, undoneCents: line.undone_cents + correction.cents },
+          { ok: true, text: t('staffDonors.refunded', { amount: money(correction.amount_cents) }) },
+          { line: line.id, undoneCents: line.undone_cents + correction.amount_cents },
         );
       }
-      // The donor's page, the ledger and the reservations are what the server says: asked
-      // again, never patched by hand. Not awaited: the outcome shows at once, the page after.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.staff(accountUid(session)) });
     },
     onError: (refusal) => setError({ ok: false, text: apiErrorText(refusal, t) }),
   });
@@ -119,9 +95,9 @@ export function DonationActions({
       setStep('refund-confirm');
       return;
     }
-    if (step === 'void') sending.mutate({ kind: 'void', reason });
+    if (step === 'void') sending.mutate({ kind: 'void', donation_id: line.id, reason });
     else if (step === 'refund-confirm' && cents !== null) {
-      sending.mutate({ kind: 'refund', cents, reason });
+      sending.mutate({ kind: 'refund', donation_id: line.id, amount_cents: cents, reason });
     }
   };
 

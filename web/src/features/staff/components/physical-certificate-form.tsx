@@ -10,10 +10,9 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'rea
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { apiErrorText } from '@/lib/api-error-text';
-import { useApiClient } from '@/lib/api-client-context';
 import { formatMoney } from '@/lib/format';
-import { useSession } from '@/lib/session';
-import { generateCodes, registerPhysicalCertificate } from '../api/staff-api';
+import type { PhysicalCertificate, RegisteredCertificate } from '../api/staff-api';
+import { useGenerateCodes, useRegisterCertificate } from '../api/staff-mutations';
 import { FilledCertificateButton } from './filled-certificate-button';
 import { OutcomeMessage, type Outcome } from './outcome-message';
 import styles from './staff.module.css';
@@ -30,21 +29,19 @@ type Missing = 'email' | 'code' | 'plots';
 
 export function PhysicalCertificateForm({ selectedPlots, onPlotsTyped, onRegistered }: FormProps) {
   const { t } = useTranslation();
-  const client = useApiClient();
-  const { getToken } = useSession();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [anonymous, setAnonymous] = useState(false);
   const [reserve, setReserve] = useState(false);
   const [method, setMethod] = useState<OfflinePaymentMethod>('cash');
-  const [sending, setSending] = useState(false);
+  const registering = useRegisterCertificate();
   const [result, setResult] = useState<Outcome | null>(null);
   /** The code just registered: its certificate can be printed filled in. */
   const [printable, setPrintable] = useState<string | null>(null);
   const [missing, setMissing] = useState<Missing[]>([]);
   const [typed, setTyped] = useState('');
-  const [generating, setGenerating] = useState(false);
+  const coding = useGenerateCodes();
   const emailRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const plotsRef = useRef<HTMLInputElement>(null);
@@ -70,20 +67,38 @@ export function PhysicalCertificateForm({ selectedPlots, onPlotsTyped, onRegiste
     setMissing((before) => before.filter((field) => field !== 'plots'));
   };
 
-  const newCode = async () => {
-    setGenerating(true);
-    try {
-      const { codes } = await generateCodes(client, 1, await getToken());
-      setCode(codes[0] ?? '');
-      setMissing((before) => before.filter((field) => field !== 'code'));
-    } catch (error) {
-      setResult({ ok: false, text: apiErrorText(error, t) });
-    } finally {
-      setGenerating(false);
-    }
+  const newCode = () =>
+    coding.mutate(1, {
+      onSuccess: ({ codes }) => {
+        setCode(codes[0] ?? '');
+        setMissing((before) => before.filter((field) => field !== 'code'));
+      },
+      onError: (error) => setResult({ ok: false, text: apiErrorText(error, t) }),
+    });
+
+  /** Said, printable, and the form cleared for the next donor. */
+  const registered = (answer: RegisteredCertificate, sent: PhysicalCertificate) => {
+    setResult({
+      ok: true,
+      text: t(answer.linked_to_account ? 'staff.registeredLinked' : 'staff.registeredWaiting', {
+        plots: answer.parcelas.join(', '),
+        amount: formatMoney(answer.amount_cents, currentLanguage()),
+        method: t(`staff.method.${sent.method ?? method}`),
+        code: answer.code,
+        email: sent.email,
+      }),
+    });
+    setPrintable(answer.code);
+    setName('');
+    setEmail('');
+    setCode('');
+    setAnonymous(false);
+    setReserve(false);
+    setMethod('cash');
+    onRegistered();
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     // A new attempt: the last donor's certificate is no longer the one to print.
     setPrintable(null);
@@ -103,55 +118,25 @@ export function PhysicalCertificateForm({ selectedPlots, onPlotsTyped, onRegiste
       ({ email: emailRef, code: codeRef, plots: plotsRef })[absent[0]!].current?.focus();
       return;
     }
-    setSending(true);
-    try {
-      const registered = await registerPhysicalCertificate(
-        client,
-        {
-          email: email.trim(),
-          code: code.trim(),
-          name: name.trim(),
-          is_anonymous_donor: anonymous,
-          parcelas: [...selectedPlots],
-          reserve,
-          method,
-        },
-        await getToken(),
-      );
-      setResult({
-        ok: true,
-        text: t(
-          registered.linked_to_account ? 'staff.registeredLinked' : 'staff.registeredWaiting',
-          {
-            plots: registered.parcelas.join(', '),
-            amount: formatMoney(registered.amount_cents, currentLanguage()),
-            method: t(`staff.method.${method}`),
-            code: registered.code,
-            email: email.trim(),
-          },
-        ),
-      });
-      setPrintable(registered.code);
-      setName('');
-      setEmail('');
-      setCode('');
-      setAnonymous(false);
-      setReserve(false);
-      setMethod('cash');
-      onRegistered();
-    } catch (error) {
-      setResult({ ok: false, text: apiErrorText(error, t) });
-    } finally {
-      setSending(false);
-    }
+    registering.mutate(
+      {
+        email: email.trim(),
+        code: code.trim(),
+        name: name.trim(),
+        is_anonymous_donor: anonymous,
+        parcelas: [...selectedPlots],
+        reserve,
+        method,
+      },
+      {
+        onSuccess: registered,
+        onError: (error) => setResult({ ok: false, text: apiErrorText(error, t) }),
+      },
+    );
   };
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => void submit(event) /* shows its own failure */}
-      noValidate
-    >
+    <form className={styles.form} onSubmit={submit} noValidate>
       <label>
         {t('staff.name')}
         <input type="text" value={name} onChange={(e) => setName(e.target.value)} />
@@ -174,13 +159,7 @@ export function PhysicalCertificateForm({ selectedPlots, onPlotsTyped, onRegiste
       />
       <p className={styles.hint}>
         {t('staff.noPaper')}{' '}
-        <Button
-          type="button"
-          variant="secondary"
-          disabled={generating}
-          // newCode() shows its own failure.
-          onClick={() => void newCode()}
-        >
+        <Button type="button" variant="secondary" disabled={coding.isPending} onClick={newCode}>
           {t('staff.newCode')}
         </Button>
       </p>
@@ -246,7 +225,7 @@ export function PhysicalCertificateForm({ selectedPlots, onPlotsTyped, onRegiste
           })}
         </p>
       )}
-      <Button type="submit" disabled={sending}>
+      <Button type="submit" disabled={registering.isPending}>
         {t('staff.register')}
       </Button>
       <div ref={resultRef}>

@@ -4,28 +4,18 @@
  * second step that says what will happen.
  */
 import { RESERVATION_BALANCE_CENTS, type ReservationView } from '@parroquia/domain';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { apiErrorText } from '@/lib/api-error-text';
-import { useApiClient } from '@/lib/api-client-context';
 import { formatMoney } from '@/lib/format';
-import { useSession } from '@/lib/session';
-import { completeAtParish, extendReservation, releaseReservation } from '../api/back-office-api';
+import { useReservationChange, type ReservationChange } from '../api/staff-mutations';
 import { OutcomeMessage, type Outcome } from './outcome-message';
 import { ReasonField } from './reason-field';
 import styles from './back-office.module.css';
 import { currentLanguage } from '@/lib/i18n';
 
 type Step = null | 'cash' | 'transfer' | 'extend' | 'release';
-
-/** What staff confirmed: the step, with the new last day and the reason where it asks them. */
-interface Change {
-  step: Exclude<Step, null>;
-  until: string;
-  reason: string;
-}
 
 /** `YYYY-MM-DD` of the last day a deadline leaves in Spain (it ends at that day's close). */
 function lastSpanishDay(deadline: number): string {
@@ -41,8 +31,6 @@ export function ReservationActions({
   onDone: (outcome: Outcome) => void;
 }) {
   const { t } = useTranslation();
-  const client = useApiClient();
-  const { getToken } = useSession();
   const [step, setStep] = useState<Step>(null);
   const [until, setUntil] = useState('');
   const [reason, setReason] = useState('');
@@ -51,24 +39,20 @@ export function ReservationActions({
   const rest = formatMoney(RESERVATION_BALANCE_CENTS * plots.length, currentLanguage());
   const deadline = Date.parse(reservation.reserved_until);
 
-  // Said through `onDone` (the list above is asked again, so this row may be gone by then).
-  const sending = useMutation({
-    mutationFn: async ({ step: confirmed, until: lastDay, reason: why }: Change) => {
-      const token = await getToken();
-      if (confirmed === 'cash' || confirmed === 'transfer') {
-        await completeAtParish(client, plots, confirmed, token);
-        return t('backOffice.completed', { plots: plots.join(', '), amount: rest });
-      }
-      if (confirmed === 'extend') {
-        await extendReservation(client, { parcelas: plots, until: lastDay, reason: why }, token);
-        return t('backOffice.extended', { plots: plots.join(', ') });
-      }
-      await releaseReservation(client, { parcelas: plots, reason: why }, token);
-      return t('backOffice.released', { plots: plots.join(', ') });
-    },
-    onSuccess: (text) => {
+  // Said through `onDone` (the list above is asked again first, so this row may be gone by then).
+  const sending = useReservationChange({
+    onSuccess: (_, change) => {
       setStep(null);
-      onDone({ ok: true, text });
+      const shown = change.plots.join(', ');
+      onDone({
+        ok: true,
+        text:
+          change.kind === 'extend'
+            ? t('backOffice.extended', { plots: shown })
+            : change.kind === 'release'
+              ? t('backOffice.released', { plots: shown })
+              : t('backOffice.completed', { plots: shown, amount: rest }),
+      });
     },
     onError: (refusal) => setError({ ok: false, text: apiErrorText(refusal, t) }),
   });
@@ -83,7 +67,14 @@ export function ReservationActions({
 
   const confirm = (event: FormEvent) => {
     event.preventDefault();
-    if (step) sending.mutate({ step, until, reason });
+    if (!step) return;
+    const change: ReservationChange =
+      step === 'extend'
+        ? { kind: step, plots, until, reason }
+        : step === 'release'
+          ? { kind: step, plots, reason }
+          : { kind: step, plots };
+    sending.mutate(change);
   };
 
   return (

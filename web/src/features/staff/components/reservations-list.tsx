@@ -3,7 +3,7 @@
  * holds them and how to reach them, the deadline and days left, the reminders sent, and what
  * staff can do. A table on a desktop, one card per reservation on a phone.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
@@ -29,20 +29,15 @@ export function ReservationsList() {
   const { t } = useTranslation();
   const client = useApiClient();
   const { session, getToken } = useSession();
-  const queryClient = useQueryClient();
-  const queryKey = queryKeys.reservations(accountUid(session));
   const asked = useQuery({
-    queryKey,
+    queryKey: queryKeys.reservations(accountUid(session)),
     queryFn: async () => listReservations(client, await getToken()),
   });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const done = (next: Outcome) => {
-    setOutcome(next);
-    // Asked again from scratch after each action: the list is what the server says, never
-    // patched by hand, and its rows cannot be acted on again until it has answered.
-    void queryClient.resetQueries({ queryKey });
-  };
+  // The list is what the server says, never patched by hand: an action's hook has asked for it
+  // again (the row waits meanwhile) before it reports here.
+  const done = (next: Outcome) => setOutcome(next);
 
   if (!asked.isSuccess) {
     return (
