@@ -69,7 +69,7 @@ export async function requestSignUp(
     await askSignUp(email, password, name, language, returnTo);
   } catch (error) {
     // A refused password is named by its field in the API's answer (docs/api.md).
-    const weak = error instanceof ApiError && error.status === 400 && /password\)$/.test(error.message);
+    const weak = error instanceof ApiError && error.status === 400 && error.field === 'password';
     throw weak ? Object.assign(new Error(error.message), { code: 'auth/weak-password' }) : asAuthError(error);
   }
 }
