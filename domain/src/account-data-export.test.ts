@@ -14,17 +14,11 @@ const plot = (code: string, fields: Partial<CellWithId>): CellWithId => ({
 });
 
 describe('exportedPlots: the donor’s plots in her copy of her data', () => {
-  it('lists what is hers now, bought or reserved with its deadline; nothing lapsed, held or of another', () => {
+  it('lists those she holds now (plotsHeldBy), a reservation with its deadline as an ISO instant', () => {
     const cells = [
-      plot('A1', { status: 'bought', user: 'u-ana' }),
       plot('A2', { status: 'reserved', user: 'u-ana', reserved_until: NOW + 3 * DAY }),
+      plot('A1', { status: 'bought', user: 'u-ana' }),
       plot('A3', { status: 'reserved', user: 'u-ana', reserved_until: NOW - 1 }),
-      plot('A4', {
-        status: 'held',
-        user: 'u-ana',
-        hold: { session_id: 'cs_1', kind: 'buy', expires_at: NOW + 60_000 },
-      }),
-      plot('A5', { status: 'bought', user: 'u-ion' }),
     ];
     expect(exportedPlots(cells, 'u-ana', NOW)).toEqual([
       { plot: 'A1', status: 'bought', reserved_until: null },

@@ -3,9 +3,8 @@
  * docs/product.md, "Your data"): the JSON file's shape, which the readable document
  * (`functions/src/pdf/my-data-document.ts`) reads too. Instants are ISO strings.
  */
-import { effectiveCell } from './cell';
 import type { CellWithId } from './cell-document';
-import { formatPlotCode } from './plot-code';
+import { plotsHeldBy } from './donor-plots';
 import type { Language } from './messages';
 
 /** A ledger row of the donor's, without the parish's own bookkeeping (staff, search words). */
@@ -74,28 +73,19 @@ export interface AccountDataExport {
 }
 
 /**
- * The donor's plots as the copy shows them: those that are hers now (a lapsed hold or reservation
- * is not), bought or reserved, with a reservation's deadline.
+ * The donor's plots as the copy shows them: those she holds now (`plotsHeldBy`: bought or
+ * reserved, a lapsed hold or reservation is not hers), in map order, with a reservation's deadline.
  */
 export function exportedPlots(
   cells: readonly CellWithId[],
   uid: string,
   now: number,
 ): AccountDataExport['plots'] {
-  return cells.flatMap((cell) => {
-    const effective = effectiveCell(cell, now);
-    if (effective.user !== uid) return [];
-    if (effective.status !== 'bought' && effective.status !== 'reserved') return [];
-    return [
-      {
-        plot: formatPlotCode(cell),
-        status: effective.status,
-        reserved_until: effective.reserved_until
-          ? new Date(effective.reserved_until).toISOString()
-          : null,
-      },
-    ];
-  });
+  return plotsHeldBy(cells, uid, now).map((cell) => ({
+    plot: cell.id,
+    status: cell.status,
+    reserved_until: cell.reserved_until ? new Date(cell.reserved_until).toISOString() : null,
+  }));
 }
 
 /** Her ledger rows as gifts (positive) and refunds or voids (negative), each in the given order. */
