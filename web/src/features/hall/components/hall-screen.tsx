@@ -37,11 +37,11 @@ export function HallScreen({ plan, progress, gifts, reconnecting, siteAddress }:
         <section className={styles.progress} aria-label={t('progress.title')}>
           {progress ? (
             <>
-              <p className={styles.figure} data-testid="hall-raised">
-                {t('hall.raised', {
-                  raised: formatMoney(progress.raisedCents, language),
-                  goal: formatMoney(progress.goalCents, language),
-                })}
+              <p className={styles.raised}>
+                <span className={styles.figure} data-testid="hall-raised">
+                  {formatMoney(progress.raisedCents, language)}
+                </span>{' '}
+                {t('hall.raisedOf', { goal: formatMoney(progress.goalCents, language) })}
               </p>
               <p className={styles.plots} data-testid="hall-plots">
                 {t('hall.plots', {
