@@ -37,9 +37,17 @@ function guardNewContexts(browser: Browser, violations: string[]): () => void {
   };
 }
 
-export const test = base.extend<{ contentSecurityPolicy: void }>({
+export const test = base.extend<{
+  contentSecurityPolicy: void;
+  /**
+   * Violations a journey expects and names (`test.use`), each with the reason beside it; any
+   * other still fails the test. None by default.
+   */
+  expectedCspViolations: RegExp[];
+}>({
+  expectedCspViolations: [[], { option: true }],
   contentSecurityPolicy: [
-    async ({ browser, context }, use) => {
+    async ({ browser, context, expectedCspViolations }, use) => {
       const violations: string[] = [];
       await reportViolations(context, violations);
       const restore = guardNewContexts(browser, violations);
@@ -48,7 +56,10 @@ export const test = base.extend<{ contentSecurityPolicy: void }>({
       } finally {
         restore();
       }
-      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+      const unexpected = violations.filter(
+        (violation) => !expectedCspViolations.some((expected) => expected.test(violation)),
+      );
+      expect(unexpected, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],

@@ -31,6 +31,8 @@ const legalPage = (path: string, load: () => Promise<{ default: ComponentType }>
 
 // docs/screens.md: /login shows without the header.
 const login = page(paths.login.path, () => import('./routes/login'));
+// docs/screens.md: the church hall's screen fills the screen, without header or footer.
+const hallScreen = page(paths.hallScreen.path, () => import('./routes/hall-screen'));
 
 /** The pages inside the header and footer. */
 const framed: Page[] = [
@@ -60,7 +62,9 @@ const notFound = page('*', () => import('./routes/not-found'));
  * for the language catalogue, so both arrive side by side.
  */
 export function preloadPage(pathname: string): void {
-  const match = [login, ...framed].find((candidate) => matchPath(candidate.path, pathname));
+  const match = [login, hallScreen, ...framed].find((candidate) =>
+    matchPath(candidate.path, pathname),
+  );
   (match ?? notFound).load().catch(() => {
     // The page's own render reports it (RootErrorBoundary).
   });
@@ -85,6 +89,14 @@ export function AppRoutes() {
           element={
             <Suspense fallback={<StandalonePending />}>
               <login.Component />
+            </Suspense>
+          }
+        />
+        <Route
+          path={hallScreen.path}
+          element={
+            <Suspense fallback={null}>
+              <hallScreen.Component />
             </Suspense>
           }
         />

@@ -35,6 +35,7 @@ export const paths = {
     getHref: (id: string) => generatePath(STAFF_DONOR, { id }),
   },
   login: { path: '/login', getHref: () => '/login' },
+  hallScreen: { path: '/pantalla', getHref: () => '/pantalla' },
   verifyCertificate: {
     path: VERIFY_CERTIFICATE,
     getHref: (code: string) => generatePath(VERIFY_CERTIFICATE, { code }),

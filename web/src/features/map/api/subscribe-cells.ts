@@ -15,6 +15,7 @@
 import { readCellDocument, type CellWithId } from '@parroquia/domain';
 import * as API_ROUTES from '@parroquia/domain/api-routes';
 import type { ApiClient, CallAnswer } from '@/lib/api-client';
+import type { OnConnection } from './cells-listener';
 
 export type CellChange = { type: 'upsert'; cell: CellWithId } | { type: 'remove'; id: string };
 
@@ -77,11 +78,15 @@ export function prefetchCells(api: ApiClient): void {
   prefetched ??= startLoading(api);
 }
 
-/** Calls back with every plot first, then with the changes of every later snapshot. */
+/**
+ * Calls back with every plot first, then with the changes of every later snapshot; with
+ * `onConnection`, also whenever the listener loses or finds the server again.
+ */
 export async function subscribeCells(
   api: ApiClient,
   onBatch: (batch: CellBatch) => void,
   onError: (error: Error) => void,
+  onConnection?: OnConnection,
 ): Promise<() => void> {
   subscribers += 1;
   let subscribed = true;
@@ -90,7 +95,7 @@ export async function subscribeCells(
     subscribed = false;
   };
   try {
-    const stop = await subscribe(api, onBatch, onError);
+    const stop = await subscribe(api, onBatch, onError, onConnection);
     return () => {
       release();
       stop();
@@ -105,6 +110,7 @@ async function subscribe(
   api: ApiClient,
   onBatch: (batch: CellBatch) => void,
   onError: (error: Error) => void,
+  onConnection: OnConnection | undefined,
 ): Promise<() => void> {
   const loading = prefetched?.api === api ? prefetched : startLoading(api);
   prefetched = undefined;
@@ -129,5 +135,6 @@ async function subscribe(
       });
     },
     onError,
+    onConnection,
   );
 }

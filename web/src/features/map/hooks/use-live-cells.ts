@@ -46,10 +46,26 @@ function sameCell(a: CellWithId | undefined, b: CellWithId): boolean {
   );
 }
 
-/** `refresh` drops the listener and starts again from a new snapshot of every plot. */
-export function useLiveCells(): LiveCells & { refresh: () => void } {
+export interface LiveCellsOptions {
+  /**
+   * Also follow the listener's connection (`reconnecting`): a screen left on its own says when
+   * it is catching up. Off for the map, whose listener then hears of plots only.
+   */
+  followConnection?: boolean;
+}
+
+/**
+ * `refresh` drops the listener and starts again from a new snapshot of every plot;
+ * `reconnecting`: the listener answers from its cache while the SDK reconnects (only with
+ * `followConnection`).
+ */
+export function useLiveCells({ followConnection = false }: LiveCellsOptions = {}): LiveCells & {
+  refresh: () => void;
+  reconnecting: boolean;
+} {
   const [state, setState] = useState<LiveCells>({ status: 'loading' });
   const [generation, setGeneration] = useState(0);
+  const [reconnecting, setReconnecting] = useState(false);
   const api = useApiClient();
 
   useEffect(() => {
@@ -75,6 +91,7 @@ export function useLiveCells(): LiveCells & { refresh: () => void } {
         );
       },
       (error) => setState({ status: 'error', error }),
+      followConnection ? (live) => setReconnecting(!live) : undefined,
     ).then(
       (unsubscribe) => {
         if (cancelled) unsubscribe();
@@ -90,10 +107,10 @@ export function useLiveCells(): LiveCells & { refresh: () => void } {
       cancelled = true;
       stop?.();
     };
-  }, [api, generation]);
+  }, [api, generation, followConnection]);
 
   const refresh = useCallback(() => setGeneration((n) => n + 1), []);
-  return { ...state, refresh };
+  return { ...state, refresh, reconnecting };
 }
 
 /** The current time, moving on every `intervalMs`, so lapsed holds show as available. */
