@@ -4,7 +4,8 @@
  * in. A donor pays a plot in another browser and the screen shows it taken and the gift first in
  * its list within seconds, without a reload; then the screen's network drops, an anonymous donor
  * pays two plots, the network comes back and the screen catches up by itself, naming the
- * anonymous donor by their code, never by their name.
+ * anonymous donor by their code, never by their name. In Spanish and English, the screen's own
+ * texts, its fit and axe (the payments' path is the same in every language).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './csp-guard.ts';
@@ -167,3 +168,30 @@ test('the hall screen in ro shows a payment from another browser within seconds,
     for (const code of plots) await tidyPlot(code);
   }
 });
+
+for (const language of ['es', 'en'] as const) {
+  test(`in ${language}: the hall screen speaks the language of its address, fits the screen, and passes axe`, async ({
+    browser,
+  }) => {
+    const texts = catalogue(language).hall as Catalogue;
+    const context = await browser.newContext({ viewport: TV });
+    try {
+      const screen = await context.newPage();
+      await screen.goto(`/pantalla?lng=${language}`);
+      await expect(screen.locator('html')).toHaveAttribute('lang', language);
+      await expect(screen.getByRole('heading', { name: texts.heading as string })).toBeVisible();
+      await expect(screen.getByText(texts.latestEmpty as string)).toBeVisible({ timeout: 15_000 });
+      await expect(screen.getByText(texts.qrCaption as string)).toBeVisible();
+      await expect(plot(screen, 'X39')).toBeAttached({ timeout: 15_000 });
+      const overflow = await screen.evaluate(() => ({
+        width: document.documentElement.scrollWidth,
+        height: document.documentElement.scrollHeight,
+      }));
+      expect(overflow.width).toBeLessThanOrEqual(TV.width);
+      expect(overflow.height).toBeLessThanOrEqual(TV.height);
+      await expectNoAxeViolations(screen);
+    } finally {
+      await context.close();
+    }
+  });
+}
