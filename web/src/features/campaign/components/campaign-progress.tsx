@@ -6,6 +6,7 @@
 import type { CampaignProgress as Progress } from '@parroquia/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 import { readCampaignProgress } from '../api/read-progress';
@@ -66,16 +67,7 @@ export default function CampaignProgress() {
           goal: formatMoney(goal, language),
         })}
       </p>
-      <div
-        className={styles.bar}
-        role="progressbar"
-        aria-label={t('progress.barLabel')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <span style={{ width: `${Math.min(100, percent)}%` }} />
-      </div>
+      <ProgressBar percent={percent} />
     </section>
   );
 }

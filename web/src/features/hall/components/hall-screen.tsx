@@ -7,6 +7,7 @@
 import type { CampaignProgress } from '@parroquia/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import type { Gift } from '../latest-gifts';
@@ -49,16 +50,7 @@ export function HallScreen({ plan, progress, gifts, reconnecting, siteAddress }:
                   total: formatNumber(progress.total, language),
                 })}
               </p>
-              <div
-                className={styles.bar}
-                role="progressbar"
-                aria-label={t('progress.barLabel')}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={progress.percent}
-              >
-                <span style={{ width: `${Math.min(100, progress.percent)}%` }} />
-              </div>
+              <ProgressBar percent={progress.percent} className={styles.bar} />
             </>
           ) : (
             <p className={styles.plots}>{t('progress.loading')}</p>

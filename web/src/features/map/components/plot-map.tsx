@@ -21,10 +21,12 @@ import { useTranslation } from 'react-i18next';
 import { ActivePlotStore } from '../active-plot';
 import { compareReadingOrder } from '../reading-order';
 import { MapZoom, ZOOM_STEP } from '../map-zoom';
-import { PlotLayer, type PlotView } from '../plot-layer';
+import { type PlotView } from '../plot-layer';
+import { usePlotLayer } from '../hooks/use-plot-layer';
 import { isSelected, selectableAs, type PlotSelection, type SelectionMode } from '../selection';
 import { CHURCH_PLAN_IMAGE_URL } from '@/config/church-plan-image';
 import { ChurchFloorPlan } from './church-floor-plan';
+import { HeldStripesPattern } from './held-stripes';
 import { ChurchZoneLabels } from './church-zone-labels';
 import { PlotDetails } from './plot-details';
 import { ZoomControls } from './zoom-controls';
@@ -63,7 +65,7 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
   const [active] = useState(() => new ActivePlotStore());
   const ordered = useMemo(() => [...cells.values()].sort(compareReadingOrder), [cells]);
   const plots = useRef<SVGGElement>(null);
-  const layerRef = useRef<PlotLayer | null>(null);
+  const layerRef = usePlotLayer(plots, styles);
   // Looked up once per language, not once per plot: 936 plots render at a time.
   const words = useMemo(
     () => ({
@@ -96,15 +98,6 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
   // The plots are the DOM's too (see plot-layer.ts): drawn in slices, in reading order (the top
   // rows, in view when the map opens, first), then patched where a plot's view changed.
   useLayoutEffect(() => {
-    if (!plots.current) return;
-    const layer = new PlotLayer(plots.current, styles);
-    layerRef.current = layer;
-    return () => {
-      layer.stop();
-      layerRef.current = null;
-    };
-  }, []);
-  useLayoutEffect(() => {
     layerRef.current?.update(
       ordered.map((cell): PlotView => {
         const { cell: shown, own, donor } = plotSeenBy(cell, uid, now);
@@ -131,7 +124,7 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
         };
       }),
     );
-  }, [ordered, selection, mode, uid, now, words, tabStop]);
+  }, [layerRef, ordered, selection, mode, uid, now, words, tabStop]);
   // Once per plot to reveal, as soon as its slice is drawn.
   const revealed = useRef<string | null>(null);
   useLayoutEffect(() => {
@@ -153,7 +146,7 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
     return () => {
       stopListening();
     };
-  }, [reveal]);
+  }, [layerRef, reveal]);
 
   const toggle = (code: string) => {
     const cell = cells.get(code);
@@ -235,18 +228,7 @@ export function PlotMap({ cells, selection, onToggle, mode, uid, now, reveal }: 
               if (!codeOf(event.relatedTarget)) active.hide('focus');
             }}
           >
-            <defs>
-              <pattern
-                id="held-stripes"
-                width="10"
-                height="10"
-                patternUnits="userSpaceOnUse"
-                patternTransform="rotate(45)"
-              >
-                <rect width="10" height="10" className={styles.heldStripeLight} />
-                <rect width="4" height="10" className={styles.heldStripe} />
-              </pattern>
-            </defs>
+            <HeldStripesPattern />
             <ChurchFloorPlan image={CHURCH_PLAN_IMAGE_URL} />
             {/* The plots (plot-layer.ts): slices appended at the end, under the zones' names. */}
             <g ref={plots} />

@@ -10,9 +10,11 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHURCH_PLAN_IMAGE_URL } from '@/config/church-plan-image';
 import type { MapZoom } from '../map-zoom';
-import { PlotLayer, type PlotView } from '../plot-layer';
+import { type PlotView } from '../plot-layer';
+import { usePlotLayer } from '../hooks/use-plot-layer';
 import { compareReadingOrder } from '../reading-order';
 import { ChurchFloorPlan } from './church-floor-plan';
+import { HeldStripesPattern } from './held-stripes';
 import { ChurchZoneLabels } from './church-zone-labels';
 import mapStyles from './plot-map.module.css';
 import styles from './whole-plan.module.css';
@@ -30,7 +32,7 @@ export interface WholePlanProps {
 export function WholePlan({ cells, now, label }: WholePlanProps) {
   const { t } = useTranslation();
   const plots = useRef<SVGGElement>(null);
-  const layerRef = useRef<PlotLayer | null>(null);
+  const layerRef = usePlotLayer(plots, mapStyles);
   const ordered = useMemo(() => [...cells.values()].sort(compareReadingOrder), [cells]);
   const words = useMemo(
     () => ({
@@ -42,15 +44,6 @@ export function WholePlan({ cells, now, label }: WholePlanProps) {
     [t],
   );
 
-  useLayoutEffect(() => {
-    if (!plots.current) return;
-    const layer = new PlotLayer(plots.current, mapStyles);
-    layerRef.current = layer;
-    return () => {
-      layer.stop();
-      layerRef.current = null;
-    };
-  }, []);
   useLayoutEffect(() => {
     layerRef.current?.update(
       ordered.map((cell): PlotView => {
@@ -70,7 +63,7 @@ export function WholePlan({ cells, now, label }: WholePlanProps) {
         };
       }),
     );
-  }, [ordered, now, words]);
+  }, [layerRef, ordered, now, words]);
 
   return (
     <svg
@@ -81,18 +74,7 @@ export function WholePlan({ cells, now, label }: WholePlanProps) {
       aria-label={label}
       data-testid="whole-plan"
     >
-      <defs>
-        <pattern
-          id="held-stripes"
-          width="10"
-          height="10"
-          patternUnits="userSpaceOnUse"
-          patternTransform="rotate(45)"
-        >
-          <rect width="10" height="10" className={mapStyles.heldStripeLight} />
-          <rect width="4" height="10" className={mapStyles.heldStripe} />
-        </pattern>
-      </defs>
+      <HeldStripesPattern />
       <ChurchFloorPlan image={CHURCH_PLAN_IMAGE_URL} />
       <g ref={plots} />
       <ChurchZoneLabels zoom={NO_ZOOM} />
