@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -49,7 +50,6 @@ export default defineConfig({
     // Node's environment unless a file asks for a DOM (`// @vitest-environment jsdom` on its first
     // line): making a jsdom for every file cost two thirds of this suite's time.
     environment: 'node',
-    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/testing/setup-tests.ts'],
     // Nothing listens there: a page that starts the Firestore SDK in a test fails fast, offline.
     env: {
@@ -59,5 +59,32 @@ export default defineConfig({
     },
     // Two cores shared by a team: keep the run small.
     maxWorkers: 2,
+    // The files in Node's environment that replace no module share their workers' modules;
+    // a file with a DOM or a `vi.mock` gets its own (a jsdom per file, as before).
+    projects: [
+      { extends: true, test: { name: 'own-world', include: ownWorldTests() } },
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+          exclude: ownWorldTests(),
+          isolate: false,
+        },
+      },
+    ],
   },
 });
+
+/** The test files that ask for a DOM or replace a module (read when the tests start). */
+function ownWorldTests(): string[] {
+  return ['src', 'build']
+    .flatMap((folder) =>
+      readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((file) => `${folder}/${file}`),
+    )
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .filter((file) => {
+      const text = readFileSync(file, 'utf8');
+      return text.includes('@vitest-environment jsdom') || text.includes('vi.mock(');
+    });
+}

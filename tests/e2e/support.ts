@@ -72,7 +72,7 @@ export async function expectNoAxeViolations(page: Page, { wholeMap = false } = {
           plot.getAttribute('data-status'),
           plot.hasAttribute('data-own'),
           plot.hasAttribute('data-selected'),
-          plot.querySelector('tspan') !== null,
+          plot.hasAttribute('data-named'),
           plot.getAttribute('tabindex'),
           plot.getAttribute('aria-disabled'),
         ].join();

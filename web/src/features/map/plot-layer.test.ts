@@ -22,7 +22,13 @@ const viewOf = (cell: CellWithId, extra: Partial<PlotView> = {}): PlotView => ({
   ...extra,
 });
 
-const CLASSES = { plot: 'plot', available: 'available', selected: 'selected', square: 'square' };
+const CLASSES = {
+  plot: 'plot',
+  available: 'available',
+  selected: 'selected',
+  square: 'square',
+  labels: 'labels',
+};
 
 function layerOf(views: PlotView[]) {
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -45,7 +51,17 @@ describe('PlotLayer', () => {
     expect(plots[1]!.getAttribute('tabindex')).toBe('-1');
     expect(plots[0]!.getAttribute('aria-pressed')).toBe('false');
     expect(plots[0]!.getAttribute('class')).toContain('available');
-    expect(plots[0]!.lastElementChild!.textContent).toBe('A1 Disponible');
+    expect(plots[0]!.getAttribute('aria-label')).toBe('A1 Disponible');
+    expect(plots[0]!.textContent).toBe('');
+    // The texts: in the same order, over every square, out of the accessibility tree.
+    const texts = group.querySelector('[data-plot-texts]')!;
+    expect(texts.getAttribute('aria-hidden')).toBe('true');
+    expect([...texts.children].map((label) => label.getAttribute('data-label-for'))).toEqual([
+      'A1',
+      'A2',
+    ]);
+    expect([...texts.children].map((label) => label.textContent)).toEqual(['A1', 'A2']);
+    expect(group.lastElementChild).toBe(texts);
   });
 
   it('patches only the plots whose view changed, in place (the focused plot keeps its element)', () => {
@@ -65,14 +81,15 @@ describe('PlotLayer', () => {
     expect(first!.hasAttribute('data-selected')).toBe(false);
   });
 
-  it('removes the plots no longer given, and stop() empties the group', () => {
+  it('removes the plots no longer given, and stop() removes every plot and text', () => {
     const { layer, group } = layerOf([viewOf(cellOf('A1')), viewOf(cellOf('A2'))]);
     layer.update([viewOf(cellOf('A2'))]);
     expect(
       [...group.querySelectorAll('[data-code]')].map((p) => p.getAttribute('data-code')),
     ).toEqual(['A2']);
+    expect(group.querySelector('[data-plot-texts]')!.childElementCount).toBe(1);
     layer.stop();
-    expect(group.childElementCount).toBe(0);
+    expect(group.querySelectorAll('[data-code], text')).toHaveLength(0);
   });
 
   it('draws a plot that appears among drawn ones once, and still patches the ones after it', () => {
@@ -113,16 +130,19 @@ describe('PlotLayer slices', () => {
     vi.useFakeTimers();
     const views = many(936);
     const { layer, group } = layerOf(views);
-    const drawn = () => group.children.length;
+    const drawn = () => group.querySelectorAll('[data-code]').length;
     expect(drawn()).toBe(FIRST_SLICE);
     const seen = [drawn()];
     for (let task = 0; task < 200 && drawn() < 936; task += 1) {
       vi.advanceTimersToNextTimer();
       seen.push(drawn());
     }
-    expect([...group.children].map((plot) => plot.getAttribute('data-code'))).toEqual(
-      views.map((view) => view.cell.id),
-    );
+    expect(
+      [...group.querySelectorAll('[data-code]')].map((plot) => plot.getAttribute('data-code')),
+    ).toEqual(views.map((view) => view.cell.id));
+    expect(
+      [...group.querySelector('[data-plot-texts]')!.children].map((label) => label.textContent),
+    ).toEqual(views.map((view) => view.cell.id));
     // Each task added some plots, never all the rest at once from the start.
     for (let i = 1; i < seen.length; i += 1) expect(seen[i]).toBeGreaterThan(seen[i - 1]!);
     expect(seen.length).toBeGreaterThan(2);
@@ -132,7 +152,7 @@ describe('PlotLayer slices', () => {
   it('draws a small map at once, and stops when everything is drawn', () => {
     vi.useFakeTimers();
     const { group } = layerOf(many(4));
-    expect(group.children.length).toBe(4);
+    expect(group.querySelectorAll('[data-code]')).toHaveLength(4);
     expect(vi.getTimerCount()).toBe(0);
   });
 

@@ -3,10 +3,12 @@
  * drawn outside React"): the layer owns one `<g>` and creates each plot's SVG elements once, in
  * reading order, a time-boxed slice a task; on each update it patches only the plots whose view
  * changed (the cell object by identity, and the words, selection, own-ness and tab stop as
- * values), like the memoised component it replaces. The DOM contract is the same: each plot a
- * `<g data-code data-status data-selected data-own role="button" tabindex aria-pressed
- * aria-disabled>` with its square, visible code, caption lines and one invisible text that gives
- * its accessible name (a name cut into lines in an `aria-label` would fail label-in-name).
+ * values), like the memoised component it replaces. Each plot is a `<g data-code data-status
+ * data-selected data-own role="button" tabindex aria-pressed aria-disabled aria-label>` with its
+ * square (and marks), in the layer's first group; its visible code and caption lines are in the
+ * second, `aria-hidden`, drawn over every square. The button holds no text, so its name is its
+ * `aria-label` alone and the name cut into lines on the map cannot disagree with it (WCAG's
+ * label-in-name); and no invisible text is laid out for each plot.
  */
 import { plotPixelBox, type CellStatus, type CellWithId } from '@parroquia/domain';
 import { captionLines } from './caption-lines';
@@ -65,6 +67,8 @@ export function drawingChanged(before: PlotView, after: PlotView): boolean {
 
 interface Drawn {
   element: SVGGElement;
+  /** The plot's visible texts, in the labels' group. */
+  label: SVGGElement;
   view: PlotView;
 }
 
@@ -76,11 +80,23 @@ export class PlotLayer {
   private slice: number = 16;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly listeners = new Set<() => void>();
+  /** The plots (the buttons), then their texts over them. */
+  private readonly squares: SVGGElement;
+  private readonly labels: SVGGElement;
 
   constructor(
     private readonly group: SVGGElement,
     private readonly classes: PlotClasses,
-  ) {}
+  ) {
+    this.squares = document.createElementNS(SVG, 'g');
+    this.labels = document.createElementNS(SVG, 'g');
+    setAttributes(this.labels, {
+      class: classes.labels,
+      'data-plot-texts': 'true',
+      'aria-hidden': 'true',
+    });
+    group.replaceChildren(this.squares, this.labels);
+  }
 
   /**
    * Shows these plots, in this order (reading order). Drawn plots are patched where their view
@@ -93,6 +109,7 @@ export class PlotLayer {
     for (const [code, drawn] of this.drawn) {
       if (!codes.has(code)) {
         drawn.element.remove();
+        drawn.label.remove();
         this.drawn.delete(code);
       }
     }
@@ -108,7 +125,7 @@ export class PlotLayer {
       }
       if (prefix) count += 1;
       // Patched in place, never replaced: the focused plot keeps the focus when it toggles.
-      if (drawingChanged(drawn.view, view)) this.paint(drawn.element, view);
+      if (drawingChanged(drawn.view, view)) this.paint(drawn, view);
       else if (drawn.view.focusable !== view.focusable) {
         drawn.element.setAttribute('tabindex', view.focusable ? '0' : '-1');
       }
@@ -135,7 +152,8 @@ export class PlotLayer {
     this.drawn.clear();
     this.views = [];
     this.count = 0;
-    this.group.replaceChildren();
+    this.squares.replaceChildren();
+    this.labels.replaceChildren();
   }
 
   private schedule(): void {
@@ -150,26 +168,33 @@ export class PlotLayer {
     });
   }
 
-  /** Appends the next `size` plots at the end of the group, in one fragment. */
+  /** Appends the next `size` plots at the end of the groups, in one fragment each. */
   private draw(size: number): void {
     const end = Math.min(this.views.length, this.count + size);
-    const fragment = document.createDocumentFragment();
+    const squares = document.createDocumentFragment();
+    const labels = document.createDocumentFragment();
     for (let index = this.count; index < end; index += 1) {
       const view = this.views[index]!;
       if (this.drawn.has(view.cell.id)) continue;
-      const element = document.createElementNS(SVG, 'g');
-      this.paint(element, view);
-      this.drawn.set(view.cell.id, { element, view });
-      fragment.append(element);
+      const drawn: Drawn = {
+        element: document.createElementNS(SVG, 'g'),
+        label: document.createElementNS(SVG, 'g'),
+        view,
+      };
+      this.paint(drawn, view);
+      this.drawn.set(view.cell.id, drawn);
+      squares.append(drawn.element);
+      labels.append(drawn.label);
     }
-    this.group.append(fragment);
+    this.squares.append(squares);
+    this.labels.append(labels);
     this.count = end;
     for (const listener of this.listeners) listener();
     this.schedule();
   }
 
-  /** Sets one plot's attributes and makes its children. */
-  private paint(group: SVGGElement, view: PlotView): void {
+  /** Sets one plot's attributes and makes its children, and its texts'. */
+  private paint({ element: group, label }: Drawn, view: PlotView): void {
     const css = this.classes;
     const { cell, status, donor, caption, details, selectable, selected, own } = view;
     const code = cell.id;
@@ -179,22 +204,25 @@ export class PlotLayer {
     const right = box.left + box.width;
     const lines = donor ? captionLines(caption) : [];
 
+    const states = [css[status], own ? css.own : '', selected ? css.selected : ''];
     setAttributes(group, {
       'data-code': code,
       'data-status': status,
       'data-selected': selected ? 'true' : null,
       'data-own': own ? 'true' : null,
-      class: [
-        css.plot,
-        css[status],
-        own ? css.own : '',
-        selected ? css.selected : '',
-        selectable ? css.selectable : '',
-      ].join(' '),
+      'data-named': lines.length > 0 ? 'true' : null,
+      class: [css.plot, ...states, selectable ? css.selectable : ''].join(' '),
       role: 'button',
       tabindex: view.focusable ? '0' : '-1',
       'aria-pressed': selectable ? String(selected) : null,
       'aria-disabled': selectable ? null : 'true',
+      'aria-label': `${code} ${caption}${details ? ` (${details})` : ''}`,
+    });
+    // The texts grow with a selected plot, about the plot's centre (not their own).
+    setAttributes(label, {
+      'data-label-for': code,
+      class: [css.plot, css.label, ...states].join(' '),
+      style: `transform-origin: ${centreX}px ${centreY}px`,
     });
     const children: SVGElement[] = [
       element('rect', {
@@ -223,16 +251,17 @@ export class PlotLayer {
       );
       children.push(check);
     }
+    group.replaceChildren(...children);
+
     const codeText = element('text', {
       x: centreX,
       y: lines.length === 0 ? centreY + 5 : box.top + 18,
       class: css.code,
-      'aria-hidden': 'true',
     });
     codeText.textContent = code;
-    children.push(codeText);
+    const texts: SVGElement[] = [codeText];
     if (lines.length > 0) {
-      const captionText = element('text', { class: css.caption, 'aria-hidden': 'true' });
+      const captionText = element('text', { class: css.caption });
       lines.forEach((line, index) => {
         const span = element('tspan', {
           x: centreX,
@@ -241,12 +270,9 @@ export class PlotLayer {
         span.textContent = line;
         captionText.append(span);
       });
-      children.push(captionText);
+      texts.push(captionText);
     }
-    const name = element('text', { x: centreX, y: centreY, class: css.name });
-    name.textContent = `${code} ${caption}${details ? ` (${details})` : ''}`;
-    children.push(name);
-    group.replaceChildren(...children);
+    label.replaceChildren(...texts);
   }
 }
 

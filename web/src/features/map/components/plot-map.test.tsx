@@ -66,12 +66,17 @@ const renderMap = (cells: CellWithId[]) =>
 
 const plot = (code: string) => document.querySelector<SVGGElement>(`[data-code="${code}"]`)!;
 
-/** The plot's name from its content as a screen reader gets it: its texts but aria-hidden ones. */
-const nameOf = (code: string) =>
-  [...plot(code).querySelectorAll('text')]
-    .filter((text) => !text.closest('[aria-hidden="true"]'))
-    .map((text) => text.textContent)
-    .join(' ');
+/** The plot's accessible name: its `aria-label`, as it holds no text of its own. */
+const nameOf = (code: string) => {
+  expect(plot(code).textContent).toBe('');
+  return plot(code).getAttribute('aria-label');
+};
+/** The plot's texts on the map, out of the accessibility tree, line by line. */
+const textsOf = (code: string) => {
+  const label = document.querySelector(`[data-label-for="${code}"]`)!;
+  expect(label.closest('[aria-hidden="true"]')).not.toBeNull();
+  return [...label.querySelectorAll('text')].map((text) => text.textContent).join('|');
+};
 
 describe('PlotMap', () => {
   it('names each plot by code, state and donor; shows available plots by code only', () => {
@@ -81,12 +86,8 @@ describe('PlotMap', () => {
     expect(nameOf('B1')).toBe('B1 Yo Mismo (Reservada, tuya)');
     expect(nameOf('B2')).toBe('B2 PVN4W8RT (Reservada)');
     // On the map: the code alone for an available plot, the donor on readable lines otherwise.
-    const visible = (code: string) =>
-      [...plot(code).querySelectorAll('text[aria-hidden="true"]')]
-        .map((text) => text.textContent)
-        .join('|');
-    expect(visible('A1')).toBe('A1');
-    expect(visible('A2')).toBe('A2|AnaGarcía');
+    expect(textsOf('A1')).toBe('A1');
+    expect(textsOf('A2')).toBe('A2|AnaGarcía');
     expect(plot('A1').getAttribute('role')).toBe('button');
     expect(plot('A2').getAttribute('aria-disabled')).toBe('true');
     expect(plot('B1').dataset.own).toBe('true');

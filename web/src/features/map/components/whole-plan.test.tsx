@@ -43,8 +43,12 @@ describe('WholePlan', () => {
       expect(plot.getAttribute('tabindex')).toBe('-1');
       expect(plot.getAttribute('aria-disabled')).toBe('true');
     }
-    expect(container.querySelector('[data-code="A2"]')!.textContent).toContain('Ana García');
-    expect(container.querySelector('[data-code="B1"]')!.textContent).toContain('PVN4W8RT');
+    expect(container.querySelector('[data-code="A2"]')!.getAttribute('aria-label')).toContain(
+      'Ana García',
+    );
+    expect(container.querySelector('[data-code="B1"]')!.getAttribute('aria-label')).toContain(
+      'PVN4W8RT',
+    );
     // A plot being paid for names nobody.
     expect(container.textContent).not.toContain('Nombre Oculto');
   });
