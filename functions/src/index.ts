@@ -10,7 +10,7 @@ import { firebaseAddressProofs } from './adapters/firebase-address-proofs';
 import { mailReservationReminders } from './adapters/reservation-reminders';
 import { auth, firestore } from './firebase';
 import { sweep } from './payments/sweep';
-import { createVerifyPageHandler } from './share/verify-page';
+import { createVerifyPageHandler } from './api/verify-page';
 
 // Before the host builds its express app: malformed JSON and the like answer as the API does
 // (logs an error when the host's express cannot be found).

@@ -18,7 +18,7 @@ import {
   shareImagesKept,
 } from '../src/share/share-image';
 import { plotCentreOnImage, SHARE_PLOT_COLOURS, shareImageSvg } from '../src/share/share-image-svg';
-import { createVerifyPageHandler, hostedSiteIndex } from '../src/share/verify-page';
+import { createVerifyPageHandler, hostedSiteIndex } from '../src/api/verify-page';
 import { startServer, type RunningServer } from './support/http-server';
 import { NOW, testDependencies, type TestDependencies } from './support/in-memory';
 

@@ -10,12 +10,12 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { DEFAULT_LANGUAGE, isLanguage, verifyCertificateQuerySchema } from '@parroquia/domain';
 import { logRequestFailed } from '../log';
 import type { ApiDependencies } from '../ports/api-dependencies';
-import { clientAddressOf } from '../api/client-address';
-import { ApiError, type ApiRequest } from '../api/http';
-import { assertWithinRateLimit, SHARE_PAGE_LIMIT } from '../api/rate-limit';
-import { checkCertificate } from '../api/routes/certificates';
-import { siteOrigin } from '../api/site-url';
-import { previewTags, withPreviewTags } from './preview-tags';
+import { clientAddressOf } from './client-address';
+import { ApiError, type ApiRequest } from './http';
+import { assertWithinRateLimit, SHARE_PAGE_LIMIT } from './rate-limit';
+import { checkCertificate } from './routes/certificates';
+import { siteOrigin } from './site-url';
+import { previewTags, withPreviewTags } from '../share/preview-tags';
 
 /** The SPA's index.html at an origin, as Hosting serves it. */
 export type SiteIndex = (origin: string) => Promise<string>;
