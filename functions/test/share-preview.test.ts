@@ -18,7 +18,7 @@ import {
   shareImagesKept,
 } from '../src/share/share-image';
 import { plotCentreOnImage, SHARE_PLOT_COLOURS, shareImageSvg } from '../src/share/share-image-svg';
-import { createVerifyPageHandler, hostedSiteIndex } from '../src/api/verify-page';
+import { createVerifyPageHandler, hostedSiteIndex, KEPT_ORIGINS } from '../src/api/verify-page';
 import { startServer, type RunningServer } from './support/http-server';
 import { NOW, testDependencies, type TestDependencies } from './support/in-memory';
 
@@ -241,5 +241,17 @@ describe('/verificar/<code>: the page with its link preview', () => {
     clock = 61_000;
     expect(await index('https://site.test')).toBe('v1');
     expect(await index('https://site.test')).toBe('v2');
+  });
+
+  it('keeps index.html for a few addresses at most: forged hosts cannot grow the memory', async () => {
+    const read = vi.fn(async (url: string) => new Response(url));
+    const index = hostedSiteIndex(read, () => 0);
+    for (let i = 0; i <= KEPT_ORIGINS; i += 1) await index(`https://forged-${i}.test`);
+    expect(read).toHaveBeenCalledTimes(KEPT_ORIGINS + 1);
+    // The first address was let go; the last ones are still kept.
+    await index(`https://forged-${KEPT_ORIGINS}.test`);
+    expect(read).toHaveBeenCalledTimes(KEPT_ORIGINS + 1);
+    await index('https://forged-0.test');
+    expect(read).toHaveBeenCalledTimes(KEPT_ORIGINS + 2);
   });
 });

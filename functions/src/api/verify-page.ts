@@ -20,11 +20,15 @@ import { previewTags, withPreviewTags } from '../share/preview-tags';
 /** The SPA's index.html at an origin, as Hosting serves it. */
 export type SiteIndex = (origin: string) => Promise<string>;
 
+/** The site's addresses whose index.html is kept (a forged `X-Forwarded-Host` adds none past it). */
+export const KEPT_ORIGINS = 4;
+
 /**
  * index.html read from the site itself (the function has no copy: Hosting holds the web build),
  * kept a minute: after a deploy, pages name the new build's scripts within a minute, and a
  * failed read falls back on the last one read.
  */
+
 export function hostedSiteIndex(
   read: (url: string) => Promise<Response> = fetch,
   now: () => number = Date.now,
@@ -37,6 +41,8 @@ export function hostedSiteIndex(
       const response = await read(`${origin}/index.html`);
       if (!response.ok) throw new Error(`index.html: ${response.status}`);
       const html = await response.text();
+      // One site has one or two addresses; a forged host never grows the map past a few.
+      if (!kept.has(origin) && kept.size >= KEPT_ORIGINS) kept.delete(kept.keys().next().value!);
       kept.set(origin, { html, at: now() });
       return html;
     } catch (error) {
