@@ -27,7 +27,7 @@ export const VERIFY_LIMIT: RateLimit = { name: 'verify', perKey: 20, windowMs: 6
 
 /**
  * `GET /api/certificates/share-image/`: a shared link's preview, 30 a minute per address. A
- * picture takes tens of milliseconds of CPU to draw when not cached; a group's phones and the
+ * picture takes about a tenth of a second of CPU to draw when not cached; a group's phones and the
  * apps' crawlers fetch it a few times each, and one address cannot keep an instance drawing.
  */
 export const SHARE_IMAGE_LIMIT: RateLimit = { name: 'share-image', perKey: 30, windowMs: 60_000 };

@@ -1,7 +1,7 @@
 /**
  * A shared plot's preview as PNG: the SVG of share-image-svg.ts drawn by resvg (a native module,
  * left outside the bundle by functions/build.mjs) with the certificates' Noto Sans, and kept in
- * a bounded cache per instance. Drawing takes tens of milliseconds of CPU; a link shared in a
+ * a bounded cache per instance. Drawing takes about a tenth of a second of CPU; a link shared in a
  * group is fetched by every member's phone and by each app's crawler, so the same picture is
  * drawn once per instance, keyed by everything it shows (the code, the language and the
  * content): a name changed or a plot refunded is a new key, never a stale picture.
@@ -22,7 +22,7 @@ import {
   type SharePlanImage,
 } from './share-image-svg';
 
-/** Pictures kept per instance: about 60 kB each, so a few MB at most. */
+/** Pictures kept per instance: about 70 kB each, so 7 MB at most. */
 export const SHARE_IMAGES_KEPT = 100;
 
 const kept = new Map<string, Buffer>();
