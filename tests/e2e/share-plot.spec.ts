@@ -4,7 +4,8 @@
  * Romanian; a link-preview crawler (no JavaScript) then reads that page's Open Graph tags and
  * fetches the picture: a 1200 x 630 PNG with her plots in the map's colour where they are. An
  * anonymous donor's preview carries the code, never the name. The pictures are saved under
- * test-results to be looked at.
+ * test-results to be looked at. Without a share sheet (a computer), the account offers WhatsApp,
+ * Facebook and the address.
  */
 import { randomInt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -16,11 +17,13 @@ import {
   SHARE_PLOT_COLOURS,
 } from '../../functions/src/share/share-image-svg.ts';
 import { expect, test } from './csp-guard.ts';
+import { DEMO } from '../support/clients.ts';
 import { newDonor, startPayment, submitHostedPage } from '../support/payments.ts';
 import {
   expectNoAxeViolations,
   firestore,
   freeCell,
+  screenshotAtBothSizes,
   setCell,
   signInOnLoginPage,
 } from './support.ts';
@@ -219,4 +222,37 @@ test("an anonymous donor's preview shows the code, never the name", async ({
     await crawler.dispose();
     for (const plot of plots) await freeCell(plot);
   }
+});
+
+test('without a share sheet, /mi-cuenta offers WhatsApp, Facebook and the address to copy, in English', async ({
+  page,
+}, testInfo) => {
+  // A computer's browser: no share sheet.
+  await page.addInitScript(() => {
+    delete (Navigator.prototype as { share?: unknown }).share;
+  });
+  await page.goto('/login?lng=en');
+  await signInOnLoginPage(page, DEMO.ana);
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
+  await page.goto('/mi-cuenta');
+  const section = page.getByTestId('share-section');
+  await expect(section.getByRole('heading', { name: 'Share your plots' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(section).toContainText('your 3 plots');
+  await section.getByRole('button', { name: 'Share' }).click();
+  const shared = `http://localhost:${(await suiteStackPorts()).hosting}/verificar/ANA7K3QZ?lng=en`;
+  await expect(section.getByTestId('share-url')).toHaveValue(shared);
+  await expect(section.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+    'href',
+    `https://wa.me/?text=${encodeURIComponent(`I donated plots for the new Orthodox church of Asturias. See them on the plan: ${shared}`)}`,
+  );
+  await expect(section.getByRole('link', { name: 'Facebook' })).toHaveAttribute(
+    'href',
+    `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(shared)}`,
+  );
+  await expectNoAxeViolations(page);
+  await screenshotAtBothSizes(page, testInfo, 'share-options', async () => {
+    await expect(section.getByTestId('share-options')).toBeVisible();
+  });
 });

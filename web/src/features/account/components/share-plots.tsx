@@ -54,10 +54,20 @@ export function SharePlots({ code }: { code: string }) {
       </Button>
       {open && (
         <div className={styles.options} data-testid="share-options">
-          <a href={whatsAppShareUrl(text, url)} target="_blank" rel="noopener noreferrer">
+          <a
+            className={styles.appLink}
+            href={whatsAppShareUrl(text, url)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t('share.whatsapp')}
           </a>
-          <a href={facebookShareUrl(url)} target="_blank" rel="noopener noreferrer">
+          <a
+            className={styles.appLink}
+            href={facebookShareUrl(url)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t('share.facebook')}
           </a>
           <label>
