@@ -70,7 +70,7 @@ export function SharePlots({ code }: { code: string }) {
           >
             {t('share.facebook')}
           </a>
-          <label>
+          <label className={styles.addressField}>
             <span className="visually-hidden">{t('share.address')}</span>
             <input
               className={styles.address}
