@@ -8,7 +8,15 @@ import { churchPlanImageBytes } from './build/church-plan-image.ts';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 // subset-font stays outside: it reads HarfBuzz's WebAssembly file from its package at run time.
-const runtimeDependencies = ['firebase-admin', 'firebase-functions', 'stripe', 'subset-font'];
+// resvg (the shared plot's preview, SVG to PNG) is native: npm installs its prebuilt binary for
+// the platform from package.json, where the bundle cannot carry it.
+const runtimeDependencies = [
+  '@resvg/resvg-js',
+  'firebase-admin',
+  'firebase-functions',
+  'stripe',
+  'subset-font',
+];
 
 // A wrong setting stops here, before anything is written, with the problem in one line.
 let planImage;

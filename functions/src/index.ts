@@ -10,6 +10,7 @@ import { firebaseAddressProofs } from './adapters/firebase-address-proofs';
 import { mailReservationReminders } from './adapters/reservation-reminders';
 import { auth, firestore } from './firebase';
 import { sweep } from './payments/sweep';
+import { createVerifyPageHandler } from './api/verify-page';
 
 // Before the host builds its express app: malformed JSON and the like answer as the API does
 // (logs an error when the host's express cannot be found).
@@ -34,6 +35,24 @@ export const api = onRequest(
     timeoutSeconds: 60,
   },
   createApiHandler(productionDependencies()),
+);
+
+/**
+ * `/verificar/<code>` (Hosting's rewrite, firebase.json): the SPA's page with a shared
+ * certificate's link-preview tags (docs/architecture.md). Light work: a code's lookup and a copy
+ * of index.html; the picture itself is the `api` function's.
+ */
+export const verifyPage = onRequest(
+  {
+    region: REGION,
+    cors: false,
+    memory: '256MiB',
+    concurrency: 80,
+    cpu: 1,
+    maxInstances: 10,
+    timeoutSeconds: 30,
+  },
+  createVerifyPageHandler(productionDependencies()),
 );
 
 /**

@@ -60,6 +60,17 @@ describe('the deployable functions folder', () => {
     expect(bundle).toContain('effectiveCell');
   });
 
+  it('leaves the native preview renderer outside, listed as a dependency the deploy installs', () => {
+    const manifest = JSON.parse(readFileSync(join(FUNCTIONS, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(manifest.dependencies['@resvg/resvg-js']).toBeDefined();
+    const bundle = readFileSync(join(deployDir, 'lib/index.js'), 'utf8');
+    // Imported at run time from node_modules (a dynamic import, loaded by the route's first use).
+    expect(bundle).toContain('import("@resvg/resvg-js")');
+    expect(bundle).not.toContain('resvgjs.linux-x64-gnu.node');
+  });
+
   it('loads alone with Node 22, exports api, and creates no Firebase app at load', () => {
     const probe = `
       const loaded = require('./lib/index.js');
@@ -96,7 +107,7 @@ describe('the deployable functions folder', () => {
       domainResolves: boolean;
     };
     expect(report.node.split('.')[0]).toBe('22');
-    expect(report.exports).toEqual(['api', 'sweepPlots']);
+    expect(report.exports).toEqual(['api', 'sweepPlots', 'verifyPage']);
     expect(report.apiType).toBe('function');
     expect(report.endpoint.region).toEqual(['europe-west1']);
     expect(report.endpoint.httpsTrigger).toBeDefined();

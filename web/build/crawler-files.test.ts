@@ -37,9 +37,10 @@ describe('the site address of a build', () => {
 });
 
 describe('robots.txt and sitemap.xml', () => {
-  it('robots.txt keeps crawlers off the API only and points at the sitemap', () => {
+  it("robots.txt keeps crawlers off the API but a shared plot's picture, and points at the sitemap", () => {
     expect(robotsTxt('https://s.example').split('\n')).toEqual([
       'User-agent: *',
+      'Allow: /api/certificates/share-image/',
       'Disallow: /api/',
       '',
       'Sitemap: https://s.example/sitemap.xml',

@@ -16,10 +16,19 @@ export const SITEMAP_PATHS: readonly string[] = [
 
 /**
  * Every page may be crawled (the private ones are kept out of indexes by Hosting's
- * `X-Robots-Tag: noindex`, which a crawler only sees on a page it may fetch); the API is data.
+ * `X-Robots-Tag: noindex`, which a crawler only sees on a page it may fetch); the API is data,
+ * except a shared plot's preview picture: the apps' link-preview crawlers (Twitter's, Facebook's)
+ * fetch only what robots.txt allows, and the longer `Allow` wins over `Disallow: /api/`.
  */
 export function robotsTxt(siteUrl: string): string {
-  return ['User-agent: *', 'Disallow: /api/', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /api/certificates/share-image/',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 export function sitemapXml(siteUrl: string): string {

@@ -13,7 +13,7 @@ export {
 } from './back-office';
 export { listCells, mapSnapshot } from './cells';
 export { donorPage, refundDonation, searchDonors } from './staff-donors';
-export { verifyCertificate } from './certificates';
+export { shareImage, verifyCertificate } from './certificates';
 export {
   buyPlots,
   cancelCheckout,

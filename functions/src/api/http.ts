@@ -39,6 +39,8 @@ export interface FileReply {
   contentType: string;
   body: Buffer;
   filename?: string;
+  /** Who may keep it and for how long; `no-store` when unset (downloads are per user). */
+  cacheControl?: string;
 }
 
 export type ApiReply = JsonReply | FileReply;
@@ -61,7 +63,11 @@ export function sendReply(res: ServerResponse, reply: ApiReply, gzip = false): v
   // Hosting's CDN keeps no answer unless it says it is public and for how long; the others are
   // per user and change by the second.
   const shared = 'json' in reply ? reply.sharedCacheSeconds : undefined;
-  res.setHeader('Cache-Control', shared ? `public, max-age=0, s-maxage=${shared}` : 'no-store');
+  const file = 'json' in reply ? undefined : reply.cacheControl;
+  res.setHeader(
+    'Cache-Control',
+    file ?? (shared ? `public, max-age=0, s-maxage=${shared}` : 'no-store'),
+  );
   // The emulator's express sets it before we run; it only tells attackers what to try.
   res.removeHeader('X-Powered-By');
   if ('json' in reply) {

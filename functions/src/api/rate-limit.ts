@@ -25,6 +25,19 @@ export interface RateLimit {
 /** `GET /api/certificates/verify/`: codes cannot be guessed (30^8 of them) at 20 a minute. */
 export const VERIFY_LIMIT: RateLimit = { name: 'verify', perKey: 20, windowMs: 60_000 };
 
+/**
+ * `GET /api/certificates/share-image/`: a shared link's preview, 30 a minute per address. A
+ * picture takes about a tenth of a second of CPU to draw when not cached; a group's phones and the
+ * apps' crawlers fetch it a few times each, and one address cannot keep an instance drawing.
+ */
+export const SHARE_IMAGE_LIMIT: RateLimit = { name: 'share-image', perKey: 30, windowMs: 60_000 };
+
+/**
+ * `/verificar/<code>` as a link preview reads it (the page with its `og:` tags): 60 a minute per
+ * address. Past it the page is served without them, never refused: a person still sees the page.
+ */
+export const SHARE_PAGE_LIMIT: RateLimit = { name: 'share-page', perKey: 60, windowMs: 60_000 };
+
 /** `POST /api/users/link-code/`: 10 tries a minute per account, so codes cannot be guessed. */
 export const LINK_CODE_LIMIT: RateLimit = { name: 'link-code', perKey: 10, windowMs: 60_000 };
 

@@ -29,22 +29,30 @@ export const verifyCertificate: Handler<ApiRoutes['verifyCertificate']> = async 
     now,
     '/api/certificates/verify/',
   );
-  const donor = await deps.donors.findByPersonalCode(params.code);
-  if (!donor) return jsonReply(await paperCertificate(deps, params.code, now));
+  return jsonReply(await checkCertificate(deps, params.code, now));
+};
+
+/**
+ * What a certificate's code shows anyone (the check page, a shared link's preview): its plots and
+ * the name as the map shows it; 404 for a code that is unknown or holds no plot (any more).
+ */
+export async function checkCertificate(deps: ApiDependencies, code: string, now: number) {
+  const donor = await deps.donors.findByPersonalCode(code);
+  if (!donor) return paperCertificate(deps, code, now);
   const plots = plotsHeldBy(await deps.donors.cellsOf(donor.uid), donor.uid, now);
   // A certificate is about plots: an account that holds none (yet, or any more) is not
   // shown, so the page never names someone who gave nothing, nor says the code exists.
   if (plots.length === 0) throw new ApiError(404, MESSAGES.donorCodeUnknown);
   // Only what the map already shows: the name, or the code for anonymous donors.
-  return jsonReply({
-    code: params.code,
-    donor_display: donorDisplay(donor.profile),
+  return {
+    code,
+    donor_display: donorDisplay(donor.profile) as string | null,
     plots: plots.map((cell) => ({
       code: formatPlotCode(cell),
       status: cell.status === 'bought' ? ('bought' as const) : ('reserved' as const),
     })),
-  });
-};
+  };
+}
 
 /** A paper certificate's code: its plots and the name only as the map shows it, or 404. */
 async function paperCertificate(deps: ApiDependencies, code: string, now: number) {

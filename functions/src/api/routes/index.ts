@@ -9,6 +9,7 @@ import {
   voidDonation,
 } from './back-office';
 import { verifyCertificate } from './certificates';
+import { shareImage } from './share-image';
 import { listCells, mapSnapshot } from './cells';
 import { generateCertificatesPdf, generateJsonCodes } from './certificate-codes';
 import { cancelCheckout, checkoutOutcome, startCheckout } from './checkout';
@@ -48,6 +49,7 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   myDataDocument,
   eraseAccount,
   verifyCertificate,
+  shareImage,
   generateCertificatesPdf,
   generateJsonCodes,
   registerPhysicalCertificate,

@@ -1,12 +1,13 @@
 /**
  * /mi-cuenta: the donor's own account (issue 30; docs/screens.md), one page of self-contained
  * sections: what they gave and what is left to pay ("My donations"), the names they ask prayers
- * for, and their data (download it, delete the account).
+ * for, sharing their plots, and their data (download it, delete the account).
  */
 import { useTranslation } from 'react-i18next';
 import { CommemorationNamesSection } from '@/features/account/components/commemoration-names-section';
 import { DonationHistorySection } from '@/features/account/components/donation-history-section';
 import { MyDataSection } from '@/features/account/components/my-data-section';
+import { SharePlotsSection } from '@/features/account/components/share-plots-section';
 import { RequireAccess } from './access';
 import styles from './account.module.css';
 
@@ -18,6 +19,7 @@ export default function AccountRoute() {
       <h1>{t('accountPage.title')}</h1>
       <div className={styles.sections}>
         <DonationHistorySection />
+        <SharePlotsSection />
         <CommemorationNamesSection />
         <MyDataSection />
       </div>

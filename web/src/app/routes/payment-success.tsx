@@ -1,7 +1,7 @@
 /**
  * Back from Stripe's page (docs/screens.md): thanks, the plots this payment paid for (once
  * Stripe's event has arrived), after a deposit what is left to pay and by when, and the way on:
- * the map, and the certificate for plots bought. Stripe's reference last, in small type.
+ * the map, the certificate for plots bought and sharing them. Stripe's reference last, in small type.
  */
 import { RESERVATION_BALANCE_CENTS } from '@parroquia/domain';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +10,12 @@ import { ContentPage } from '@/components/layout/content-page';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { CertificateNotice } from '@/features/account/components/certificate-notice';
+import { SharePlots } from '@/features/account/components/share-plots';
 import { useCertificateDownload } from '@/features/account/components/use-certificate-download';
 import { useCheckoutOutcome } from '@/features/map/components/use-checkout-outcome';
 import { formatLastDay, formatMoney } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
 import { RequireAccess } from './access';
 import styles from './payment-success.module.css';
 
@@ -21,6 +23,8 @@ function PaymentSummary({ sessionId }: { sessionId: string | null }) {
   const { t } = useTranslation();
   const state = useCheckoutOutcome(sessionId);
   const certificate = useCertificateDownload();
+  const { session } = useSession();
+  const personalCode = session.status === 'signed-in' ? session.user?.personal_code : undefined;
   const outcome = state.status === 'ready' ? state.outcome : null;
   const paid = outcome?.status === 'paid';
   return (
@@ -65,6 +69,8 @@ function PaymentSummary({ sessionId }: { sessionId: string | null }) {
       {certificate.notice && (
         <CertificateNotice notice={certificate.notice} onClose={certificate.dismiss} />
       )}
+      {/* Once paid, the plots are the donor's: their certificate's page can be shared. */}
+      {paid && personalCode && <SharePlots code={personalCode} />}
       {sessionId && (
         <p className={styles.reference} data-fine-print>
           {t('success.sessionId')} <code data-testid="session-id">{sessionId}</code>
