@@ -66,7 +66,7 @@ const NOT_IN_JOURNEY = [
 afterAll(() => resetCells(db(), ALL_PLOTS));
 
 describe('the data model doc, read as data', () => {
-  it('has a field table for each of the seventeen collections, and the check finds what differs', () => {
+  it('has a field table for each of the eighteen collections, and the check finds what differs', () => {
     expect([...DOC.keys()]).toEqual([
       'cells',
       'campaign',
@@ -85,6 +85,7 @@ describe('the data model doc, read as data', () => {
       'staff_actions',
       'mail',
       'erased_donors',
+      'settings',
     ]);
     const holdLock = DOC.get('hold_locks')!;
     expect(fieldProblems({ updated_at: Timestamp.now() }, holdLock)).toEqual([]);

@@ -385,7 +385,7 @@ describe('the ways of paying a session offers (allowed_payment_method_types)', (
     expect(confirmStep.status).toBe(200);
     const confirmText = await confirmStep.text();
     expect(confirmText).toContain('Confirma el pago en la app de tu banco');
-    expect(confirmText).toContain('612345678');
+    expect(confirmText).toContain('612 345 678');
     expect(confirmText).toContain('500,00');
 
     const declined = await post(bizumUrl, { action: 'bizum-confirm', phone: '600 000 002' });

@@ -30,6 +30,9 @@ export function methodTabs(
   return `<nav class="methods" aria-label="${escape(text.methodsLabel)}">${tabs}</nav>\n`;
 }
 
+/** `612345678` as people write it: `612 345 678`. */
+const spaced = (mobile: string) => mobile.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3');
+
 export function renderBizumPage(
   session: SessionJson,
   items: LineItemJson[],
@@ -58,7 +61,7 @@ ${step.refusal ? `<p class="error" role="alert">${escape(text[step.refusal])}</p
 </form>`
       : `<form method="post">
 <h2>${escape(text.confirmHeading)}</h2>
-<p data-testid="bizum-request">${escape(text.confirm(total, step.phone))}</p>
+<p data-testid="bizum-request">${escape(text.confirm(total, spaced(step.phone)))}</p>
 <input type="hidden" name="phone" value="${escape(step.phone)}">
 <div class="buttons"><button type="submit" name="action" value="bizum-confirm">${escape(text.confirmed)}</button>
 <button type="submit" name="action" value="bizum-back">${escape(text.back)}</button></div>

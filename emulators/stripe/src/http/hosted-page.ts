@@ -23,7 +23,7 @@ button[value=pay]{background:#635bff;color:#fff}.error{color:#c00}.note{font-siz
 export const CHOICE_STYLE = `nav.methods{display:flex;gap:.5rem;margin-top:1rem}
 nav.methods a{flex:1;text-align:center;padding:.6rem;border:1px solid #c1c9d2;border-radius:6px;color:#1a1f36;text-decoration:none;font-weight:600}
 nav.methods a[aria-current=page]{border:2px solid #635bff;color:#635bff}
-button[value^=bizum]{background:#05c3c3;color:#fff}`;
+button[value=bizum-phone],button[value=bizum-confirm]{background:#007a7a;color:#fff}`;
 
 /** Why a card was not charged, shown on the page again. */
 export type CardRefusal = 'declined' | 'invalid';
