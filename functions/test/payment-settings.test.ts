@@ -4,9 +4,11 @@
  * tests/api/payment-methods.test.ts).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { availableCell, parsePlotCode, readDonorRecord } from '@parroquia/domain';
 import { createApiHandler } from '../src/api/app';
 import { startServer, type RunningServer } from './support/http-server';
 import { testDependencies, type TestDependencies } from './support/in-memory';
+import { InMemoryPayments, RecordingCheckoutGateway } from './support/in-memory-payments';
 
 vi.mock('firebase-functions/logger', () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() }));
 
@@ -92,5 +94,41 @@ describe('the payment methods setting', () => {
     expect((await send(url, 'token-staff', {})).status).toBe(400);
     expect(deps.paymentSettings.stored).toBeUndefined();
     expect(deps.paymentSettings.actions).toEqual([]);
+  });
+});
+
+describe('the checkout offers what the setting says', () => {
+  it('sends card alone by default, and card with Bizum once staff turn it on', async () => {
+    const deps = testDependencies();
+    const payments = new InMemoryPayments(undefined, deps.now);
+    const gateway = new RecordingCheckoutGateway();
+    for (const code of ['A1', 'A2']) {
+      payments.store.cells.set(code, { ...availableCell(parsePlotCode(code)), id: code });
+    }
+    const ana = {
+      name: 'Ana García',
+      email: 'ana@parroquia.test',
+      personal_code: 'ANA7K3QZ',
+      is_anonymous_donor: false,
+      accepted_privacy_policy: true,
+      is_staff: false,
+      sub: 'donor-ana',
+      created_at: '2026-11-01T10:00:00.000Z',
+    };
+    deps.users.profiles.set('donor-ana', ana);
+    payments.store.accounts.set('donor-ana', readDonorRecord('donor-ana', ana, ana.email));
+    deps.payments = { store: payments, checkout: gateway, siteUrl: () => 'http://localhost:5000' };
+    const url = await serve(deps);
+    const buy = (plot: string) =>
+      fetch(`${server!.url}/api/payments/stripe-multiple/`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer token-ana', 'content-type': 'application/json' },
+        body: JSON.stringify({ celdas: [parsePlotCode(plot)] }),
+      });
+    expect((await buy('A1')).status).toBe(200);
+    expect(gateway.sessions.at(-1)?.paymentMethods).toEqual(['card']);
+    expect((await send(url, 'token-staff', { methods: ['card', 'bizum'] })).status).toBe(200);
+    expect((await buy('A2')).status).toBe(200);
+    expect(gateway.sessions.at(-1)?.paymentMethods).toEqual(['card', 'bizum']);
   });
 });
