@@ -241,6 +241,13 @@ async function journey() {
   });
   expect(renamed.status).toBe(200);
 
+  // Staff save the payment methods as they are (card alone): the settings document is written,
+  // and every later checkout offers what it offered before.
+  const methods = await postJson(`${siteUrl}/api/staff/payment-methods/`, staffToken, {
+    methods: ['card'],
+  });
+  expect(methods.status).toBe(200);
+
   const generated = await postJson(`${siteUrl}/api/users/generate-json-codes/`, staffToken, {
     count: 2,
     lang: 'es',
