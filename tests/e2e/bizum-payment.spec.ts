@@ -4,14 +4,14 @@
  * double's), gives her mobile, confirms "in her bank's app", lands on /success and sees the plot
  * hers on the map. The setting goes back to card alone after, as the other journeys expect.
  */
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './csp-guard.ts';
 import { DEMO } from '../support/clients.ts';
 import { expectNoAxeViolations, firestore, freeCell, signInOnLoginPage } from './support.ts';
 
 const PLOT = 'F10';
 
-async function turnBizumOn(page: Page) {
+async function turnBizumOn(page: Page, testInfo: TestInfo) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/staff?lng=es');
   await signInOnLoginPage(page, DEMO.staff);
@@ -26,6 +26,9 @@ async function turnBizumOn(page: Page) {
     'Guardado: la página de pago ofrece tarjeta y Bizum.',
   );
   await expectNoAxeViolations(page);
+  const shot = testInfo.outputPath('staff-payment-methods-1280.png');
+  await section.screenshot({ path: shot });
+  await testInfo.attach('staff payment methods 1280', { path: shot, contentType: 'image/png' });
 }
 
 test('staff turn Bizum on; a donor on a phone pays a plot with Bizum and sees it hers on the map', async ({
@@ -41,7 +44,7 @@ test('staff turn Bizum on; a donor on a phone pays a plot with Bizum and sees it
     viewport: { width: 360, height: 740 },
   });
   try {
-    await turnBizumOn(page);
+    await turnBizumOn(page, testInfo);
     expect((await firestore().collection('settings').doc('payments').get()).data()).toMatchObject({
       payment_methods: ['card', 'bizum'],
     });
@@ -77,6 +80,9 @@ test('staff turn Bizum on; a donor on a phone pays a plot with Bizum and sees it
       'aria-current',
       'page',
     );
+    const cardShot = testInfo.outputPath('card-tab-360.png');
+    await donor.screenshot({ path: cardShot, fullPage: true });
+    await testInfo.attach('card tab 360', { path: cardShot, contentType: 'image/png' });
     await methods.getByRole('link', { name: 'Bizum' }).tap();
     await expect(donor).toHaveURL(/\?method=bizum$/);
     await donor.getByLabel('Número de móvil de Bizum').fill('612 345 678');
