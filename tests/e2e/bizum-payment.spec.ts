@@ -122,3 +122,29 @@ test('staff turn Bizum on; a donor on a phone pays a plot with Bizum and sees it
     await freeCell(PLOT);
   }
 });
+
+test('the staff panel names the payment methods in English and Romanian, on a phone too', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/staff?lng=en');
+  await signInOnLoginPage(page, DEMO.staff);
+  for (const [language, title, card, bizum, save] of [
+    ['en', 'Payment methods', /^Card/, /^Bizum/, 'Save payment methods'],
+    ['ro', 'Metode de plată', /^Card/, /^Bizum/, 'Salvați metodele de plată'],
+  ] as const) {
+    if (language === 'ro') await page.goto('/staff?lng=ro');
+    const section = page.getByRole('region', { name: title });
+    await expect(section.getByRole('checkbox', { name: card })).toBeDisabled({ timeout: 30_000 });
+    await expect(section.getByRole('checkbox', { name: bizum })).not.toBeChecked();
+    await expect(section.getByRole('button', { name: save })).toBeVisible();
+    await expect(section).toContainText(language === 'en' ? 'SEPA debit' : 'SEPA');
+    await expectNoAxeViolations(page);
+    const shot = testInfo.outputPath(`staff-payment-methods-${language}-390.png`);
+    await section.screenshot({ path: shot });
+    await testInfo.attach(`staff payment methods ${language} 390`, {
+      path: shot,
+      contentType: 'image/png',
+    });
+  }
+});
