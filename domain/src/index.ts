@@ -60,3 +60,4 @@ export * from './donation-history';
 export * from './commemoration';
 export * from './account-data-export';
 export * from './account-erasure';
+export * from './payment-methods';

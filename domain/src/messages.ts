@@ -124,6 +124,14 @@ const es = {
   registrationAlreadyVoided: 'Ese registro ya está anulado.',
   staffActionKindInvalid: 'Ese tipo de acción no existe.',
   staffActionsCursorInvalid: 'La página pedida no es válida. Vuelve a cargar la lista.',
+  // Payment methods staff turn on (docs/product.md, "Bizum and wallets").
+  paymentMethodsMalformed: 'Los métodos de pago deben ser una lista de nombres.',
+  paymentMethodDelayed:
+    'El adeudo SEPA no se puede activar: el dinero llega días después y las parcelas no pueden ' +
+    'esperar retenidas tanto tiempo.',
+  paymentMethodUnknown: (name: string) => `Método de pago desconocido: ${name}.`,
+  paymentMethodsWithoutCard:
+    'La tarjeta no se puede desactivar: es el método que todos pueden usar.',
   filledCertificateNothingRegistered:
     'Ese código no tiene ningún donativo registrado: no hay nada que imprimir.',
   cashLimitOnLink:
@@ -247,6 +255,12 @@ const en: DomainMessages = {
   registrationAlreadyVoided: 'That registration is already voided.',
   staffActionKindInvalid: 'That kind of action does not exist.',
   staffActionsCursorInvalid: 'The page asked for is not valid. Load the list again.',
+  paymentMethodsMalformed: 'The payment methods must be a list of names.',
+  paymentMethodDelayed:
+    'SEPA debit cannot be turned on: the money arrives days later and plots cannot stay held ' +
+    'that long.',
+  paymentMethodUnknown: (name) => `Unknown payment method: ${name}.`,
+  paymentMethodsWithoutCard: 'Card cannot be turned off: it is the method everyone can use.',
   filledCertificateNothingRegistered:
     'That code has no gift registered: there is nothing to print.',
   cashLimitOnLink:
@@ -366,6 +380,13 @@ const ro: DomainMessages = {
   registrationAlreadyVoided: 'Această înregistrare este deja anulată.',
   staffActionKindInvalid: 'Acest tip de acțiune nu există.',
   staffActionsCursorInvalid: 'Pagina cerută nu este validă. Reîncărcați lista.',
+  paymentMethodsMalformed: 'Metodele de plată trebuie să fie o listă de nume.',
+  paymentMethodDelayed:
+    'Debitarea directă SEPA nu poate fi activată: banii sosesc după câteva zile, iar parcelele ' +
+    'nu pot rămâne reținute atât de mult.',
+  paymentMethodUnknown: (name) => `Metodă de plată necunoscută: ${name}.`,
+  paymentMethodsWithoutCard:
+    'Cardul nu poate fi dezactivat: este metoda pe care o poate folosi oricine.',
   filledCertificateNothingRegistered:
     'Acest cod nu are nicio donație înregistrată: nu este nimic de tipărit.',
   cashLimitOnLink:

@@ -15,6 +15,7 @@ import { firestorePhysicalCertificates } from './adapters/firestore-physical-cer
 import { firestoreCellRepository } from './adapters/firestore-cells';
 import { firestoreCommemorations } from './adapters/firestore-commemorations';
 import { firestorePaymentStore } from './adapters/firestore-payments';
+import { firestorePaymentSettings } from './adapters/firestore-payment-settings';
 import { firestoreDonorAccounts } from './adapters/firestore-donors';
 import { firestoreUserRepository } from './adapters/firestore-users';
 import { firestoreRateLimitCounters } from './adapters/firestore-rate-limits';
@@ -57,6 +58,7 @@ export function productionDependencies(): ApiDependencies {
     commemorations: firestoreCommemorations(firestore),
     accountData: firestoreAccountData(firestore, auth, proofs),
     signUps: firebaseSignUps(auth, firestore),
+    paymentSettings: firestorePaymentSettings(firestore),
   };
 }
 

@@ -66,7 +66,7 @@ const NOT_IN_JOURNEY = [
 afterAll(() => resetCells(db(), ALL_PLOTS));
 
 describe('the data model doc, read as data', () => {
-  it('has a field table for each of the seventeen collections, and the check finds what differs', () => {
+  it('has a field table for each of the eighteen collections, and the check finds what differs', () => {
     expect([...DOC.keys()]).toEqual([
       'cells',
       'campaign',
@@ -85,6 +85,7 @@ describe('the data model doc, read as data', () => {
       'staff_actions',
       'mail',
       'erased_donors',
+      'settings',
     ]);
     const holdLock = DOC.get('hold_locks')!;
     expect(fieldProblems({ updated_at: Timestamp.now() }, holdLock)).toEqual([]);
@@ -239,6 +240,13 @@ async function journey() {
     body: { name: 'Lucía D.', language: 'ro' },
   });
   expect(renamed.status).toBe(200);
+
+  // Staff save the payment methods as they are (card alone): the settings document is written,
+  // and every later checkout offers what it offered before.
+  const methods = await postJson(`${siteUrl}/api/staff/payment-methods/`, staffToken, {
+    methods: ['card'],
+  });
+  expect(methods.status).toBe(200);
 
   const generated = await postJson(`${siteUrl}/api/users/generate-json-codes/`, staffToken, {
     count: 2,

@@ -26,6 +26,7 @@ import { firestoreUserRepository } from '../../functions/src/adapters/firestore-
 import { firestorePaymentStore } from '../../functions/src/adapters/firestore-payments.ts';
 import { firebasePasswordResets } from '../../functions/src/adapters/firebase-password-resets.ts';
 import { firebaseSignUps } from '../../functions/src/adapters/firebase-sign-ups.ts';
+import { firestorePaymentSettings } from '../../functions/src/adapters/firestore-payment-settings.ts';
 import { stripeCheckoutGateway } from '../../functions/src/adapters/stripe-checkout.ts';
 import type { ApiDependencies } from '../../functions/src/ports/api-dependencies.ts';
 import { startServer, type RunningServer } from '../../functions/test/support/http-server.ts';
@@ -64,6 +65,7 @@ beforeAll(async () => {
     commemorations: firestoreCommemorations(db),
     accountData: firestoreAccountData(db, () => auth, proofs),
     signUps: firebaseSignUps(() => auth, db),
+    paymentSettings: firestorePaymentSettings(db),
     randomIndex: randomInt,
     donors: firestoreDonorAccounts(db, proofs),
     sessions: firebaseSessionRevoker(() => auth),

@@ -74,6 +74,7 @@ for (const target of rulesTargets()) {
           on_certificate: true,
         });
         await setDoc(doc(db, 'erased_donors/ana'), { name: 'Ana', email: 'ana@example.com' });
+        await setDoc(doc(db, 'settings/payments'), { payment_methods: ['card'] });
         await setDoc(doc(db, 'rate_limits/verify_0a1b_1767225600000'), {
           name: 'verify',
           count: 3,
@@ -305,6 +306,7 @@ for (const target of rulesTargets()) {
       'stripe_events/evt_1',
       'commemorations/ana',
       'rate_limits/verify_0a1b_1767225600000',
+      'settings/payments',
     ]) {
       describe(`${documentPath.split('/')[0]}: server-side only`, () => {
         it('staff cannot read it from the browser (denied)', async () => {

@@ -25,6 +25,7 @@ import { firestorePhysicalCertificates } from '../../functions/src/adapters/fire
 import { firestoreUserRepository } from '../../functions/src/adapters/firestore-users.ts';
 import { firebasePasswordResets } from '../../functions/src/adapters/firebase-password-resets.ts';
 import { firebaseSignUps } from '../../functions/src/adapters/firebase-sign-ups.ts';
+import { firestorePaymentSettings } from '../../functions/src/adapters/firestore-payment-settings.ts';
 import { stripeCheckoutGateway } from '../../functions/src/adapters/stripe-checkout.ts';
 import { createApiHandler } from '../../functions/src/api/app.ts';
 import { startServer, type RunningServer } from '../../functions/test/support/http-server.ts';
@@ -62,6 +63,7 @@ export function startInProcessApi(stack: {
       commemorations: firestoreCommemorations(db),
       accountData: firestoreAccountData(db, () => auth, proofs),
       signUps: firebaseSignUps(() => auth, db),
+      paymentSettings: firestorePaymentSettings(db),
       randomIndex: randomInt,
       donors: firestoreDonorAccounts(db, proofs),
       sessions: firebaseSessionRevoker(() => auth),

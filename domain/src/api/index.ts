@@ -25,3 +25,4 @@ export type {
   VoidBody,
 } from './back-office';
 export type { DonorFound, DonorLedgerLineView, DonorPageView, RefundBody } from './staff-donors';
+export type { PaymentMethodsBody } from './payment-settings';

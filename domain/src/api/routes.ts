@@ -23,6 +23,7 @@ export {
   stripeWebhook,
 } from './payments';
 export { listStaffActions, printFilledCertificate } from './staff-actions';
+export { changePaymentMethods, paymentMethods } from './payment-settings';
 export {
   donationsCsv,
   listDonations,

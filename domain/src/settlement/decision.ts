@@ -142,6 +142,7 @@ export const STAFF_ACTION_KINDS = [
   'view-donor',
   'search-donors',
   'remove-commemoration',
+  'change-payment-methods',
 ] as const;
 
 export type StaffActionKind = (typeof STAFF_ACTION_KINDS)[number];

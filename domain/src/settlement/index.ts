@@ -13,3 +13,4 @@ export * from './invariants';
 export * from './store';
 export * from './staff-refund';
 export * from './erasure';
+export * from './payment-settings';

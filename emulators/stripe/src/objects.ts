@@ -8,6 +8,7 @@ export type SessionJson = Pick<
   Stripe.Checkout.Session,
   | 'id'
   | 'object'
+  | 'allowed_payment_method_types'
   | 'amount_subtotal'
   | 'amount_total'
   | 'cancel_url'
@@ -21,6 +22,7 @@ export type SessionJson = Pick<
   | 'metadata'
   | 'mode'
   | 'payment_intent'
+  | 'payment_method_types'
   | 'payment_status'
   | 'status'
   | 'success_url'

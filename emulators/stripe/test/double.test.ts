@@ -334,3 +334,95 @@ describe('the Stripe double through the official SDK', () => {
     });
   });
 });
+
+describe('the ways of paying a session offers (allowed_payment_method_types)', () => {
+  const post = (url: string, fields: Record<string, string>) =>
+    fetch(url, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+
+  it('offers card alone by default, and keeps the card page without tabs', async () => {
+    const session = await newSession({ locale: 'es' });
+    expect(session.payment_method_types).toEqual(['card']);
+    expect(session.allowed_payment_method_types).toBeNull();
+    const page = await (await fetch(session.url!)).text();
+    expect(page).toContain('name="card"');
+    expect(page).not.toContain('Bizum');
+    expect(page).not.toContain('nav class="methods"');
+    // ?method=bizum on a card-only session is still the card page.
+    expect(await (await fetch(`${session.url!}?method=bizum`)).text()).toBe(page);
+  });
+
+  it('records what it was sent and refuses a method it cannot show (SEPA debit)', async () => {
+    const session = await newSession({ allowed_payment_method_types: ['card', 'bizum'] });
+    const retrieved = await stripe.checkout.sessions.retrieve(session.id);
+    expect(retrieved.allowed_payment_method_types).toEqual(['card', 'bizum']);
+    expect(retrieved.payment_method_types).toEqual(['card', 'bizum']);
+    const error = await refusal(
+      newSession({ allowed_payment_method_types: ['card', 'sepa_debit'] }),
+    );
+    expect(error).toMatchObject({ statusCode: 400, param: 'allowed_payment_method_types[1]' });
+  });
+
+  it('pays by Bizum: the mobile, then "confirm in your bank\'s app", then completed and paid at once', async () => {
+    const session = await newSession({
+      locale: 'es',
+      allowed_payment_method_types: ['card', 'bizum'],
+    });
+    const cardTab = await (await fetch(session.url!)).text();
+    expect(cardTab).toContain('name="card"');
+    expect(cardTab).toMatch(
+      /<a href="\?method=card" data-method="card" aria-current="page">Tarjeta/,
+    );
+    expect(cardTab).toContain('<a href="?method=bizum" data-method="bizum">Bizum</a>');
+    const bizumUrl = `${session.url!}?method=bizum`;
+    const phonePage = await (await fetch(bizumUrl)).text();
+    expect(phonePage).toContain('Número de móvil de Bizum');
+    expect(phonePage).not.toContain('name="card"');
+
+    const badPhone = await post(bizumUrl, { action: 'bizum-phone', phone: '912 345 678' });
+    expect(badPhone.status).toBe(400);
+    expect(await badPhone.text()).toContain('Escribe un móvil español de 9 cifras');
+    const confirmStep = await post(bizumUrl, { action: 'bizum-phone', phone: '+34 612 345 678' });
+    expect(confirmStep.status).toBe(200);
+    const confirmText = await confirmStep.text();
+    expect(confirmText).toContain('Confirma el pago en la app de tu banco');
+    expect(confirmText).toContain('612 345 678');
+    expect(confirmText).toContain('500,00');
+
+    const declined = await post(bizumUrl, { action: 'bizum-confirm', phone: '600 000 002' });
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain('Tu banco ha rechazado el pago con Bizum.');
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
+
+    const paid = await post(bizumUrl, { action: 'bizum-confirm', phone: '612345678' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(
+      `http://localhost:5000/success?session_id=${session.id}`,
+    );
+    await double.settle();
+    const event = received.find(
+      (entry) =>
+        entry.event.type === 'checkout.session.completed' &&
+        (entry.event.data.object as Stripe.Checkout.Session).id === session.id,
+    );
+    expect(event!.event.data.object).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    expect(received.some((entry) => entry.event.type.includes('async_payment'))).toBe(false);
+  });
+
+  it('shows the Bizum page in English and Romanian too', async () => {
+    for (const [locale, words] of [
+      ['en', ['Bizum mobile number', 'Card</a>']],
+      ['ro', ['Numărul de mobil Bizum', 'Card</a>']],
+    ] as const) {
+      const session = await newSession({ locale, allowed_payment_method_types: ['card', 'bizum'] });
+      const page = await (await fetch(`${session.url!}?method=bizum`)).text();
+      expect(page).toContain(`<html lang="${locale}">`);
+      for (const word of words) expect(page).toContain(word);
+      const step = await (
+        await post(`${session.url!}?method=bizum`, { action: 'bizum-phone', phone: '712345678' })
+      ).text();
+      expect(step).toContain(
+        locale === 'en' ? 'Confirm the payment in your bank&#39;s app' : 'Confirmați plata',
+      );
+    }
+  });
+});

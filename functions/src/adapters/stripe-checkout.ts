@@ -4,7 +4,7 @@
  * test double (emulators/stripe). The client is built on first use: secrets exist only then.
  */
 import Stripe from 'stripe';
-import { orderMetadata, type Language } from '@parroquia/domain';
+import { DEFAULT_PAYMENT_METHODS, orderMetadata, type Language } from '@parroquia/domain';
 import type { CheckoutGateway } from '../ports/payments';
 
 /** Stripe's page in the site's language: Stripe's locales for the three, by the same names. */
@@ -68,6 +68,7 @@ export function stripeCheckoutGateway(settings: () => StripeSettings): CheckoutG
       cancelUrl,
       customerEmail,
       language,
+      paymentMethods = DEFAULT_PAYMENT_METHODS,
     }) {
       const session = await connect().stripe.checkout.sessions.create(
         {
@@ -85,6 +86,9 @@ export function stripeCheckoutGateway(settings: () => StripeSettings): CheckoutG
           cancel_url: cancelUrl,
           client_reference_id: order.checkoutId,
           locale: STRIPE_LOCALES[language],
+          // The parish's setting (SDK 23 has no `payment_method_types` on create): Apple Pay and
+          // Google Pay come with `card` where the donor's browser has them.
+          allowed_payment_method_types: [...paymentMethods],
           ...(customerEmail ? { customer_email: customerEmail } : {}),
           metadata: { ...orderMetadata(order) },
         },

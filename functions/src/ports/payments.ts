@@ -6,6 +6,7 @@ import type {
   PaymentOnRecord,
   SettlementOutcome,
   CheckoutOrder,
+  CheckoutPaymentMethod,
   Language,
   RefundOwed,
 } from '@parroquia/domain';
@@ -99,6 +100,11 @@ export interface CheckoutSessionRequest {
   customerEmail: string | null;
   /** Stripe's payment page is shown in it (the session's `locale`). */
   language: Language;
+  /**
+   * The ways of paying offered (`allowed_payment_method_types`), from the parish's setting;
+   * absent, card alone (`DEFAULT_PAYMENT_METHODS`).
+   */
+  paymentMethods?: readonly CheckoutPaymentMethod[];
 }
 
 export interface CheckoutGateway {

@@ -10,6 +10,7 @@ import {
   showsDonorName,
   sweptCell,
 } from '@parroquia/domain';
+import { InMemoryPaymentSettings } from './in-memory-payment-settings';
 import type {
   Commemorations,
   LedgerFilter,
@@ -309,6 +310,7 @@ export interface TestDependencies extends ApiDependencies {
   donations: InMemoryLedger;
   donors: InMemoryDonors;
   sessions: RecordedSessions;
+  paymentSettings: InMemoryPaymentSettings;
 }
 
 /** The counters of `rate_limits` in one map, shared like Firestore's by every request. */
@@ -348,6 +350,7 @@ export function testDependencies(): TestDependencies {
     commemorations: new InMemoryCommemorations(),
     accountData: unusedPort<ApiDependencies['accountData']>('the donor data'),
     signUps: unusedPort<ApiDependencies['signUps']>('the sign-up'),
+    paymentSettings: new InMemoryPaymentSettings(),
   };
 }
 

@@ -10,6 +10,7 @@ import type { LineItemJson, SessionJson } from '../objects.ts';
 import type { DoubleState } from '../state.ts';
 import { unixSeconds } from '../time.ts';
 import { sessionLocale } from './locale.ts';
+import { sessionPaymentMethods } from './payment-methods.ts';
 
 const MIN_EXPIRY_S = 30 * 60;
 const MAX_EXPIRY_S = 24 * 60 * 60;
@@ -41,6 +42,7 @@ export function createSession(state: DoubleState, params: Record<string, FormVal
     );
   }
   const locale = sessionLocale(asString(params.locale));
+  const methods = sessionPaymentMethods(params.allowed_payment_method_types);
   const lineItems = items.map((raw, index) => lineItem(asRecord(raw), index));
   const currency = lineItems[0]!.currency;
   if (lineItems.some((item) => item.currency !== currency)) {
@@ -51,6 +53,7 @@ export function createSession(state: DoubleState, params: Record<string, FormVal
   const json: SessionJson = {
     id,
     object: 'checkout.session',
+    allowed_payment_method_types: methods.allowed,
     amount_subtotal: total,
     amount_total: total,
     cancel_url: cancelUrl ?? null,
@@ -64,6 +67,7 @@ export function createSession(state: DoubleState, params: Record<string, FormVal
     metadata: asMetadata(params.metadata),
     mode: 'payment',
     payment_intent: null,
+    payment_method_types: methods.offered,
     payment_status: 'unpaid',
     status: 'open',
     success_url: successUrl,

@@ -49,6 +49,31 @@ export function payByCard(state: DoubleState, session: SessionState, card: strin
   return 'paid';
 }
 
+/** The Bizum mobile the double declines, as 4000...0002 among cards. */
+export const DECLINED_BIZUM_PHONE = '600000002';
+
+/** A Spanish mobile (9 digits from 6 or 7, `+34` or `0034` before them allowed), else null. */
+export function bizumPhone(typed: string): string | null {
+  const digits = typed.replace(/[\s.-]/g, '').replace(/^(\+34|0034)/, '');
+  return /^[67]\d{8}$/.test(digits) ? digits : null;
+}
+
+/**
+ * Bizum confirmed in the bank's app: paid at once, as Stripe's Bizum payments are (the same
+ * `checkout.session.completed` with `payment_status: 'paid'` as a card's), or declined.
+ */
+export function payByBizum(
+  state: DoubleState,
+  session: SessionState,
+  phone: string,
+): 'paid' | 'declined' | 'phoneInvalid' {
+  const mobile = bizumPhone(phone);
+  if (!mobile) return 'phoneInvalid';
+  if (mobile === DECLINED_BIZUM_PHONE) return 'declined';
+  pay(state, session);
+  return 'paid';
+}
+
 function expire(state: DoubleState, session: SessionState): void {
   session.json.status = 'expired';
   session.json.url = null;

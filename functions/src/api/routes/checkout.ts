@@ -42,6 +42,8 @@ export const startCheckout =
     // expiry releases the holds at once (checkout.session.expired).
     const holdEnd = holdExpiresAt(deps.now());
     const { store, checkout, siteUrl } = deps.payments;
+    // Read before holding: a failed read leaves no hold behind.
+    const paymentMethods = await deps.paymentSettings.paymentMethods();
     refuseUnless(await store.holdPlots(order, holdEnd));
     const expiresAt = sessionExpiresAt(holdEnd, deps.now());
 
@@ -61,6 +63,7 @@ export const startCheckout =
         cancelUrl: `${site}/cancel?checkout=${order.checkoutId}`,
         customerEmail: profile.email || null,
         language,
+        paymentMethods,
       });
     } catch (error) {
       logCheckoutFailed(order.checkoutId, error);

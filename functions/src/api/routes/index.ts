@@ -29,6 +29,7 @@ import { passwordReset } from './password-reset';
 import { eraseAccount, myData, myDataDocument } from './my-data';
 import { confirmSignUp, signUp } from './sign-up';
 import { registerPhysicalCertificate } from './physical-certificates';
+import { changePaymentMethods, paymentMethods } from './payment-settings';
 import { listStaffActions, printFilledCertificate } from './staff-actions';
 import { donorPage, refundDonation, searchDonors } from './staff-donors';
 import { stripeWebhook } from './stripe-webhook';
@@ -84,6 +85,8 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   removeCommemoration,
   signUp,
   confirmSignUp,
+  paymentMethods,
+  changePaymentMethods,
 };
 
 function bound<Name extends RouteName>(name: Name): Route {

@@ -18,6 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ENDING_WITHIN_DAYS, listenToPanel, type PanelReadings } from '../api/panel-listeners';
 import styles from './staff-panel.module.css';
 import { MonthClose } from './month-close';
+import { PaymentMethods } from './payment-methods';
 import { currentLanguage } from '@/lib/i18n';
 
 const PERIODS = ['month', 'year', 'all'] as const;
@@ -140,6 +141,8 @@ export function StaffPanel() {
       </section>
 
       <MonthClose />
+
+      <PaymentMethods />
 
       <section aria-labelledby="panel-plots" className={styles.card}>
         <h2 id="panel-plots">{t('staffPanel.plotsTitle')}</h2>
