@@ -6,6 +6,7 @@
  * These rules decide what a link may be made for, and what its payer may still pay.
  */
 import { effectiveCell, type Cell } from './cell';
+import { millisOf } from './instant';
 import { checkoutTotalCents } from './money';
 
 /** What a link pays: the rest of the donor's reservations, or free plots to buy for them. */
@@ -135,4 +136,29 @@ export function payablePlots(
     (ok ? payable : taken).push(code);
   }
   return { payable, taken };
+}
+
+/** `payment_links/{id}` read leniently (instants as Timestamps or ms); null when malformed. */
+export function readPaymentLinkDocument(
+  id: string,
+  data: Record<string, unknown>,
+): PaymentLink | null {
+  const { uid, kind, plots, amount_cents: amountCents, state } = data;
+  const createdAt = millisOf(data.created_at);
+  const expiresAt = millisOf(data.expires_at);
+  if (typeof uid !== 'string' || !isPaymentLinkKind(kind) || !Array.isArray(plots)) return null;
+  if (typeof amountCents !== 'number' || createdAt === null || expiresAt === null) return null;
+  if (state !== 'open' && state !== 'paid' && state !== 'cancelled') return null;
+  return {
+    id,
+    uid,
+    kind,
+    plots: plots.filter((plot): plot is string => typeof plot === 'string'),
+    amountCents,
+    createdAt,
+    expiresAt,
+    state,
+    checkoutId: typeof data.checkout_id === 'string' ? data.checkout_id : null,
+    paidSession: typeof data.paid_session === 'string' ? data.paid_session : null,
+  };
 }

@@ -14,6 +14,7 @@ import { firestoreDonationLedger } from './adapters/firestore-donations';
 import { firestorePhysicalCertificates } from './adapters/firestore-physical-certificates';
 import { firestoreCellRepository } from './adapters/firestore-cells';
 import { firestoreCommemorations } from './adapters/firestore-commemorations';
+import { firestorePaymentLinks } from './adapters/firestore-payment-links';
 import { firestorePaymentStore } from './adapters/firestore-payments';
 import { firestoreDonorAccounts } from './adapters/firestore-donors';
 import { firestoreUserRepository } from './adapters/firestore-users';
@@ -57,6 +58,7 @@ export function productionDependencies(): ApiDependencies {
     commemorations: firestoreCommemorations(firestore),
     accountData: firestoreAccountData(firestore, auth, proofs),
     signUps: firebaseSignUps(auth, firestore),
+    paymentLinks: firestorePaymentLinks(firestore),
   };
 }
 

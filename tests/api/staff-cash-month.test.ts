@@ -23,6 +23,7 @@ import { firestoreRateLimitCounters } from '../../functions/src/adapters/firesto
 import { firestoreDonationLedger } from '../../functions/src/adapters/firestore-donations.ts';
 import { firestorePhysicalCertificates } from '../../functions/src/adapters/firestore-physical-certificates.ts';
 import { firestoreUserRepository } from '../../functions/src/adapters/firestore-users.ts';
+import { firestorePaymentLinks } from '../../functions/src/adapters/firestore-payment-links.ts';
 import { firestorePaymentStore } from '../../functions/src/adapters/firestore-payments.ts';
 import { firebasePasswordResets } from '../../functions/src/adapters/firebase-password-resets.ts';
 import { firebaseSignUps } from '../../functions/src/adapters/firebase-sign-ups.ts';
@@ -64,6 +65,7 @@ beforeAll(async () => {
     commemorations: firestoreCommemorations(db),
     accountData: firestoreAccountData(db, () => auth, proofs),
     signUps: firebaseSignUps(() => auth, db),
+    paymentLinks: firestorePaymentLinks(db),
     randomIndex: randomInt,
     donors: firestoreDonorAccounts(db, proofs),
     sessions: firebaseSessionRevoker(() => auth),

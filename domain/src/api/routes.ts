@@ -22,6 +22,7 @@ export {
   reservePlots,
   stripeWebhook,
 } from './payments';
+export { createPaymentLink, payPaymentLink, viewPaymentLink } from './payment-links';
 export { listStaffActions, printFilledCertificate } from './staff-actions';
 export {
   donationsCsv,

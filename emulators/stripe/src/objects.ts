@@ -14,6 +14,7 @@ export type SessionJson = Pick<
   | 'client_reference_id'
   | 'created'
   | 'currency'
+  | 'customer_details'
   | 'customer_email'
   | 'expires_at'
   | 'livemode'

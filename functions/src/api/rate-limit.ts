@@ -25,6 +25,12 @@ export interface RateLimit {
 /** `GET /api/certificates/verify/`: codes cannot be guessed (30^8 of them) at 20 a minute. */
 export const VERIFY_LIMIT: RateLimit = { name: 'verify', perKey: 20, windowMs: 60_000 };
 
+/**
+ * The payment links' public routes (view, pay), per address: 30 a minute. Tokens are 256 bits;
+ * this only keeps one client from making the function hold and release plots without end.
+ */
+export const PAYMENT_LINK_LIMIT: RateLimit = { name: 'payment-link', perKey: 30, windowMs: 60_000 };
+
 /** `POST /api/users/link-code/`: 10 tries a minute per account, so codes cannot be guessed. */
 export const LINK_CODE_LIMIT: RateLimit = { name: 'link-code', perKey: 10, windowMs: 60_000 };
 

@@ -7,6 +7,7 @@ import type { CertificateCodeStore, PhysicalCertificateRegistrar } from './certi
 import type { CommemorationStore } from './commemorations';
 import type { AccountDataStore, DonorAccountRepository, UserRepository } from './donors';
 import type { DonationLedger } from './ledger';
+import type { PaymentLinkStore } from './payment-links';
 import type { PaymentDependencies } from './payments';
 import type { CellRepository } from './plots';
 import type { RateLimitCounters } from './rate-limits';
@@ -37,4 +38,5 @@ export interface ApiDependencies {
   commemorations: CommemorationStore;
   accountData: AccountDataStore;
   signUps: SignUpMailer;
+  paymentLinks: PaymentLinkStore;
 }

@@ -348,6 +348,7 @@ export function testDependencies(): TestDependencies {
     commemorations: new InMemoryCommemorations(),
     accountData: unusedPort<ApiDependencies['accountData']>('the donor data'),
     signUps: unusedPort<ApiDependencies['signUps']>('the sign-up'),
+    paymentLinks: unusedPort<ApiDependencies['paymentLinks']>('the payment links'),
   };
 }
 

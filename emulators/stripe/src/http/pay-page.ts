@@ -32,7 +32,10 @@ export function handlePayPage(
     return sendHtml(res, 200, renderCheckoutPage(session.json, session.lineItems, language, null));
   const form = new URLSearchParams(body);
   if (form.get('action') === 'cancel') return redirect(res, session.json.cancel_url ?? '/');
-  const outcome = payByCard(state, session, form.get('card') ?? '');
+  const outcome = payByCard(state, session, form.get('card') ?? '', {
+    email: form.get('email'),
+    name: form.get('name'),
+  });
   if (outcome === 'paid') {
     const { success_url, id: sessionId } = session.json;
     return redirect(res, success_url!.replace('{CHECKOUT_SESSION_ID}', sessionId));

@@ -25,6 +25,7 @@ import { donationHistory, donationReceiptPdf, donationStatementPdf } from './don
 import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
 import { passwordReset } from './password-reset';
+import { createPaymentLink, payPaymentLink, viewPaymentLink } from './payment-links';
 import { eraseAccount, myData, myDataDocument } from './my-data';
 import { confirmSignUp, signUp } from './sign-up';
 import { registerPhysicalCertificate } from './physical-certificates';
@@ -82,6 +83,9 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   removeCommemoration,
   signUp,
   confirmSignUp,
+  createPaymentLink,
+  viewPaymentLink,
+  payPaymentLink,
 };
 
 function bound<Name extends RouteName>(name: Name): Route {
