@@ -28,7 +28,9 @@ export default function PayLinkRoute() {
               label={t('payLink.planLabel')}
               marked={marked}
             />
-          ) : null
+          ) : (
+            <p role="status">{t('map.loading')}</p>
+          )
         }
       />
     </ContentPage>
