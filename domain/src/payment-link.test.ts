@@ -4,6 +4,7 @@ import { parsePlotCode } from './plot-code';
 import {
   decideLinkCreation,
   linkStateAt,
+  marksLinkPaid,
   MAX_OPEN_PAYMENT_LINKS,
   MAX_PAYMENT_LINKS_PER_DAY,
   PAYMENT_LINK_LIFETIME_MS,
@@ -144,5 +145,15 @@ describe('what the payer can still pay', () => {
     const buy = { ...link, kind: 'buy' as const, checkoutId: null };
     const cells = [plot('K3'), plot('K4', { status: 'bought', user: 'bea' })];
     expect(payablePlots(buy, cells, NOW)).toEqual({ payable: ['K3'], taken: ['K4'] });
+  });
+});
+
+describe('a paid session marks its link paid', () => {
+  it('only an open link, and only when the payment was applied', () => {
+    expect(marksLinkPaid('open', { outcome: 'applied' })).toBe(true);
+    expect(marksLinkPaid('paid', { outcome: 'applied' })).toBe(false);
+    expect(marksLinkPaid('open', { outcome: 'duplicate' })).toBe(false);
+    expect(marksLinkPaid('open', { outcome: 'refund-due' })).toBe(false);
+    expect(marksLinkPaid(undefined, { outcome: 'applied' })).toBe(false);
   });
 });

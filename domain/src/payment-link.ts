@@ -162,3 +162,34 @@ export function readPaymentLinkDocument(
     paidSession: typeof data.paid_session === 'string' ? data.paid_session : null,
   };
 }
+
+/** A new link's stored fields (instants in ms; the adapter stores them as Timestamps). */
+export function newPaymentLinkFields(
+  link: Pick<PaymentLink, 'uid' | 'kind'>,
+  made: Extract<LinkCreation, { ok: true }>,
+  now: number,
+) {
+  return {
+    uid: link.uid,
+    kind: link.kind,
+    plots: [...made.plots],
+    amount_cents: made.amountCents,
+    state: 'open' as const,
+    created_at: now,
+    expires_at: made.expiresAt,
+    checkout_id: null,
+    paid_session: null,
+    paid_at: null,
+  };
+}
+
+/**
+ * Whether settling a paid session marks its link paid: only a link still open, and only when
+ * the payment was applied (not a duplicate event, nor a payment refunded for lost plots).
+ */
+export function marksLinkPaid(
+  storedState: unknown,
+  outcome: { outcome: 'duplicate' | 'applied' | 'ignored' | 'refund-due' },
+): boolean {
+  return storedState === 'open' && outcome.outcome === 'applied';
+}

@@ -5,6 +5,7 @@
  */
 import {
   decideLinkCreation,
+  newPaymentLinkFields,
   displayOf,
   PAYMENT_LINK_DAY_MS,
   readDonorRecord,
@@ -37,17 +38,11 @@ export function firestorePaymentLinks(db: () => Firestore): PaymentLinkStore {
           now,
         });
         if (!decision.ok) return decision;
+        const fields = newPaymentLinkFields(link, decision, now);
         tx.create(links().doc(link.id), {
-          uid: link.uid,
-          kind: link.kind,
-          plots: decision.plots,
-          amount_cents: decision.amountCents,
-          state: 'open',
-          created_at: Timestamp.fromMillis(now),
-          expires_at: Timestamp.fromMillis(decision.expiresAt),
-          checkout_id: null,
-          paid_session: null,
-          paid_at: null,
+          ...fields,
+          created_at: Timestamp.fromMillis(fields.created_at),
+          expires_at: Timestamp.fromMillis(fields.expires_at),
         });
         tx.set(lock, { updated_at: FieldValue.serverTimestamp() });
         return decision;

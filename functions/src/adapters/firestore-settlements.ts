@@ -10,6 +10,7 @@ import {
   decideEventIgnored,
   decideRefund,
   linkPaidMailId,
+  marksLinkPaid,
   readRefundCause,
   readRefundOwed,
   readLedgerRow,
@@ -56,7 +57,7 @@ export function firestoreSettlements(
         const linkRef = order.paymentLink
           ? db().collection('payment_links').doc(order.paymentLink.id)
           : null;
-        const linkOpen = linkRef ? (await tx.get(linkRef)).get('state') === 'open' : false;
+        const linkState = linkRef ? (await tx.get(linkRef)).get('state') : null;
         const decision = decideCardPaid({
           ...paid,
           event: { id: paid.eventId, type: paid.eventType },
@@ -69,7 +70,7 @@ export function firestoreSettlements(
           now: now(),
         });
         writeDecision(tx, db(), decision);
-        if (linkRef && linkOpen && decision.outcome.outcome === 'applied') {
+        if (linkRef && marksLinkPaid(linkState, decision.outcome)) {
           tx.update(linkRef, {
             state: 'paid',
             paid_session: sessionId,
