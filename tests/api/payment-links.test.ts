@@ -14,6 +14,7 @@ import {
   parsePlotCode,
 } from '@parroquia/domain';
 import { callApi } from '../support/accounts.ts';
+import { forwardedFor, withinOneWindow } from '../support/rate-limits.ts';
 import { adminFirestore } from '../support/clients.ts';
 import {
   newDonor,
@@ -32,7 +33,7 @@ const stripe = stripeClient(inject('stripeUrl'));
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Plots no other suite uses. */
-const PLOTS = ['M30', 'M31', 'M32', 'M33', 'M34', 'M35', 'N30', 'N31', 'N32', 'N33'];
+const PLOTS = ['M30', 'M31', 'M32', 'M33', 'M34', 'M35', 'N30', 'N31', 'N32', 'N33', 'N34'];
 
 let rosa: Donor & { email: string };
 let bea: Donor & { email: string };
@@ -203,7 +204,51 @@ describe('a relative pays the rest of a reservation from a link', () => {
   });
 });
 
+describe('plots the donor picked', () => {
+  it('are bought for the donor by someone else, and were free when the link was made', async () => {
+    await resetCells(db(), ['N34']);
+    const made = await makeLink(rosa, ['N34'], 'buy');
+    expect(made.status).toBe(200);
+    const { token, amount_cents } = (await made.json()) as { token: string; amount_cents: number };
+    expect(amount_cents).toBe(25_000);
+    expect((await readCells(db(), ['N34']))[0]!.status).toBe('available');
+    const started = await pay(token, ['N34'], 'en');
+    expect(started.status).toBe(200);
+    const { sessionId, url } = (await started.json()) as { sessionId: string; url: string };
+    expect((await payOnHostedPage(url, 'Tia@Example.test', 'Tía Elena')).status).toBe(303);
+    await waitFor('the plot bought for the donor', async () => {
+      const [cell] = await readCells(db(), ['N34']);
+      return cell?.status === 'bought' && cell.user === rosa.uid;
+    });
+    const row = (await db().collection('donations').doc(sessionId).get()).data();
+    expect(row).toMatchObject({
+      donor: rosa.uid,
+      kind: 'buy',
+      amount_cents: 25_000,
+      payer_email: 'tia@example.test',
+      payer_name: 'Tía Elena',
+    });
+  });
+});
+
 describe('the bounds of payment links', () => {
+  it('the public routes count 30 a minute per address, together', async () => {
+    await withinOneWindow();
+    const headers = { 'X-Forwarded-For': forwardedFor('198.51.100.77') };
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      const path = `/api/payment-links/view/?token=${'R'.repeat(43)}`;
+      statuses.push((await callApi(siteUrl, path, { headers })).status);
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(404));
+    expect(statuses[30]).toBe(429);
+    const paying = await callApi(siteUrl, '/api/payment-links/pay/', {
+      body: { token: 'R'.repeat(43), celdas: ['M30'] },
+      headers,
+    });
+    expect(paying.status).toBe(429);
+  });
+
   it("refuses another donor's reservation, and writes nothing", async () => {
     await reserve(bea, ['M35']);
     const before = (await linksOf(rosa.uid)).length;
