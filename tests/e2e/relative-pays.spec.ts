@@ -5,6 +5,7 @@
  * pays on the Stripe double with its own e-mail; the donor's account then shows the plot paid
  * and downloads the certificate.
  */
+import { createHash } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { donationEntry, ledgerSearchWords } from '@parroquia/domain';
 import { expect, test } from './csp-guard.ts';
@@ -132,3 +133,65 @@ test('a relative in ro-RO pays the rest of a reservation from a link on a phone,
     await tidyPlot(PLOT);
   }
 });
+
+for (const language of ['es', 'en'] as const) {
+  test(`in ${language}: the payer's page names a plot taken meanwhile and offers the rest`, async ({
+    page,
+  }, testInfo) => {
+    const donor = await newDonor(authHost(), firestore(), 'Marta Lejos', { anonymous: true });
+    const code = (await firestore().collection('users').doc(donor.uid).get()).get(
+      'personal_code',
+    ) as string;
+    const [kept, lost] = language === 'es' ? ['S21', 'S22'] : ['S23', 'S24'];
+    await setCell(kept, {
+      status: 'reserved',
+      user: donor.uid,
+      donor_display: code,
+      reserved_until: Timestamp.fromMillis(Date.now() + 10 * DAY_MS),
+    });
+    // The other went to someone else after the link was made.
+    await setCell(lost, { status: 'bought', user: 'someone-else', donor_display: 'Otra Persona' });
+    const token = `${language}`.padEnd(43, 'x');
+    await firestore()
+      .collection('payment_links')
+      .doc(createHash('sha256').update(token).digest('hex'))
+      .set({
+        uid: donor.uid,
+        kind: 'complete',
+        plots: [kept, lost],
+        amount_cents: 40_000,
+        state: 'open',
+        created_at: Timestamp.now(),
+        expires_at: Timestamp.fromMillis(Date.now() + 5 * DAY_MS),
+        checkout_id: null,
+        paid_session: null,
+        paid_at: null,
+      });
+    try {
+      await page.goto(`/pagar/${token}?lng=${language}`);
+      // An anonymous donor shows by their code, never their name.
+      await expect(page.getByTestId('pay-link-donor')).toHaveText(code, { timeout: 15_000 });
+      await expect(page.getByText('Marta Lejos')).toHaveCount(0);
+      await expect(page.getByTestId('pay-link-taken')).toContainText(lost);
+      await expect(page.getByTestId('pay-link-amount')).toHaveText(/200[.,]00/);
+      await expect(page.getByTestId('pay-link-pay')).toHaveText(
+        language === 'es' ? /^Pagar 200,00\s€$/ : /^Pay €200\.00$/,
+      );
+      await expect(page.locator(`[data-code="${kept}"]`)).toHaveAttribute('data-selected', 'true', {
+        timeout: 15_000,
+      });
+      await expect(page.locator(`[data-code="${lost}"]`)).not.toHaveAttribute(
+        'data-selected',
+        'true',
+      );
+      await expectNoAxeViolations(page);
+      const shot = testInfo.outputPath(`pay-link-taken-${language}-1280.png`);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.screenshot({ path: shot, fullPage: true, animations: 'disabled' });
+      await testInfo.attach(`pay link taken ${language}`, { path: shot, contentType: 'image/png' });
+    } finally {
+      await tidyPlot(kept);
+      await tidyPlot(lost);
+    }
+  });
+}
