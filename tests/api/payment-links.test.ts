@@ -33,7 +33,21 @@ const stripe = stripeClient(inject('stripeUrl'));
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Plots no other suite uses. */
-const PLOTS = ['M30', 'M31', 'M32', 'M33', 'M34', 'M35', 'N30', 'N31', 'N32', 'N33', 'N34'];
+const PLOTS = [
+  'M30',
+  'M31',
+  'M32',
+  'M33',
+  'M34',
+  'M35',
+  'N30',
+  'N31',
+  'N32',
+  'N33',
+  'N34',
+  'N35',
+  'N36',
+];
 
 let rosa: Donor & { email: string };
 let bea: Donor & { email: string };
@@ -327,6 +341,46 @@ describe('the bounds of payment links', () => {
       DOMAIN_MESSAGES.es.paymentLinkExpired,
     );
     expect((await readCells(db(), ['M35']))[0]!.status).toBe('reserved');
+  });
+
+  it('the donor cancels their open links: a payer mid-Checkout is stopped, the plots stay theirs', async () => {
+    const eva = await newDonor(authHost, db(), 'Eva Cancela');
+    await reserve(eva, ['N35', 'N36']);
+    const first = (await (await makeLink(eva, ['N35'])).json()) as { token: string };
+    const second = (await (await makeLink(eva, ['N36'])).json()) as { token: string };
+    const opened = await pay(second.token, ['N36']);
+    expect(opened.status).toBe(200);
+    const { sessionId } = (await opened.json()) as { sessionId: string };
+    expect((await readCells(db(), ['N36']))[0]!.status).toBe('held');
+
+    const cancelled = await callApi(siteUrl, '/api/payment-links/cancel/', {
+      token: eva.token,
+      method: 'POST',
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toEqual({ cancelled: 2 });
+    expect((await stripe.checkout.sessions.retrieve(sessionId)).status).toBe('expired');
+    expect((await readCells(db(), ['N35', 'N36'])).map((cell) => [cell.status, cell.user])).toEqual(
+      [
+        ['reserved', eva.uid],
+        ['reserved', eva.uid],
+      ],
+    );
+    expect(((await (await view(first.token)).json()) as { state: string }).state).toBe('cancelled');
+    const refused = await pay(first.token, ['N35'], 'en');
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      DOMAIN_MESSAGES.en.paymentLinkCancelled,
+    );
+    // Another donor's call cancels nothing of hers.
+    await makeLink(eva, ['N35']);
+    const fran = await newDonor(authHost, db(), 'Fran Otro');
+    const other = await callApi(siteUrl, '/api/payment-links/cancel/', {
+      token: fran.token,
+      method: 'POST',
+    });
+    expect(await other.json()).toEqual({ cancelled: 0 });
+    expect((await linksOf(eva.uid)).filter((doc) => doc.get('state') === 'open')).toHaveLength(1);
   });
 
   it('an unknown or malformed token is a clear error', async () => {

@@ -96,3 +96,11 @@ export const payPaymentLink = defineRoute({
   ),
   answer: z.object({ sessionId: z.string(), url: z.string() }),
 });
+
+/** The donor cancels every open link of theirs (a link sent to the wrong person, the cap full). */
+export const cancelPaymentLinks = defineRoute({
+  method: 'POST',
+  path: '/api/payment-links/cancel/',
+  access: 'signed-in',
+  answer: z.object({ cancelled: z.number() }),
+});

@@ -22,7 +22,12 @@ export {
   reservePlots,
   stripeWebhook,
 } from './payments';
-export { createPaymentLink, payPaymentLink, viewPaymentLink } from './payment-links';
+export {
+  cancelPaymentLinks,
+  createPaymentLink,
+  payPaymentLink,
+  viewPaymentLink,
+} from './payment-links';
 export { listStaffActions, printFilledCertificate } from './staff-actions';
 export {
   donationsCsv,

@@ -7,6 +7,7 @@ import {
   decideLinkCreation,
   newPaymentLinkFields,
   displayOf,
+  linkStateAt,
   PAYMENT_LINK_DAY_MS,
   readDonorRecord,
   readPaymentLinkDocument,
@@ -68,6 +69,24 @@ export function firestorePaymentLinks(db: () => Firestore): PaymentLinkStore {
 
     async recordCheckout(id, checkoutId) {
       await links().doc(id).update({ checkout_id: checkoutId });
+    },
+
+    async openLinksOf(uid, now) {
+      const own = await links().where('uid', '==', uid).get();
+      return own.docs
+        .flatMap((doc) => readPaymentLinkDocument(doc.id, doc.data()) ?? [])
+        .filter((link) => linkStateAt(link, now) === 'open');
+    },
+
+    async cancel(id, now) {
+      return db().runTransaction(async (tx) => {
+        const ref = links().doc(id);
+        const snapshot = await tx.get(ref);
+        const link = snapshot.exists ? readPaymentLinkDocument(id, snapshot.data() ?? {}) : null;
+        if (!link || linkStateAt(link, now) !== 'open') return false;
+        tx.update(ref, { state: 'cancelled' });
+        return true;
+      });
     },
   };
 }

@@ -30,4 +30,8 @@ export interface PaymentLinkStore {
   open(id: string): Promise<OpenedPaymentLink | null>;
   /** The payer opened a checkout for the link (a later one replaces it). */
   recordCheckout(id: string, checkoutId: string): Promise<void>;
+  /** The donor's links still open at `now`. */
+  openLinksOf(uid: string, now: number): Promise<PaymentLink[]>;
+  /** The link becomes `cancelled` if it is still open (one transaction); whether it did. */
+  cancel(id: string, now: number): Promise<boolean>;
 }

@@ -201,3 +201,25 @@ export const payPaymentLink: Handler<ApiRoutes['payPaymentLink']> = async ({
   );
   return jsonReply({ sessionId: session.sessionId, url: session.url });
 };
+
+/**
+ * The donor cancels every open link of theirs: a payer's Checkout still open is expired at
+ * Stripe and its holds go back first; a link whose payment went through meanwhile stays paid.
+ */
+export const cancelPaymentLinks: Handler<ApiRoutes['cancelPaymentLinks']> = async ({
+  deps,
+  caller,
+}) => {
+  let cancelled = 0;
+  for (const link of await deps.paymentLinks.openLinksOf(caller.uid, deps.now())) {
+    try {
+      await closeEarlierCheckout(deps, link);
+    } catch (error) {
+      // Paid while we looked: the webhook makes it paid; it is not cancelled.
+      if (error instanceof ApiError && error.status === 409) continue;
+      throw error;
+    }
+    if (await deps.paymentLinks.cancel(link.id, deps.now())) cancelled += 1;
+  }
+  return jsonReply({ cancelled });
+};

@@ -15,3 +15,8 @@ export function createRestPaymentLink(
     token,
   });
 }
+
+/** `POST /api/payment-links/cancel/`: every open link of the donor's, cancelled. */
+export function cancelPaymentLinks(client: ApiClient, token: string) {
+  return client.call(API_ROUTES.cancelPaymentLinks, { token });
+}

@@ -14,7 +14,7 @@ import { formatLastDay, formatMoney } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { createRestPaymentLink } from '../api/payment-link-api';
+import { cancelPaymentLinks, createRestPaymentLink } from '../api/payment-link-api';
 import styles from './donation-history.module.css';
 
 export function AskSomeoneToPay({ plots }: { plots: readonly string[] }) {
@@ -25,6 +25,24 @@ export function AskSomeoneToPay({ plots }: { plots: readonly string[] }) {
   const making = useMutation({
     mutationFn: async () => createRestPaymentLink(client, plots, await getToken()),
   });
+  const cancelling = useMutation({
+    mutationFn: async () => cancelPaymentLinks(client, await getToken()),
+    onSuccess: ({ cancelled }) => {
+      toast.success(t('payLink.cancelledMine', { count: cancelled }));
+      making.reset();
+    },
+    onError: (error) => toast.error(apiErrorText(error, t)),
+  });
+  const cancelButton = (
+    <Button
+      variant="secondary"
+      data-testid="cancel-payment-links"
+      disabled={cancelling.isPending}
+      onClick={() => cancelling.mutate()}
+    >
+      {t('payLink.cancelMine')}
+    </Button>
+  );
 
   if (!making.isSuccess) {
     return (
@@ -38,7 +56,8 @@ export function AskSomeoneToPay({ plots }: { plots: readonly string[] }) {
         >
           {making.isPending ? <Spinner /> : null}
           {t('payLink.ask')}
-        </Button>
+        </Button>{' '}
+        {cancelButton}
       </div>
     );
   }
@@ -96,7 +115,8 @@ export function AskSomeoneToPay({ plots }: { plots: readonly string[] }) {
         {/* copy() tells its outcome in a toast: nothing left to await. */}
         <Button variant="secondary" onClick={() => void copy()}>
           {t('payLink.copy')}
-        </Button>
+        </Button>{' '}
+        {cancelButton}
       </p>
     </div>
   );
