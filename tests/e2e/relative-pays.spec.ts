@@ -13,6 +13,7 @@ import { newDonor } from '../support/payments.ts';
 import {
   expectNoAxeViolations,
   firestore,
+  screenshotAtBothSizes,
   setCell,
   signInOnLoginPage,
   tidyPlot,
@@ -78,6 +79,10 @@ test('a relative in ro-RO pays the rest of a reservation from a link on a phone,
     const whatsapp = page.getByRole('link', { name: 'WhatsApp' });
     await expect(whatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/\?text=/);
     expect(decodeURIComponent((await whatsapp.getAttribute('href'))!)).toContain(url);
+    await screenshotAtBothSizes(page, testInfo, 'pay-link-made', async () => {
+      await expect(page.getByTestId('pay-link-made')).toBeVisible();
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect(page.getByRole('link', { name: 'Correo electrónico' })).toHaveAttribute(
       'href',
       /^mailto:\?subject=/,
