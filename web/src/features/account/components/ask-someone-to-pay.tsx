@@ -15,6 +15,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { cancelPaymentLinks, createRestPaymentLink } from '../api/payment-link-api';
+import own from './ask-someone-to-pay.module.css';
 import styles from './donation-history.module.css';
 
 export function AskSomeoneToPay({ plots }: { plots: readonly string[] }) {
@@ -86,38 +87,41 @@ export function AskSomeoneToPay({ plots }: { plots: readonly string[] }) {
         })}
       </p>
       <input
+        className={own.address}
         readOnly
         aria-label={t('payLink.address')}
         value={url}
         data-testid="pay-link-url"
         onFocus={(event) => event.currentTarget.select()}
       />
-      <p>
+      <div className={own.ways}>
         {canShare ? (
           // share() catches its own refusal (the sheet closed): nothing left to await.
           <Button onClick={() => void share()}>{t('payLink.share')}</Button>
         ) : (
           <>
             <a
+              className={own.way}
               href={`https://wa.me/?text=${encodeURIComponent(message)}`}
               target="_blank"
               rel="noreferrer"
             >
               {t('payLink.whatsapp')}
-            </a>{' '}
+            </a>
             <a
+              className={own.way}
               href={`mailto:?subject=${encodeURIComponent(t('payLink.shareTitle'))}&body=${encodeURIComponent(message)}`}
             >
               {t('payLink.email')}
-            </a>{' '}
+            </a>
           </>
         )}
         {/* copy() tells its outcome in a toast: nothing left to await. */}
         <Button variant="secondary" onClick={() => void copy()}>
           {t('payLink.copy')}
-        </Button>{' '}
+        </Button>
         {cancelButton}
-      </p>
+      </div>
     </div>
   );
 }
