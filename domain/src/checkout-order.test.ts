@@ -30,3 +30,26 @@ describe('order metadata', () => {
     expect(orderFromMetadata({ ...metadata, checkout: '' })).toBeNull();
   });
 });
+
+describe("a payment link's order metadata", () => {
+  const linked: CheckoutOrder = {
+    ...order,
+    paymentLink: { id: 'a'.repeat(64), payerLanguage: 'ro' },
+  };
+
+  it('carries the link and the payer language, and reads them back', () => {
+    const metadata = orderMetadata(linked);
+    expect(metadata.link).toBe('a'.repeat(64));
+    expect(metadata.link_lang).toBe('ro');
+    expect(orderFromMetadata(metadata)).toEqual(linked);
+  });
+
+  it("is absent from the donor's own order", () => {
+    expect(Object.keys(orderMetadata(order))).toEqual(['uid', 'kind', 'plots', 'checkout']);
+  });
+
+  it('reads an unknown payer language as Spanish', () => {
+    const metadata = { ...orderMetadata(linked), link_lang: 'xx' };
+    expect(orderFromMetadata(metadata)?.paymentLink?.payerLanguage).toBe('es');
+  });
+});

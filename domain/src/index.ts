@@ -48,6 +48,8 @@ export * from './checkout-lines';
 export * from './donor-name';
 export * from './name-characters';
 export * from './donor-mail';
+export * from './payment-link';
+export * from './payment-link-mail';
 export * from './password-reset-mail';
 export * from './sign-up-mail';
 export * from './sign-up-confirmation';

@@ -169,6 +169,23 @@ const es = {
   passwordTooShort: 'La contraseña debe tener al menos 6 caracteres.',
   passwordTooLong: 'La contraseña es demasiado larga.',
   returnPathInvalid: 'La página a la que volver no es válida.',
+  // Payment links: someone else pays for the donor (payment-link.ts).
+  paymentLinkKindInvalid:
+    'Elige qué pagará el enlace: lo que queda de una reserva o parcelas para comprar.',
+  paymentLinksTooManyOpen: (max: number) =>
+    `Ya tienes ${max} enlaces de pago abiertos. Espera a que los paguen o caduquen.`,
+  paymentLinksTooManyToday: (max: number) =>
+    `Hoy ya has creado ${max} enlaces de pago. Inténtalo de nuevo mañana.`,
+  paymentLinkNotYourReservation: (code: string) =>
+    `La parcela ${code} no es una reserva tuya vigente.`,
+  paymentLinkPlotNotFree: (code: string) => `La parcela ${code} ya no está libre.`,
+  paymentLinkTokenInvalid: 'Ese enlace de pago no es válido.',
+  paymentLinkUnknown: 'Ese enlace de pago no existe.',
+  paymentLinkPaid: 'Este enlace ya está pagado. ¡Gracias!',
+  paymentLinkExpired: 'Este enlace de pago ha caducado. Pide uno nuevo a quien te lo envió.',
+  paymentLinkCancelled: 'Este enlace de pago se ha anulado.',
+  paymentLinkPlotsChanged:
+    'Alguna parcela del enlace ya no se puede pagar. Revisa lo que queda y vuelve a intentarlo.',
 } as const;
 
 export type DomainMessages = CatalogueOf<typeof es>;
@@ -293,6 +310,20 @@ const en: DomainMessages = {
   passwordTooShort: 'The password must be at least 6 characters long.',
   passwordTooLong: 'The password is too long.',
   returnPathInvalid: 'The page to go back to is not valid.',
+  paymentLinkKindInvalid: 'Choose what the link pays: the rest of a reservation or plots to buy.',
+  paymentLinksTooManyOpen: (max) =>
+    `You already have ${max} open payment links. Wait until they are paid or expire.`,
+  paymentLinksTooManyToday: (max) =>
+    `You have already made ${max} payment links today. Try again tomorrow.`,
+  paymentLinkNotYourReservation: (code) => `Plot ${code} is not a live reservation of yours.`,
+  paymentLinkPlotNotFree: (code) => `Plot ${code} is no longer free.`,
+  paymentLinkTokenInvalid: 'That payment link is not valid.',
+  paymentLinkUnknown: 'That payment link does not exist.',
+  paymentLinkPaid: 'This link has already been paid. Thank you!',
+  paymentLinkExpired: 'This payment link has expired. Ask whoever sent it for a new one.',
+  paymentLinkCancelled: 'This payment link has been cancelled.',
+  paymentLinkPlotsChanged:
+    'Some plot of the link can no longer be paid. Check what is left and try again.',
 };
 
 const ro: DomainMessages = {
@@ -421,6 +452,23 @@ const ro: DomainMessages = {
   passwordTooShort: 'Parola trebuie să aibă cel puțin 6 caractere.',
   passwordTooLong: 'Parola este prea lungă.',
   returnPathInvalid: 'Pagina la care să reveniți nu este validă.',
+  paymentLinkKindInvalid:
+    'Alegeți ce plătește linkul: restul unei rezervări sau parcele de cumpărat.',
+  paymentLinksTooManyOpen: (max) =>
+    `Aveți deja ${max} linkuri de plată deschise. Așteptați să fie plătite sau să expire.`,
+  paymentLinksTooManyToday: (max) =>
+    `Ați creat deja ${max} linkuri de plată astăzi. Încercați din nou mâine.`,
+  paymentLinkNotYourReservation: (code) =>
+    `Parcela ${code} nu este o rezervare valabilă a dumneavoastră.`,
+  paymentLinkPlotNotFree: (code) => `Parcela ${code} nu mai este liberă.`,
+  paymentLinkTokenInvalid: 'Acest link de plată nu este valid.',
+  paymentLinkUnknown: 'Acest link de plată nu există.',
+  paymentLinkPaid: 'Acest link a fost deja plătit. Vă mulțumim!',
+  paymentLinkExpired:
+    'Acest link de plată a expirat. Cereți unul nou persoanei care vi l-a trimis.',
+  paymentLinkCancelled: 'Acest link de plată a fost anulat.',
+  paymentLinkPlotsChanged:
+    'O parcelă din link nu mai poate fi plătită. Verificați ce a rămas și încercați din nou.',
 };
 
 /** Every language's catalogue of the domain's texts. */

@@ -14,6 +14,7 @@ import { firestoreDonationLedger } from './adapters/firestore-donations';
 import { firestorePhysicalCertificates } from './adapters/firestore-physical-certificates';
 import { firestoreCellRepository } from './adapters/firestore-cells';
 import { firestoreCommemorations } from './adapters/firestore-commemorations';
+import { firestorePaymentLinks } from './adapters/firestore-payment-links';
 import { firestorePaymentStore } from './adapters/firestore-payments';
 import { firestorePaymentSettings } from './adapters/firestore-payment-settings';
 import { firestoreDonorAccounts } from './adapters/firestore-donors';
@@ -59,6 +60,7 @@ export function productionDependencies(): ApiDependencies {
     accountData: firestoreAccountData(firestore, auth, proofs),
     signUps: firebaseSignUps(auth, firestore),
     paymentSettings: firestorePaymentSettings(firestore),
+    paymentLinks: firestorePaymentLinks(firestore),
   };
 }
 

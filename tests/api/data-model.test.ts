@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { parsePlotCode } from '@parroquia/domain';
 import { ROOT } from '@parroquia/testkit/local-stack';
 import { consentingDonor, newEmailAccount, callApi, verifyEmail } from '../support/accounts.ts';
 import { adminFirestore, DEMO, idTokenOf } from '../support/clients.ts';
@@ -44,6 +45,8 @@ const PLOTS = {
   linked: 'J36',
   held: 'J37',
   extended: 'J38',
+  /** Reserved by the donor, its rest paid by a relative through a payment link. */
+  relative: 'J39',
 };
 const ALL_PLOTS = Object.values(PLOTS).flat();
 /**
@@ -86,6 +89,7 @@ describe('the data model doc, read as data', () => {
       'mail',
       'erased_donors',
       'settings',
+      'payment_links',
     ]);
     const holdLock = DOC.get('hold_locks')!;
     expect(fieldProblems({ updated_at: Timestamp.now() }, holdLock)).toEqual([]);
@@ -222,6 +226,36 @@ async function journey() {
     reason: 'Espera su pensión',
   });
   expect(extended.status, await extended.clone().text()).toBe(200);
+
+  // A relative pays the rest of another reservation from a payment link, without an account.
+  await pay(donor, 'reserve', [PLOTS.relative]);
+  await waitFor('the reservation the relative pays', async () =>
+    (await readCells(db(), [PLOTS.relative]))[0]?.status === 'reserved' ? true : null,
+  );
+  const link = await callApi(siteUrl, '/api/payment-links/', {
+    token: lucia.idToken,
+    body: { celdas: [parsePlotCode(PLOTS.relative)], tipo: 'complete' },
+  });
+  expect(link.status, await link.clone().text()).toBe(200);
+  const { token } = (await link.json()) as { token: string };
+  const opened = await callApi(siteUrl, '/api/payment-links/pay/', {
+    body: { token, celdas: [PLOTS.relative], idioma: 'ro' },
+  });
+  expect(opened.status, await opened.clone().text()).toBe(200);
+  const relativePaid = await fetch(((await opened.json()) as { url: string }).url, {
+    method: 'POST',
+    body: new URLSearchParams({
+      card: '4242424242424242',
+      action: 'pay',
+      email: 'ion.ruda@example.test',
+      name: 'Ion Rudă',
+    }),
+    redirect: 'manual',
+  });
+  expect(relativePaid.status).toBe(303);
+  await waitFor('the rest paid by the relative', async () =>
+    (await readCells(db(), [PLOTS.relative]))[0]?.status === 'bought' ? true : null,
+  );
 
   const remembered = await callApi(siteUrl, '/api/users/commemorations/', {
     token: lucia.idToken,

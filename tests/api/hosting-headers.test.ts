@@ -93,6 +93,7 @@ describe('Hosting headers', () => {
       '/login',
       '/success',
       '/mi-cuenta',
+      `/pagar/${'T'.repeat(43)}`,
     ]) {
       expect((await get(path)).headers.get('x-robots-tag'), path).toBe('noindex');
     }

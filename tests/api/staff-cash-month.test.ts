@@ -23,6 +23,7 @@ import { firestoreRateLimitCounters } from '../../functions/src/adapters/firesto
 import { firestoreDonationLedger } from '../../functions/src/adapters/firestore-donations.ts';
 import { firestorePhysicalCertificates } from '../../functions/src/adapters/firestore-physical-certificates.ts';
 import { firestoreUserRepository } from '../../functions/src/adapters/firestore-users.ts';
+import { firestorePaymentLinks } from '../../functions/src/adapters/firestore-payment-links.ts';
 import { firestorePaymentStore } from '../../functions/src/adapters/firestore-payments.ts';
 import { firebasePasswordResets } from '../../functions/src/adapters/firebase-password-resets.ts';
 import { firebaseSignUps } from '../../functions/src/adapters/firebase-sign-ups.ts';
@@ -66,6 +67,7 @@ beforeAll(async () => {
     accountData: firestoreAccountData(db, () => auth, proofs),
     signUps: firebaseSignUps(() => auth, db),
     paymentSettings: firestorePaymentSettings(db),
+    paymentLinks: firestorePaymentLinks(db),
     randomIndex: randomInt,
     donors: firestoreDonorAccounts(db, proofs),
     sessions: firebaseSessionRevoker(() => auth),

@@ -75,6 +75,7 @@ for (const target of rulesTargets()) {
         });
         await setDoc(doc(db, 'erased_donors/ana'), { name: 'Ana', email: 'ana@example.com' });
         await setDoc(doc(db, 'settings/payments'), { payment_methods: ['card'] });
+        await setDoc(doc(db, 'payment_links/abc123'), { uid: 'ana', state: 'open', plots: ['K3'] });
         await setDoc(doc(db, 'rate_limits/verify_0a1b_1767225600000'), {
           name: 'verify',
           count: 3,
@@ -225,6 +226,23 @@ for (const target of rulesTargets()) {
       it('its former donor and a signed-out visitor cannot get it (denied)', async () => {
         await assertFails(getDoc(doc(donor('ana').firestore(), 'erased_donors/ana')));
         await assertFails(getDoc(doc(signedOut().firestore(), 'erased_donors/ana')));
+      });
+    });
+
+    describe('payment_links: only the API reads them, by the hash of their token', () => {
+      it('nobody gets or lists one, not its donor, not staff, not a visitor (denied)', async () => {
+        for (const context of [donor('ana'), staff(), signedOut()]) {
+          await assertFails(getDoc(doc(context.firestore(), 'payment_links/abc123')));
+          await assertFails(getDocs(collection(context.firestore(), 'payment_links')));
+        }
+      });
+      it('nobody writes one (denied)', async () => {
+        await assertFails(
+          setDoc(doc(donor('ana').firestore(), 'payment_links/mine'), {
+            uid: 'ana',
+            state: 'paid',
+          }),
+        );
       });
     });
 

@@ -20,6 +20,7 @@ import { firestoreStaffActions } from '../../functions/src/adapters/firestore-st
 import { firestoreRateLimitCounters } from '../../functions/src/adapters/firestore-rate-limits.ts';
 import { firestoreDonationLedger } from '../../functions/src/adapters/firestore-donations.ts';
 import { firestoreDonorAccounts } from '../../functions/src/adapters/firestore-donors.ts';
+import { firestorePaymentLinks } from '../../functions/src/adapters/firestore-payment-links.ts';
 import { firestorePaymentStore } from '../../functions/src/adapters/firestore-payments.ts';
 import { firestorePhysicalCertificates } from '../../functions/src/adapters/firestore-physical-certificates.ts';
 import { firestoreUserRepository } from '../../functions/src/adapters/firestore-users.ts';
@@ -64,6 +65,7 @@ export function startInProcessApi(stack: {
       accountData: firestoreAccountData(db, () => auth, proofs),
       signUps: firebaseSignUps(() => auth, db),
       paymentSettings: firestorePaymentSettings(db),
+      paymentLinks: firestorePaymentLinks(db),
       randomIndex: randomInt,
       donors: firestoreDonorAccounts(db, proofs),
       sessions: firebaseSessionRevoker(() => auth),

@@ -22,6 +22,12 @@ export {
   reservePlots,
   stripeWebhook,
 } from './payments';
+export {
+  cancelPaymentLinks,
+  createPaymentLink,
+  payPaymentLink,
+  viewPaymentLink,
+} from './payment-links';
 export { listStaffActions, printFilledCertificate } from './staff-actions';
 export { changePaymentMethods, paymentMethods } from './payment-settings';
 export {

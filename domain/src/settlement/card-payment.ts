@@ -9,11 +9,13 @@ import type { CheckoutOrder } from '../checkout-order';
 import { paymentReceipt } from '../donor-mail';
 import { donationEntry } from '../ledger';
 import { checkoutTotalCents } from '../money';
+import { linkPaidNotice, payerReceipt } from '../payment-link-mail';
 import { orderFields, releasedPlots } from './checkout';
 import {
   decided,
   type Decision,
   type EventClaim,
+  type LedgerAddition,
   type MailOrder,
   type PaymentStatus,
   type SettlementOutcome,
@@ -42,7 +44,20 @@ export interface CardPaidFacts {
   mailsQueued: ReadonlySet<string>;
   siteUrl: string;
   now: number;
+  /**
+   * Who paid, as Stripe's page collected it (`customer_details`), for a payment link's order:
+   * the ledger records them and their receipt goes to them. Null or absent otherwise.
+   */
+  payer?: PayerDetails | null;
 }
+
+export interface PayerDetails {
+  email: string;
+  name: string;
+}
+
+/** The donor's notice that someone paid their payment link. */
+export const linkPaidMailId = (sessionId: string) => `link-paid-${sessionId}`;
 
 export const receiptMailId = (sessionId: string) => `receipt-${sessionId}`;
 
@@ -77,7 +92,7 @@ export function decideCardPaid(facts: CardPaidFacts): Decision<SettlementOutcome
   };
   // Whatever happens to the plots, the money came in: the ledger says so, and the refund (if
   // due) will say it went back. The row shares the session id: never added twice.
-  const ledger =
+  const ledger: LedgerAddition[] =
     facts.amountCents > 0
       ? [
           {
@@ -99,6 +114,17 @@ export function decideCardPaid(facts: CardPaidFacts): Decision<SettlementOutcome
           },
         ]
       : [];
+  const link = order.paymentLink;
+  if (link) {
+    // A payment link: the ledger row says who paid for the donor, and through which link.
+    for (const row of ledger) {
+      row.payer = {
+        email: facts.payer?.email.trim().toLowerCase() ?? '',
+        name: facts.payer?.name ?? '',
+        link: link.id,
+      };
+    }
+  }
   if (lost.length > 0) {
     // Never two holders: the plots this checkout still holds go back, the money too.
     return decided(
@@ -131,7 +157,9 @@ export function decideCardPaid(facts: CardPaidFacts): Decision<SettlementOutcome
       ledger,
       cells,
       payment: { sessionId, fields: { ...paid, status: 'paid' } },
-      mails: receiptOf(facts, cells[0]?.after.reserved_until ?? null),
+      mails: order.paymentLink
+        ? linkMailsOf(facts, display)
+        : receiptOf(facts, cells[0]?.after.reserved_until ?? null),
     },
   );
 }
@@ -150,6 +178,46 @@ function receiptOf(facts: CardPaidFacts, reservedUntil: number | null): MailOrde
     siteUrl: facts.siteUrl,
   });
   return [{ id, to, message }];
+}
+
+/** A payment link paid: the payer's receipt (to the address they gave Stripe), the donor's notice. */
+function linkMailsOf(facts: CardPaidFacts, donorDisplay: string): MailOrder[] {
+  const { order, sessionId, payer } = facts;
+  const link = order.paymentLink!;
+  const kind = order.kind === 'buy' ? 'buy' : 'complete';
+  const mails: MailOrder[] = [];
+  const payerId = receiptMailId(sessionId);
+  if (payer?.email && !facts.mailsQueued.has(payerId)) {
+    mails.push({
+      id: payerId,
+      to: payer.email,
+      message: payerReceipt({
+        language: link.payerLanguage,
+        payerName: payer.name,
+        donorDisplay,
+        kind,
+        plots: order.plots,
+        amountCents: facts.amountCents,
+      }),
+    });
+  }
+  const donorId = linkPaidMailId(sessionId);
+  const to = mailAddressOf(facts.donor);
+  if (to && facts.donor && !facts.mailsQueued.has(donorId)) {
+    mails.push({
+      id: donorId,
+      to,
+      message: linkPaidNotice({
+        language: facts.donor.language,
+        donorName: facts.donor.name,
+        payerName: payer?.name ?? '',
+        plots: order.plots,
+        amountCents: facts.amountCents,
+        siteUrl: facts.siteUrl,
+      }),
+    });
+  }
+  return mails;
 }
 
 export interface CheckoutUnpaidFacts {

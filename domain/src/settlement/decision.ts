@@ -26,6 +26,11 @@ export interface LedgerAddition {
   certificate_code?: string;
   /** Why a row undoes another: a void's or a refund's reason, for the accountant's export. */
   reason?: string;
+  /**
+   * Someone else paid for the donor through a payment link: who (as Stripe's page collected
+   * them) and the link's id. Stored as `payer_email`, `payer_name` and `payment_link`.
+   */
+  payer?: { email: string; name: string; link: string };
 }
 
 /** An existing row now counted for an account (a certificate claimed by its donor). */

@@ -277,3 +277,68 @@ describe('receipts and reminders', () => {
     expect(RESERVATION_DURATION_MS).toBeGreaterThan(6 * DAY);
   });
 });
+
+describe('a payment link paid by someone else', () => {
+  const donor: DonorOnRecord = {
+    ...account(true),
+    uid: 'u-ana',
+    name: 'Ana Real',
+    email: 'ana@example.test',
+    personal_code: 'ANA7K3QZ',
+    is_anonymous_donor: true,
+  };
+  const paid = () =>
+    decideCardPaid({
+      event: { id: 'evt_1', type: 'checkout.session.completed' },
+      eventSeen: false,
+      sessionId: 'cs_1',
+      order: {
+        uid: 'u-ana',
+        kind: 'complete',
+        plots: ['K3'],
+        checkoutId: 'chk_1',
+        paymentLink: { id: 'link-1', payerLanguage: 'ro' },
+      },
+      amountCents: 20_000,
+      currency: 'eur',
+      paymentIntent: 'pi_1',
+      paymentStatus: 'pending',
+      donor,
+      cells: [
+        plot('K3', {
+          status: 'held',
+          user: 'u-ana',
+          donor_display: 'ANA7K3QZ',
+          reserved_until: NOW + 10 * DAY,
+          hold: { session_id: 'chk_1', kind: 'complete', expires_at: NOW + 60_000 },
+        }),
+      ],
+      mailsQueued: new Set(),
+      siteUrl: 'https://parroquia.test',
+      now: NOW,
+      payer: { email: 'Ion@Example.test', name: 'Ion Popescu' },
+    });
+
+  it('gives the plots to the donor and records the payer on the ledger row', () => {
+    const decision = paid();
+    expect(decision.outcome).toEqual({ outcome: 'applied' });
+    expect(decision.cells[0]!.after).toMatchObject({ status: 'bought', user: 'u-ana' });
+    expect(decision.ledger[0]!.entry).toMatchObject({ donor: 'u-ana', donor_name: 'Ana Real' });
+    expect(decision.ledger[0]!.payer).toEqual({
+      email: 'ion@example.test',
+      name: 'Ion Popescu',
+      link: 'link-1',
+    });
+  });
+
+  it("mails the payer's receipt in their language naming the donor by code, and the donor a notice", () => {
+    const [receipt, notice] = paid().mails;
+    expect(receipt!.to).toBe('Ion@Example.test');
+    expect(receipt!.message.text).toContain('Ion Popescu');
+    expect(receipt!.message.text).toContain('ANA7K3QZ');
+    expect(receipt!.message.text).not.toContain('Ana Real');
+    expect(receipt!.message.subject).toContain('Parohia');
+    expect(notice!.to).toBe('ana@example.test');
+    expect(notice!.message.text).toContain('Ion Popescu');
+  });
+});

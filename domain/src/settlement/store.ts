@@ -29,7 +29,12 @@ export class SettlementStore {
   readonly cells = new Map<string, CellWithId>();
   readonly ledger = new Map<
     string,
-    LedgerRow & { session_id?: string; certificate_code?: string; reason?: string }
+    LedgerRow & {
+      session_id?: string;
+      certificate_code?: string;
+      reason?: string;
+      payer?: { email: string; name: string; link: string };
+    }
   >();
   readonly payments = new Map<string, Partial<PaymentFields>>();
   readonly events = new Map<string, string>();
@@ -94,10 +99,11 @@ export class SettlementStore {
       raised_cents: this.progress.raised_cents + difference.raised_cents,
     };
     this.summary = withIncrements(this.summary, summaryIncrements(newRows));
-    for (const { id, entry, session_id, certificate_code, reason } of writes.ledger) {
+    for (const { id, entry, session_id, certificate_code, reason, payer } of writes.ledger) {
       this.ledger.set(id, {
         ...copy(entry),
         id,
+        ...(payer ? { payer: copy(payer) } : {}),
         ...(session_id ? { session_id } : {}),
         ...(certificate_code ? { certificate_code } : {}),
         ...(reason ? { reason } : {}),

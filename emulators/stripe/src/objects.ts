@@ -15,6 +15,7 @@ export type SessionJson = Pick<
   | 'client_reference_id'
   | 'created'
   | 'currency'
+  | 'customer_details'
   | 'customer_email'
   | 'expires_at'
   | 'livemode'

@@ -192,6 +192,34 @@ describe('the Stripe double through the official SDK', () => {
     ).rejects.toMatchObject({ code: 'charge_already_refunded' });
   });
 
+  it("asks the payer's e-mail and name when the session has none, and reports them as customer_details", async () => {
+    const session = await newSession();
+    expect(await (await fetch(session.url!)).text()).toContain('name="email"');
+    const form = {
+      card: '4242424242424242',
+      action: 'pay',
+      email: 'ion@example.test',
+      name: 'Ion Popescu',
+    };
+    const paid = await fetch(session.url!, {
+      method: 'POST',
+      body: new URLSearchParams(form),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    const retrieved = await stripe.checkout.sessions.retrieve(session.id);
+    expect(retrieved.customer_details).toMatchObject({
+      email: 'ion@example.test',
+      name: 'Ion Popescu',
+    });
+    const prefilled = await newSession({ customer_email: 'ana@example.test' });
+    expect(await (await fetch(prefilled.url!)).text()).not.toContain('name="email"');
+    await pay(prefilled.url!, '4242424242424242');
+    expect((await stripe.checkout.sessions.retrieve(prefilled.id)).customer_details?.email).toBe(
+      'ana@example.test',
+    );
+  });
+
   it('cancel redirects to the cancel URL; expire and the clock send checkout.session.expired', async () => {
     const session = await newSession();
     const cancelled = await pay(session.url!, '', 'cancel');

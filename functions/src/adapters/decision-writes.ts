@@ -85,10 +85,14 @@ export function writeDecision(tx: Transaction, db: Firestore, writes: Writes): v
   const newRows = writes.ledger.map(({ entry }) => entry);
   storeCells(tx, db, writes.cells, newRows);
   moveLedgerSummary(tx, db, newRows);
-  for (const { id, entry, session_id, certificate_code, reason } of writes.ledger) {
+  for (const { id, entry, session_id, certificate_code, reason, payer } of writes.ledger) {
     tx.set(db.collection('donations').doc(id), {
       ...ledgerDocument(entry, { certificate_code, reason }),
       ...(session_id ? { session_id } : {}),
+      // A payment link's row: who paid for the donor (payment-link.ts).
+      ...(payer
+        ? { payer_email: payer.email, payer_name: payer.name, payment_link: payer.link }
+        : {}),
     });
   }
   for (const { id, donor } of writes.ledgerDonors) {

@@ -9,6 +9,8 @@ import {
   decideCheckoutUnpaid,
   decideEventIgnored,
   decideRefund,
+  linkPaidMailId,
+  marksLinkPaid,
   readRefundCause,
   readRefundOwed,
   readLedgerRow,
@@ -16,7 +18,7 @@ import {
   receiptMailId,
   type SettlementOutcome,
 } from '@parroquia/domain';
-import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { logLatePaymentRefunded } from '../log';
 import type { PaymentSettlements } from '../ports/payments';
 import type { AddressProofs } from '../ports/sign-in';
@@ -47,7 +49,15 @@ export function firestoreSettlements(
         const paymentStatus = await statusOf(tx, sessionId);
         const donor = await readDonor(db(), tx, order.uid, proofs);
         const cells = await readCells(db(), tx, order.plots);
-        const mailsQueued = await readMailsQueued(db(), tx, [receiptMailId(sessionId)]);
+        const mailsQueued = await readMailsQueued(db(), tx, [
+          receiptMailId(sessionId),
+          linkPaidMailId(sessionId),
+        ]);
+        // A payment link's checkout: the link becomes paid with the session (payment-link.ts).
+        const linkRef = order.paymentLink
+          ? db().collection('payment_links').doc(order.paymentLink.id)
+          : null;
+        const linkState = linkRef ? (await tx.get(linkRef)).get('state') : null;
         const decision = decideCardPaid({
           ...paid,
           event: { id: paid.eventId, type: paid.eventType },
@@ -60,6 +70,13 @@ export function firestoreSettlements(
           now: now(),
         });
         writeDecision(tx, db(), decision);
+        if (linkRef && marksLinkPaid(linkState, decision.outcome)) {
+          tx.update(linkRef, {
+            state: 'paid',
+            paid_session: sessionId,
+            paid_at: Timestamp.fromMillis(now()),
+          });
+        }
         return decision.outcome;
       });
       if (outcome.outcome === 'refund-due')

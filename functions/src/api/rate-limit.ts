@@ -38,6 +38,12 @@ export const SHARE_IMAGE_LIMIT: RateLimit = { name: 'share-image', perKey: 30, w
  */
 export const SHARE_PAGE_LIMIT: RateLimit = { name: 'share-page', perKey: 60, windowMs: 60_000 };
 
+/**
+ * The payment links' public routes (view, pay), per address: 30 a minute. Tokens are 256 bits;
+ * this only keeps one client from making the function hold and release plots without end.
+ */
+export const PAYMENT_LINK_LIMIT: RateLimit = { name: 'payment-link', perKey: 30, windowMs: 60_000 };
+
 /** `POST /api/users/link-code/`: 10 tries a minute per account, so codes cannot be guessed. */
 export const LINK_CODE_LIMIT: RateLimit = { name: 'link-code', perKey: 10, windowMs: 60_000 };
 

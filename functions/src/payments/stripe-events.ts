@@ -98,7 +98,17 @@ function settlePaid(
     amountCents: wholeCents(session.amount_total),
     currency: typeof session.currency === 'string' ? session.currency : '',
     paymentIntent,
+    payer: order.paymentLink ? payerOf(session) : null,
   });
+}
+
+/** Who paid a payment link's session, as Stripe's page collected them. */
+function payerOf(session: Stripe.Checkout.Session): { email: string; name: string } {
+  const details = session.customer_details;
+  return {
+    email: details?.email ?? session.customer_email ?? '',
+    name: details?.name ?? '',
+  };
 }
 
 /** A signed event is Stripe's, but its shape is checked all the same: no crash on a bad one. */

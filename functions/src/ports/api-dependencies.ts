@@ -8,6 +8,7 @@ import type { CommemorationStore } from './commemorations';
 import type { AccountDataStore, DonorAccountRepository, UserRepository } from './donors';
 import type { DonationLedger } from './ledger';
 import type { PaymentSettingsStore } from './payment-settings';
+import type { PaymentLinkStore } from './payment-links';
 import type { PaymentDependencies } from './payments';
 import type { CellRepository } from './plots';
 import type { RateLimitCounters } from './rate-limits';
@@ -40,4 +41,6 @@ export interface ApiDependencies {
   signUps: SignUpMailer;
   /** The ways of paying Checkout offers (`settings/payments`). */
   paymentSettings: PaymentSettingsStore;
+  /** The links a donor sends so that someone else pays (`payment_links`). */
+  paymentLinks: PaymentLinkStore;
 }

@@ -71,6 +71,8 @@ export interface PaidSettlement {
   /** ISO code as Stripe writes it, lower case (`eur`). */
   currency: string;
   paymentIntent: string | null;
+  /** Who paid, as Stripe's page collected it (`customer_details`); read for a payment link's. */
+  payer?: { email: string; name: string } | null;
 }
 
 export interface UnpaidSettlement {

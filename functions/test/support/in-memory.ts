@@ -351,6 +351,7 @@ export function testDependencies(): TestDependencies {
     accountData: unusedPort<ApiDependencies['accountData']>('the donor data'),
     signUps: unusedPort<ApiDependencies['signUps']>('the sign-up'),
     paymentSettings: new InMemoryPaymentSettings(),
+    paymentLinks: unusedPort<ApiDependencies['paymentLinks']>('the payment links'),
   };
 }
 

@@ -53,6 +53,7 @@ const framed: Page[] = [
   page(paths.staffDonors.path, () => import('./routes/staff-donors')),
   page(paths.staffDonor.path, () => import('./routes/staff-donor')),
   page(paths.verifyCertificate.path, () => import('./routes/verify')),
+  page(paths.payLink.path, () => import('./routes/pay-link')),
 ];
 
 const notFound = page('*', () => import('./routes/not-found'));

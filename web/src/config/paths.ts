@@ -6,6 +6,7 @@ import { generatePath } from 'react-router-dom';
 
 const STAFF_DONOR = '/staff/donantes/:id';
 const VERIFY_CERTIFICATE = '/verificar/:code';
+const PAY_LINK = '/pagar/:token';
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -39,6 +40,11 @@ export const paths = {
   verifyCertificate: {
     path: VERIFY_CERTIFICATE,
     getHref: (code: string) => generatePath(VERIFY_CERTIFICATE, { code }),
+  },
+  /** A payment link's page: someone else pays for a donor (public). */
+  payLink: {
+    path: PAY_LINK,
+    getHref: (token: string) => generatePath(PAY_LINK, { token }),
   },
 } as const;
 

@@ -21,6 +21,8 @@ export const queryKeys = {
   campaignProgress: () => ['campaign-progress'] as const,
   /** Public: /verificar/:code. */
   certificate: (code: string) => ['certificate', code] as const,
+  /** Public: a payment link's page, by its token. */
+  paymentLink: (token: string) => ['payment-link', token] as const,
   /** Every account's answers (forgotten on sign-out). */
   accounts: () => ['account'] as const,
   /** One account's answers (forgotten once it is erased). */

@@ -60,6 +60,7 @@ export function createSession(state: DoubleState, params: Record<string, FormVal
     client_reference_id: asString(params.client_reference_id) ?? null,
     created: now,
     currency,
+    customer_details: null,
     customer_email: asString(params.customer_email) ?? null,
     expires_at: expiresAt,
     livemode: false,

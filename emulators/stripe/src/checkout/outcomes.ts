@@ -41,10 +41,26 @@ export function expireDueSessions(state: DoubleState, asOf = unixSeconds()): voi
 }
 
 /** A card typed on the hosted page of an open session: 4242... pays, 4000...0002 is declined. */
-export function payByCard(state: DoubleState, session: SessionState, card: string): CardOutcome {
+export function payByCard(
+  state: DoubleState,
+  session: SessionState,
+  card: string,
+  customer: { email?: string | null; name?: string | null } = {},
+): CardOutcome {
   const digits = card.replace(/[\s-]/g, '');
   if (digits === TEST_CARDS.declined) return 'declined';
   if (digits !== TEST_CARDS.succeeds) return 'invalid';
+  // Who paid, as Stripe reports it: the address typed on the page, else the session's.
+  session.json.customer_details = {
+    address: null,
+    business_name: null,
+    individual_name: null,
+    email: customer.email || session.json.customer_email || null,
+    name: customer.name || null,
+    phone: null,
+    tax_exempt: 'none',
+    tax_ids: [],
+  };
   pay(state, session);
   return 'paid';
 }

@@ -51,6 +51,14 @@ export function renderCheckoutPage(
 <h1>${escape(text.heading)}</h1>
 <table>${rows}<tr class="total"><td>${escape(text.total)}</td><td data-testid="total">${total}</td></tr></table>
 ${choice}<form method="post">
+${
+  session.customer_email
+    ? ''
+    : `<label for="email">${escape(text.email)}</label>
+<input id="email" name="email" type="email" autocomplete="email">
+<label for="name">${escape(text.name)}</label>
+<input id="name" name="name" autocomplete="name">`
+}
 <label for="card">${escape(text.cardNumber)}</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242">
 ${refusal ? `<p class="error" role="alert">${escape(text[refusal])}</p>` : ''}

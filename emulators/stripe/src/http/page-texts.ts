@@ -11,6 +11,9 @@ export interface PageTexts {
   heading: string;
   total: string;
   cardNumber: string;
+  /** Asked when the session was made without `customer_email`, as Stripe does. */
+  email: string;
+  name: string;
   pay: (amount: string) => string;
   cancel: string;
   note: string;
@@ -28,6 +31,8 @@ export const PAGE_TEXTS: Readonly<Record<PageLanguage, PageTexts>> = {
     heading: 'Pago de prueba',
     total: 'Total',
     cardNumber: 'Número de tarjeta',
+    email: 'Correo electrónico',
+    name: 'Nombre',
     pay: (amount) => `Pagar ${amount}`,
     cancel: 'Cancelar',
     note: 'Doble local de Stripe: 4242 4242 4242 4242 paga; 4000 0000 0000 0002 se rechaza.',
@@ -43,6 +48,8 @@ export const PAGE_TEXTS: Readonly<Record<PageLanguage, PageTexts>> = {
     heading: 'Test payment',
     total: 'Total',
     cardNumber: 'Card number',
+    email: 'Email',
+    name: 'Name',
     pay: (amount) => `Pay ${amount}`,
     cancel: 'Cancel',
     note: 'Local Stripe double: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.',
@@ -58,6 +65,8 @@ export const PAGE_TEXTS: Readonly<Record<PageLanguage, PageTexts>> = {
     heading: 'Plată de test',
     total: 'Total',
     cardNumber: 'Numărul cardului',
+    email: 'E-mail',
+    name: 'Nume',
     pay: (amount) => `Plătiți ${amount}`,
     cancel: 'Anulați',
     note: 'Dublura locală Stripe: 4242 4242 4242 4242 plătește; 4000 0000 0000 0002 este refuzat.',

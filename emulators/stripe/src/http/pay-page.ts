@@ -47,7 +47,11 @@ export function handlePayPage(
   const action = form.get('action');
   if (action === 'cancel') return redirect(res, session.json.cancel_url ?? '/');
   if (bizum) return bizumStep(state, session, res, language, action, form.get('phone') ?? '');
-  const outcome = payByCard(state, session, form.get('card') ?? '');
+  // The payer's e-mail and name, asked on the page when the session has no e-mail (a payment link).
+  const outcome = payByCard(state, session, form.get('card') ?? '', {
+    email: form.get('email'),
+    name: form.get('name'),
+  });
   if (outcome === 'paid') return toSuccess(res, session);
   sendHtml(res, 402, cardPage(outcome));
 }

@@ -74,7 +74,8 @@ export const startCheckout =
     return jsonReply({ sessionId: session.sessionId, url: session.url });
   };
 
-function refuseUnless(outcome: HoldOutcome): void {
+/** A refused hold as the caller reads it (the payment links' checkouts too). */
+export function refuseUnless(outcome: HoldOutcome): void {
   if (outcome.ok) return;
   if (outcome.reason === 'no-account') throw new ApiError(404, MESSAGES.userNotFound);
   if (outcome.reason === 'too-many-held') {

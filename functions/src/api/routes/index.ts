@@ -26,6 +26,12 @@ import { donationHistory, donationReceiptPdf, donationStatementPdf } from './don
 import { generateCertificate } from './donor-certificate';
 import { linkCode } from './link-code';
 import { passwordReset } from './password-reset';
+import {
+  cancelPaymentLinks,
+  createPaymentLink,
+  payPaymentLink,
+  viewPaymentLink,
+} from './payment-links';
 import { eraseAccount, myData, myDataDocument } from './my-data';
 import { confirmSignUp, signUp } from './sign-up';
 import { registerPhysicalCertificate } from './physical-certificates';
@@ -87,6 +93,10 @@ const HANDLERS: { [Name in RouteName]: Handler<ApiRoutes[Name]> } = {
   confirmSignUp,
   paymentMethods,
   changePaymentMethods,
+  createPaymentLink,
+  viewPaymentLink,
+  payPaymentLink,
+  cancelPaymentLinks,
 };
 
 function bound<Name extends RouteName>(name: Name): Route {

@@ -23,6 +23,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { AskSomeoneToPay } from './ask-someone-to-pay';
 import { downloadReceipt, downloadStatement, loadDonationHistory } from '../api/donations-api';
 import styles from './donation-history.module.css';
 
@@ -227,6 +228,7 @@ function BalancesDue({
       <ButtonLink variant="primary" to={paths.donate.getHref()}>
         {t('donations.toMap')}
       </ButtonLink>
+      <AskSomeoneToPay plots={history.balances_due.map((due) => due.plot)} />
     </div>
   );
 }

@@ -27,9 +27,11 @@ export interface WholePlanProps {
   now: number;
   /** The drawing's accessible name (the map's speaks of keys this one has no use for). */
   label: string;
+  /** Plots drawn as selected (a payment link's, on its payer's page); none by default. */
+  marked?: ReadonlySet<string>;
 }
 
-export function WholePlan({ cells, now, label }: WholePlanProps) {
+export function WholePlan({ cells, now, label, marked }: WholePlanProps) {
   const { t } = useTranslation();
   const plots = useRef<SVGGElement>(null);
   const layerRef = usePlotLayer(plots, mapStyles);
@@ -57,13 +59,13 @@ export function WholePlan({ cells, now, label }: WholePlanProps) {
           caption: donor ?? stateWord,
           details: donor ? stateWord : '',
           selectable: false,
-          selected: false,
+          selected: marked?.has(cell.id) ?? false,
           own: false,
           focusable: false,
         };
       }),
     );
-  }, [layerRef, ordered, now, words]);
+  }, [layerRef, ordered, now, words, marked]);
 
   return (
     <svg

@@ -1,0 +1,22 @@
+/** `POST /api/payment-links/`: the donor asks someone else to pay the rest of their reservations. */
+import { parsePlotCode } from '@parroquia/domain';
+import * as API_ROUTES from '@parroquia/domain/api-routes';
+import type { ApiClient, CallAnswer } from '@/lib/api-client';
+
+export type MadePaymentLink = CallAnswer<typeof API_ROUTES.createPaymentLink>;
+
+export function createRestPaymentLink(
+  client: ApiClient,
+  plots: readonly string[],
+  token: string,
+): Promise<MadePaymentLink> {
+  return client.call(API_ROUTES.createPaymentLink, {
+    body: { celdas: [...plots].sort().map(parsePlotCode), tipo: 'complete' },
+    token,
+  });
+}
+
+/** `POST /api/payment-links/cancel/`: every open link of the donor's, cancelled. */
+export function cancelPaymentLinks(client: ApiClient, token: string) {
+  return client.call(API_ROUTES.cancelPaymentLinks, { token });
+}
