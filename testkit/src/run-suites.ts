@@ -67,6 +67,7 @@ const E2E_FIRST_HALF = [
   'parish-details',
   'staff-month-close',
   'staff-reservations',
+  'bizum-payment',
 ].map((name) => `e2e/${name}.spec.ts`);
 
 /** The spec files of one half, as paths Playwright takes for a filter. */
