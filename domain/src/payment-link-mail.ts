@@ -63,7 +63,7 @@ const WORDS: Record<Language, LinkWords> = {
     greetingNoName: 'Bună ziua,',
     payerSubject: 'Chitanța plății dumneavoastră · Parohia Ortodoxă din Asturias',
     payerLead: (donor) =>
-      `Am primit plata dumneavoastră. Dumneavoastră ați plătit, iar parcelele sunt ale lui ${donor}: poartă acest nume pe hartă.`,
+      `Am primit plata dumneavoastră. Dumneavoastră ați plătit, iar parcelele sunt pe numele ${donor}, așa cum apare pe hartă.`,
     donorSubject: 'Parcelele dumneavoastră au fost plătite · Parohia Ortodoxă din Asturias',
     donorLead: (payer) =>
       `${payer} a plătit parcelele dumneavoastră cu linkul trimis. Sunt acum ale dumneavoastră.`,
