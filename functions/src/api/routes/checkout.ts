@@ -17,8 +17,11 @@ import {
   type ApiRoutes,
   type CheckoutKind,
   type CheckoutOrder,
+  type CheckoutPaymentMethod,
+  type Language,
 } from '@parroquia/domain';
 import { logCheckoutFailed } from '../../log';
+import type { ApiDependencies } from '../../ports/api-dependencies';
 import type { HoldOutcome } from '../../ports/payments';
 import { ApiError, jsonReply } from '../http';
 import { API_MESSAGES } from '../messages';
@@ -38,41 +41,75 @@ export const startCheckout =
       plots: body.plots.map(formatPlotCode),
       checkoutId: `chk_${randomBytes(12).toString('hex')}`,
     };
-    // The hold outlives the session by a few minutes (domain/src/hold-timing.ts); the session's
-    // expiry releases the holds at once (checkout.session.expired).
-    const holdEnd = holdExpiresAt(deps.now());
-    const { store, checkout, siteUrl } = deps.payments;
     // Read before holding: a failed read leaves no hold behind.
     const paymentMethods = await deps.paymentSettings.paymentMethods();
-    refuseUnless(await store.holdPlots(order, holdEnd));
-    const expiresAt = sessionExpiresAt(holdEnd, deps.now());
-
-    const amountCents = checkoutTotalCents(kind, order.plots.length);
-    const site = siteUrl(typeof headers.origin === 'string' ? headers.origin : null);
-    let session: { sessionId: string; url: string };
-    try {
-      session = await checkout.createSession({
-        order,
-        lines: order.plots.map((plot) => ({
-          name: checkoutLineName(kind, plot, language),
-          amountCents: pricePerPlotCents(kind),
-        })),
-        expiresAt,
+    const site = deps.payments.siteUrl(typeof headers.origin === 'string' ? headers.origin : null);
+    return jsonReply(
+      await openCheckout(deps, order, {
         successUrl: `${site}/success?session_id={CHECKOUT_SESSION_ID}`,
         // The cancel page gives the plots back at once (POST /api/payments/cancel/).
         cancelUrl: `${site}/cancel?checkout=${order.checkoutId}`,
         customerEmail: profile.email || null,
         language,
         paymentMethods,
-      });
-    } catch (error) {
-      logCheckoutFailed(order.checkoutId, error);
-      await store.releaseHolds(order);
-      throw new ApiError(503, API_MESSAGES.checkoutUnavailable);
-    }
-    await store.recordCheckout(session.sessionId, order, amountCents);
-    return jsonReply({ sessionId: session.sessionId, url: session.url });
+      }),
+    );
   };
+
+/** Where Checkout sends the payer back, whom it asks, and what it offers. */
+export interface CheckoutPage {
+  successUrl: string;
+  cancelUrl: string;
+  customerEmail: string | null;
+  language: Language;
+  /** The parish's ways of paying; card alone when left out. */
+  paymentMethods?: readonly CheckoutPaymentMethod[];
+  /** Runs once the plots are held, before Stripe is asked (a payment link notes its checkout). */
+  afterHold?: () => Promise<void>;
+}
+
+/**
+ * Holds the order's plots, opens its Checkout Session and records it: the donor's own payment
+ * routes and a payment link's payer alike. A session Stripe fails to open gives the holds back.
+ */
+export async function openCheckout(
+  deps: ApiDependencies,
+  order: CheckoutOrder,
+  page: CheckoutPage,
+): Promise<{ sessionId: string; url: string }> {
+  // The hold outlives the session by a few minutes (domain/src/hold-timing.ts); the session's
+  // expiry releases the holds at once (checkout.session.expired).
+  const holdEnd = holdExpiresAt(deps.now());
+  const { store, checkout } = deps.payments;
+  refuseUnless(await store.holdPlots(order, holdEnd));
+  await page.afterHold?.();
+  let session: { sessionId: string; url: string };
+  try {
+    session = await checkout.createSession({
+      order,
+      lines: order.plots.map((plot) => ({
+        name: checkoutLineName(order.kind, plot, page.language),
+        amountCents: pricePerPlotCents(order.kind),
+      })),
+      expiresAt: sessionExpiresAt(holdEnd, deps.now()),
+      successUrl: page.successUrl,
+      cancelUrl: page.cancelUrl,
+      customerEmail: page.customerEmail,
+      language: page.language,
+      paymentMethods: page.paymentMethods,
+    });
+  } catch (error) {
+    logCheckoutFailed(order.checkoutId, error);
+    await store.releaseHolds(order);
+    throw new ApiError(503, API_MESSAGES.checkoutUnavailable);
+  }
+  await store.recordCheckout(
+    session.sessionId,
+    order,
+    checkoutTotalCents(order.kind, order.plots.length),
+  );
+  return { sessionId: session.sessionId, url: session.url };
+}
 
 /** A refused hold as the caller reads it (the payment links' checkouts too). */
 export function refuseUnless(outcome: HoldOutcome): void {

@@ -5,30 +5,24 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  checkoutLineName,
   checkoutTotalCents,
   formatPlotCode,
-  holdExpiresAt,
   linkStateAt,
   MAX_OPEN_PAYMENT_LINKS,
   MAX_PAYMENT_LINKS_PER_DAY,
   MESSAGES,
   payablePlots,
-  pricePerPlotCents,
-  sessionExpiresAt,
   type ApiRoutes,
   type CheckoutOrder,
   type LinkCreation,
   type PaymentLink,
 } from '@parroquia/domain';
-import { logCheckoutFailed } from '../../log';
 import type { ApiDependencies } from '../../ports/api-dependencies';
 import type { OpenedPaymentLink } from '../../ports/payment-links';
 import { ApiError, jsonReply } from '../http';
-import { API_MESSAGES } from '../messages';
 import { assertWithinRateLimit, PAYMENT_LINK_LIMIT } from '../rate-limit';
 import type { Handler } from '../router';
-import { refuseUnless } from './checkout';
+import { openCheckout } from './checkout';
 
 /** The document id of a token: only the hash is stored, so a leaked database pays nothing. */
 export const paymentLinkId = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -167,39 +161,19 @@ export const payPaymentLink: Handler<ApiRoutes['payPaymentLink']> = async ({
     checkoutId: `chk_${randomBytes(12).toString('hex')}`,
     paymentLink: { id: link.id, payerLanguage: language },
   };
-  const holdEnd = holdExpiresAt(deps.now());
-  const { store, checkout, siteUrl } = deps.payments;
+  const site = deps.payments.siteUrl(typeof headers.origin === 'string' ? headers.origin : null);
   // The usual hold, now and not when the link was made: the donor's cap and rules apply.
-  refuseUnless(await store.holdPlots(order, holdEnd));
-  await deps.paymentLinks.recordCheckout(link.id, order.checkoutId);
-  const site = siteUrl(typeof headers.origin === 'string' ? headers.origin : null);
-  let session: { sessionId: string; url: string };
-  try {
-    session = await checkout.createSession({
-      order,
-      lines: order.plots.map((plot) => ({
-        name: checkoutLineName(order.kind, plot, language),
-        amountCents: pricePerPlotCents(order.kind),
-      })),
-      expiresAt: sessionExpiresAt(holdEnd, deps.now()),
+  return jsonReply(
+    await openCheckout(deps, order, {
       // Back to the payer's page, which says when the payment has arrived.
       successUrl: `${site}/pagar/${body.token}?pagado=1`,
       cancelUrl: `${site}/pagar/${body.token}`,
       // Stripe asks the payer's own address: never the donor's.
       customerEmail: null,
       language,
-    });
-  } catch (error) {
-    logCheckoutFailed(order.checkoutId, error);
-    await store.releaseHolds(order);
-    throw new ApiError(503, API_MESSAGES.checkoutUnavailable);
-  }
-  await store.recordCheckout(
-    session.sessionId,
-    order,
-    checkoutTotalCents(order.kind, order.plots.length),
+      afterHold: () => deps.paymentLinks.recordCheckout(link.id, order.checkoutId),
+    }),
   );
-  return jsonReply({ sessionId: session.sessionId, url: session.url });
 };
 
 /**
