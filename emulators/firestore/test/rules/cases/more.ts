@@ -209,5 +209,8 @@ export const MORE_CASES: RulesCase[] = [
     'No matching allow statements',
   ),
   product({ method: 'delete', path: 'users/ana', auth: ANA }, 'No matching allow statements'),
-  product({ method: 'get', path: 'settings/site', auth: SARA }, 'No matching allow statements'),
+  product({ method: 'get', path: 'nowhere/site', auth: SARA }, 'No matching allow statements'),
+  // The parish's settings and the payment links: the API's alone, not even staff read them.
+  product({ method: 'get', path: 'settings/payments', auth: SARA }, "\nfalse for 'get' @ L95"),
+  product({ method: 'get', path: 'payment_links/abc', auth: ANA }, "\nfalse for 'get' @ L101"),
 ];
