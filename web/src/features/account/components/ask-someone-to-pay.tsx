@@ -3,31 +3,23 @@
  * makes a payment link for the rest of them and offers ways to send it: the phone's share sheet
  * where there is one, else WhatsApp, e-mail and copying the address.
  */
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { apiErrorText } from '@/lib/api-error-text';
-import { useApiClient } from '@/lib/api-client-context';
 import { formatLastDay, formatMoney } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { cancelPaymentLinks, createRestPaymentLink } from '../api/payment-link-api';
+import { useCancelPaymentLinks, useCreateRestPaymentLink } from '../api/payment-link-api';
 import own from './ask-someone-to-pay.module.css';
 import styles from './donation-history.module.css';
 
 export function AskSomeoneToPay({ plots }: { plots: readonly string[] }) {
   const { t } = useTranslation();
-  const client = useApiClient();
-  const { getToken } = useSession();
   const language = currentLanguage();
-  const making = useMutation({
-    mutationFn: async () => createRestPaymentLink(client, plots, await getToken()),
-  });
-  const cancelling = useMutation({
-    mutationFn: async () => cancelPaymentLinks(client, await getToken()),
+  const making = useCreateRestPaymentLink();
+  const cancelling = useCancelPaymentLinks({
     onSuccess: ({ cancelled }) => {
       toast.success(t('payLink.cancelledMine', { count: cancelled }));
       making.reset();
@@ -53,7 +45,7 @@ export function AskSomeoneToPay({ plots }: { plots: readonly string[] }) {
           variant="secondary"
           data-testid="ask-someone-to-pay"
           disabled={making.isPending}
-          onClick={() => making.mutate()}
+          onClick={() => making.mutate(plots)}
         >
           {making.isPending ? <Spinner /> : null}
           {t('payLink.ask')}
