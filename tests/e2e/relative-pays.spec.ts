@@ -7,12 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
-import { donationEntry, ledgerSearchWords } from '@parroquia/domain';
 import { expect, test } from './csp-guard.ts';
 import { newDonor } from '../support/payments.ts';
 import {
   expectNoAxeViolations,
   firestore,
+  reservedFor,
   screenshotAtBothSizes,
   setCell,
   signInOnLoginPage,
@@ -23,40 +23,13 @@ const authHost = () => process.env.TEST_AUTH_HOST!;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PLOT = 'S20';
 
-/** A reservation of the donor's, its deposit paid by card (as the map leaves one). */
-async function reservedFor(donor: { uid: string; email: string; name: string }, plot: string) {
-  await setCell(plot, {
-    status: 'reserved',
-    user: donor.uid,
-    donor_display: donor.name,
-    reserved_until: Timestamp.fromMillis(Date.now() + 10 * DAY_MS),
-  });
-  const entry = donationEntry({
-    method: 'card',
-    kind: 'reserve',
-    donor: { uid: donor.uid, email: donor.email, name: donor.name },
-    plots: [plot],
-    amountCents: 5_000,
-    at: Date.now(),
-    recordedBy: null,
-  });
-  await firestore()
-    .collection('donations')
-    .doc(`e2e-deposit-${plot}`)
-    .set({
-      ...entry,
-      created_at: Timestamp.fromMillis(entry.created_at),
-      search: ledgerSearchWords(entry),
-    });
-}
-
 test('a relative in ro-RO pays the rest of a reservation from a link on a phone, and the donor gets the certificate', async ({
   page,
   browser,
 }, testInfo) => {
   test.setTimeout(180_000);
   const donor = await newDonor(authHost(), firestore(), 'Rosa Familia');
-  await reservedFor(donor, PLOT);
+  await reservedFor(donor, PLOT, 10);
   const phone = await browser.newContext({
     locale: 'ro-RO',
     viewport: { width: 360, height: 740 },

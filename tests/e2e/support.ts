@@ -123,18 +123,22 @@ export const freeCell = (code: string) => setCell(code, { status: 'available' })
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Ana's reservation of `plot`, ending in `days` days, with its deposit paid by card. */
-export async function reservedForAna(plot: string, days: number) {
+/** A donor's reservation of `plot`, ending in `days` days, with its deposit paid by card. */
+export async function reservedFor(
+  donor: { uid: string; email: string; name: string },
+  plot: string,
+  days: number,
+) {
   await setCell(plot, {
     status: 'reserved',
-    user: DEMO.ana.uid,
-    donor_display: 'Ana García',
+    user: donor.uid,
+    donor_display: donor.name,
     reserved_until: Timestamp.fromMillis(Date.now() + days * DAY_MS),
   });
   const entry = donationEntry({
     method: 'card',
     kind: 'reserve',
-    donor: { uid: DEMO.ana.uid, email: DEMO.ana.email, name: 'Ana García' },
+    donor: { uid: donor.uid, email: donor.email, name: donor.name },
     plots: [plot],
     amountCents: 5_000,
     at: Date.now(),
@@ -149,6 +153,10 @@ export async function reservedForAna(plot: string, days: number) {
       search: ledgerSearchWords(entry),
     });
 }
+
+/** Ana's reservation of `plot`, ending in `days` days, with its deposit paid by card. */
+export const reservedForAna = (plot: string, days: number) =>
+  reservedFor({ uid: DEMO.ana.uid, email: DEMO.ana.email, name: 'Ana García' }, plot, days);
 
 /** The plot free again, and the ledger rows and staff actions about it gone. */
 export async function tidyPlot(plot: string) {
