@@ -228,6 +228,16 @@ describe('/verificar/<code>: the page with its link preview', () => {
     expect(pages[60]).toBe(INDEX);
   });
 
+  it("answers 502, never a page of its own, when the site's index.html cannot be read at all", async () => {
+    server = await startServer(
+      createVerifyPageHandler(parish(), () => Promise.reject(new Error('Hosting unreachable'))),
+    );
+    const response = await fetch(`${server.url}/verificar/ANA7K3QZ?lng=ro`);
+    expect(response.status).toBe(502);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.text()).toBe('Bad gateway');
+  });
+
   it('reads index.html from the site and keeps it a minute, falling back on the last one read', async () => {
     let clock = 0;
     const answers = [new Response('v1'), new Response('down', { status: 503 }), new Response('v2')];
