@@ -14,6 +14,9 @@ import { productionFirebaseSettings } from './build/firebase-settings.ts';
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:5000';
 const apiProxy = { '/api': { target: apiTarget, changeOrigin: true } };
 
+/** Read once: the two test projects split the files by it. */
+const OWN_WORLD_TESTS = ownWorldTests();
+
 export default defineConfig({
   // The settings first: a production build without them stops before anything else runs.
   plugins: [productionFirebaseSettings(), react(), crawlerFiles(), churchPlanImageUrl()],
@@ -62,13 +65,13 @@ export default defineConfig({
     // The files in Node's environment that replace no module share their workers' modules;
     // a file with a DOM or a `vi.mock` gets its own (a jsdom per file, as before).
     projects: [
-      { extends: true, test: { name: 'own-world', include: ownWorldTests() } },
+      { extends: true, test: { name: 'own-world', include: OWN_WORLD_TESTS } },
       {
         extends: true,
         test: {
           name: 'shared',
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
-          exclude: ownWorldTests(),
+          exclude: OWN_WORLD_TESTS,
           isolate: false,
         },
       },
