@@ -1,10 +1,10 @@
 /**
  * Below the map (docs/screens.md): Buy (n) / or / Reserve (n) for available plots, then for a
  * signed-in donor the quieter "Ask someone else to pay" (a payment link for them, given by the
- * route: features/pay-link), and the yellow
- * "complete reserved purchase" (n) for the donor's own reservations, each with its total. While
- * plots are chosen the bar stays at the bottom of the screen, however the page is scrolled, and
- * toasts rise above it (`--toast-lift`, read by the Toaster in app/provider.tsx).
+ * route: features/pay-link), and the yellow "complete reserved purchase" (n) for the donor's own
+ * reservations, each with its total. While plots are chosen the bar stays at the bottom of the
+ * screen, however the page is scrolled, and toasts rise above it (`--toast-lift`, read by the
+ * Toaster in app/provider.tsx).
  */
 import { checkoutTotalCents } from '@parroquia/domain';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
