@@ -1,10 +1,20 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { prefetchCells } from '@/features/map/api/subscribe-cells';
 import { DonationMap } from '@/features/map/components/donation-map';
 import { useApiClient } from '@/lib/api-client-context';
 import { RequireAccess } from './access';
 import styles from './donate.module.css';
+
+/**
+ * "Ask someone else to pay" for the plots picked (features/pay-link), downloaded once a donor's
+ * selection bar shows it: a visitor who only looks, and the map's first paint, never need it.
+ */
+const AskSomeoneToPay = lazy(() =>
+  import('@/features/pay-link/components/ask-someone-to-pay').then((module) => ({
+    default: module.AskSomeoneToPay,
+  })),
+);
 
 export default function DonateRoute() {
   const { t } = useTranslation();
@@ -17,7 +27,19 @@ export default function DonateRoute() {
       <RequireAccess level="open">
         <title>{t('map.documentTitle')}</title>
         <h1 className="visually-hidden">{t('map.title')}</h1>
-        <DonationMap />
+        <DonationMap
+          askSomeoneToPay={({ plots, disabled, onDone }) => (
+            <Suspense fallback={null}>
+              <AskSomeoneToPay
+                kind="buy"
+                presentation="dialog"
+                plots={plots}
+                disabled={disabled}
+                onDone={onDone}
+              />
+            </Suspense>
+          )}
+        />
       </RequireAccess>
     </div>
   );

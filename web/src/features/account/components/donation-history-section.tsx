@@ -10,7 +10,7 @@ import {
   type DonationLineJson,
 } from '@parroquia/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -23,7 +23,6 @@ import { currentLanguage } from '@/lib/i18n';
 import { accountUid, queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { AskSomeoneToPay } from './ask-someone-to-pay';
 import { downloadReceipt, downloadStatement, loadDonationHistory } from '../api/donations-api';
 import styles from './donation-history.module.css';
 
@@ -37,7 +36,17 @@ const STATE_KEYS = {
   void: 'void',
 } as const satisfies Record<DonationLineJson['state'], string>;
 
-export function DonationHistorySection() {
+/**
+ * What the reservations still to pay offer besides the map: "Ask someone else to pay", a payment
+ * link for their rest (features/pay-link), given by the route that composes both features.
+ */
+export type AskSomeoneToPaySlot = (plots: readonly string[]) => ReactNode;
+
+export function DonationHistorySection({
+  askSomeoneToPay,
+}: {
+  askSomeoneToPay?: AskSomeoneToPaySlot;
+}) {
   const { t } = useTranslation();
   const client = useApiClient();
   const { session, getToken } = useSession();
@@ -96,6 +105,7 @@ export function DonationHistorySection() {
         <>
           <BalancesDue
             history={history}
+            askSomeoneToPay={askSomeoneToPay}
             money={money}
             lastDay={(iso) => formatLastDay(iso, language)}
           />
@@ -191,10 +201,12 @@ const standsAsPurchase = (line: DonationLineJson) =>
 
 function BalancesDue({
   history,
+  askSomeoneToPay,
   money,
   lastDay,
 }: {
   history: DonationHistoryJson;
+  askSomeoneToPay?: AskSomeoneToPaySlot;
   money: (cents: number) => string;
   /** The last day a deadline leaves (`formatLastDay`). */
   lastDay: (iso: string) => string;
@@ -228,7 +240,7 @@ function BalancesDue({
       <ButtonLink variant="primary" to={paths.donate.getHref()}>
         {t('donations.toMap')}
       </ButtonLink>
-      <AskSomeoneToPay plots={history.balances_due.map((due) => due.plot)} />
+      {askSomeoneToPay?.(history.balances_due.map((due) => due.plot))}
     </div>
   );
 }

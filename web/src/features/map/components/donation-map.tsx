@@ -2,7 +2,7 @@
  * /donativos: the live map with the donor's selections and the way to checkout (docs/screens.md, docs/product.md).
  */
 import type { SelectionKind } from '@parroquia/domain';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -45,7 +45,18 @@ function withToast(show: (toast: (typeof import('@/lib/toast'))['toast']) => voi
   );
 }
 
-export function DonationMap() {
+/**
+ * "Ask someone else to pay" for the available plots picked (docs/product.md, "A relative pays"),
+ * which the route brings from features/pay-link: its button in the selection bar, busy while a
+ * payment starts; `onDone` once its link was made and shown, and the picked plots let go.
+ */
+export type AskSomeoneToPaySlot = (request: {
+  plots: readonly string[];
+  disabled: boolean;
+  onDone: () => void;
+}) => ReactNode;
+
+export function DonationMap({ askSomeoneToPay }: { askSomeoneToPay?: AskSomeoneToPaySlot } = {}) {
   const { t } = useTranslation();
   const { session } = useSession();
   const uid = session.status === 'signed-in' ? session.account.uid : null;
@@ -187,6 +198,15 @@ export function DonationMap() {
           completionCount={selection.completion.size}
           busy={busy}
           signInFirst={visitor}
+          askSomeoneToPay={
+            visitor || selection.purchase.size === 0
+              ? undefined
+              : askSomeoneToPay?.({
+                  plots: [...selection.purchase],
+                  disabled: busy !== null,
+                  onDone: () => setSelection(EMPTY_SELECTION),
+                })
+          }
           onAction={(action) => onAction(action)}
         />
       )}

@@ -1,11 +1,13 @@
 /**
- * Below the map (docs/screens.md): Buy (n) / or / Reserve (n) for available plots, and the yellow
- * "complete reserved purchase" (n) for the donor's own reservations, each with its total. While
- * plots are chosen the bar stays at the bottom of the screen, however the page is scrolled, and
- * toasts rise above it (`--toast-lift`, read by the Toaster in app/provider.tsx).
+ * Below the map (docs/screens.md): Buy (n) / or / Reserve (n) for available plots, then for a
+ * signed-in donor the quieter "Ask someone else to pay" (a payment link for them, given by the
+ * route: features/pay-link), and the yellow "complete reserved purchase" (n) for the donor's own
+ * reservations, each with its total. While plots are chosen the bar stays at the bottom of the
+ * screen, however the page is scrolled, and toasts rise above it (`--toast-lift`, read by the
+ * Toaster in app/provider.tsx).
  */
 import { checkoutTotalCents } from '@parroquia/domain';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { formatMoney } from '@/lib/format';
@@ -19,6 +21,8 @@ interface SelectionActionsProps {
   busy: CheckoutAction | null;
   /** A visitor: the buttons lead to signing in first, and the bar says so. */
   signInFirst?: boolean;
+  /** "Ask someone else to pay" for the available plots picked; never offered to a visitor. */
+  askSomeoneToPay?: ReactNode;
   onAction: (action: CheckoutAction) => void;
 }
 
@@ -27,6 +31,7 @@ export function SelectionActions({
   completionCount,
   busy,
   signInFirst = false,
+  askSomeoneToPay,
   onAction,
 }: SelectionActionsProps) {
   const { t } = useTranslation();
@@ -53,6 +58,7 @@ export function SelectionActions({
             {t('map.reserve', { n: purchaseCount })}
             <span className={styles.total}>{total('reserve', purchaseCount)}</span>
           </Button>
+          {!signInFirst && askSomeoneToPay}
         </div>
       )}
       {completionCount > 0 && (
