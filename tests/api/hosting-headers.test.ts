@@ -87,6 +87,14 @@ describe('Hosting headers', () => {
       expectSecurityHeaders(response);
     }
     expect((await get('/aviso-legal')).headers.get('x-robots-tag')).toBeNull();
+    // The map's page has the browser ask for the plots' snapshot with the page itself, before
+    // its code runs (docs/architecture.md, "The map does not wait in line"); no other page does.
+    expect((await get('/donativos')).headers.get('link')).toBe(
+      '</api/cells/snapshot/>; rel=preload; as=fetch; crossorigin=anonymous',
+    );
+    for (const path of ['/', '/aviso-legal', '/mi-cuenta']) {
+      expect((await get(path)).headers.get('link'), path).toBeNull();
+    }
     for (const path of [
       '/verificar/ABCD2345',
       '/set/certificate',
