@@ -11,6 +11,7 @@ export function Dialog({
   title,
   closeLabel,
   onClose,
+  wide = false,
   children,
   ...rest
 }: {
@@ -18,6 +19,8 @@ export function Dialog({
   /** The × button's accessible name, in the page's language. */
   closeLabel: string;
   onClose: () => void;
+  /** Room for long texts (the how-to-donate steps) on a wide screen; a phone's width alike. */
+  wide?: boolean;
   children: ReactNode;
   'data-testid'?: string;
 }) {
@@ -33,6 +36,7 @@ export function Dialog({
     <dialog
       ref={dialog}
       className={styles.dialog}
+      data-wide={wide ? 'true' : undefined}
       aria-labelledby={titleId}
       onClose={onClose}
       data-testid={rest['data-testid']}

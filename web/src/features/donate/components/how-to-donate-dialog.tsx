@@ -3,10 +3,10 @@
  * bank transfer (the parish's details, then 4 steps). Its button leads to the map. A detail the
  * parish has not configured reads "ask the parish", never an invented value.
  */
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { priceTexts } from '@/lib/format';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { parishDetails } from '../parish-details';
 import styles from './how-to-donate.module.css';
 import { currentLanguage } from '@/lib/i18n';
@@ -23,29 +23,11 @@ export function HowToDonateDialog({
   onGoToMap: () => void;
 }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
   const details = parishDetails();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
-
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby="how-title" onClose={onClose}>
-      <div className={styles.head}>
-        <h2 id="how-title">{t('howTo.title')}</h2>
-        <button
-          type="button"
-          className={styles.close}
-          onClick={() => dialog.current?.close()}
-          aria-label={t('howTo.close')}
-        >
-          ×
-        </button>
-      </div>
-
-      <section aria-labelledby="how-online">
+    <Dialog title={t('howTo.title')} closeLabel={t('howTo.close')} onClose={onClose} wide>
+      <section className={styles.way} aria-labelledby="how-online">
         <h3 id="how-online">{t('howTo.online.title')}</h3>
         <ol>
           {ONLINE_STEPS.map((step) => (
@@ -62,7 +44,7 @@ export function HowToDonateDialog({
         </ul>
       </section>
 
-      <section aria-labelledby="how-cash">
+      <section className={styles.way} aria-labelledby="how-cash">
         <h3 id="how-cash">{t('howTo.cash.title')}</h3>
         <ol>
           {CASH_STEPS.map((step) => (
@@ -78,7 +60,7 @@ export function HowToDonateDialog({
         </ol>
       </section>
 
-      <section aria-labelledby="how-transfer">
+      <section className={styles.way} aria-labelledby="how-transfer">
         <h3 id="how-transfer">{t('howTo.transfer.title')}</h3>
         <dl className={styles.bank} data-testid="bank-details">
           <dt>{t('howTo.transfer.holder')}</dt>
@@ -104,7 +86,7 @@ export function HowToDonateDialog({
       <div className={styles.footer}>
         <Button onClick={onGoToMap}>{t('howTo.goToMap')}</Button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }
 
