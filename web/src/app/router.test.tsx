@@ -7,34 +7,13 @@ import { paths } from '@/config/paths';
 import { createApiClient } from '@/lib/api-client';
 import { ApiClientProvider } from '@/lib/api-client-context';
 import { createQueryClient } from '@/lib/query-client';
-import { StaticSessionProvider, type DonorUser, type Session } from '@/lib/session';
+import { StaticSessionProvider, type Session } from '@/lib/session';
 import { sendJson, startLocalServer, type LocalServer } from '@/testing/local-server';
+import { anaSignedIn } from '@/testing/sessions';
 import { AppRouter, AppRoutes } from './router';
 
 const signedOut: Session = { status: 'signed-out' };
-const donor = (fields: Partial<DonorUser> = {}): Session => ({
-  status: 'signed-in',
-  account: {
-    uid: 'donor-ana',
-    email: 'ana@parroquia.test',
-    displayName: 'Ana',
-    providerId: 'password',
-    emailVerified: true,
-  },
-  userState: 'ready',
-  user: {
-    id: 'donor-ana',
-    name: 'Ana García',
-    email: 'ana@parroquia.test',
-    personal_code: 'ANA7K3QZ',
-    sub: 'donor-ana',
-    created_at: null,
-    is_anonymous_donor: false,
-    accepted_privacy_policy: true,
-    is_staff: false,
-    ...fields,
-  },
-});
+const donor = anaSignedIn;
 
 let server: LocalServer;
 

@@ -15,6 +15,7 @@ import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { StaticSessionProvider, type Session } from '@/lib/session';
 import { sendJson, startLocalServer, type LocalServer } from '@/testing/local-server';
+import { anaSignedIn, fixedSession } from '@/testing/sessions';
 import DonateRoute from './donate';
 
 const EXPIRES = Date.UTC(2026, 11, 6, 10);
@@ -70,41 +71,13 @@ beforeEach(() => {
   asked = [];
 });
 
-const donor: Session = {
-  status: 'signed-in',
-  account: {
-    uid: 'donor-ana',
-    email: 'ana@parroquia.test',
-    displayName: 'Ana',
-    providerId: 'password',
-    emailVerified: true,
-  },
-  userState: 'ready',
-  user: {
-    id: 'donor-ana',
-    name: 'Ana García',
-    email: 'ana@parroquia.test',
-    personal_code: 'ANA7K3QZ',
-    sub: 'donor-ana',
-    created_at: null,
-    is_anonymous_donor: false,
-    accepted_privacy_policy: true,
-    is_staff: false,
-  },
-};
+const donor = anaSignedIn();
 
 function renderMap(session: Session) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ApiClientProvider client={createApiClient({ baseUrl: server.url })}>
-        <StaticSessionProvider
-          value={{
-            session,
-            getToken: async () => 'token-ana',
-            reloadUser: async () => null,
-            signOut: async () => {},
-          }}
-        >
+        <StaticSessionProvider value={fixedSession(session)}>
           <MemoryRouter initialEntries={['/donativos']}>
             <DonateRoute />
           </MemoryRouter>

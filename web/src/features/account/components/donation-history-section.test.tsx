@@ -10,6 +10,7 @@ import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { StaticSessionProvider, type Session } from '@/lib/session';
 import { sendJson, startLocalServer, type LocalServer } from '@/testing/local-server';
+import { fixedSession } from '@/testing/sessions';
 import { DonationHistorySection } from './donation-history-section';
 
 const HISTORY: DonationHistoryJson = {
@@ -66,14 +67,7 @@ function renderSection() {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ApiClientProvider client={createApiClient({ baseUrl: server.url })}>
-        <StaticSessionProvider
-          value={{
-            session,
-            getToken: async () => 'token-ana',
-            reloadUser: async () => null,
-            signOut: async () => {},
-          }}
-        >
+        <StaticSessionProvider value={fixedSession(session)}>
           {/* Its way to the map is a link. */}
           <MemoryRouter>
             <DonationHistorySection />
