@@ -11,11 +11,17 @@ export type Language = (typeof LANGUAGES)[number];
 
 export type Catalogue = { [key: string]: string | Catalogue };
 
-/** The web app's catalogue of `language` (web/src/locales), as the page shows its words. */
-export const catalogue = (language: Language): Catalogue =>
-  JSON.parse(
-    readFileSync(new URL(`../../web/src/locales/${language}.json`, import.meta.url), 'utf8'),
-  ) as Catalogue;
+const readCatalogue = (path: string): Catalogue =>
+  JSON.parse(readFileSync(new URL(`../../web/src/locales/${path}`, import.meta.url), 'utf8'));
+
+/**
+ * The web app's words in `language` (web/src/locales), as the pages show them: the site's
+ * catalogue and the staff screens' (`staff/<language>.json`), whose keys are apart.
+ */
+export const catalogue = (language: Language): Catalogue => ({
+  ...readCatalogue(`${language}.json`),
+  ...readCatalogue(`staff/${language}.json`),
+});
 
 export const firestore = () => adminFirestore(process.env.TEST_FIRESTORE_HOST!);
 

@@ -6,6 +6,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, matchPath, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { preloadLegalTexts } from '@/features/legal/legal-texts';
+import { loadStaffTexts } from '@/lib/i18n';
 import { RootErrorBoundary, RootLayout, StandalonePending } from './routes/root';
 
 interface Page {
@@ -21,6 +22,10 @@ function page(path: string, load: () => Promise<{ default: ComponentType }>): Pa
   const once = () => (loading ??= load());
   return { path, load: once, Component: lazy(once) };
 }
+
+/** A staff page: the staff's texts (`loadStaffTexts`) arrive before it shows, with its module. */
+const staffPage = (path: string, load: () => Promise<{ default: ComponentType }>) =>
+  page(path, () => Promise.all([load(), loadStaffTexts()]).then(([module]) => module));
 
 /** A legal page: its texts are asked for together with its module. */
 const legalPage = (path: string, load: () => Promise<{ default: ComponentType }>) =>
@@ -45,13 +50,13 @@ const framed: Page[] = [
   page(paths.postLogin.path, () => import('./routes/post-login')),
   page(paths.paymentSuccess.path, () => import('./routes/payment-success')),
   page(paths.paymentCancel.path, () => import('./routes/payment-cancel')),
-  page(paths.staffCertificate.path, () => import('./routes/staff-certificate')),
-  page(paths.staff.path, () => import('./routes/staff-area')),
-  page(paths.staffReservations.path, () => import('./routes/staff-reservations')),
-  page(paths.staffDonations.path, () => import('./routes/staff-donations')),
-  page(paths.staffActions.path, () => import('./routes/staff-actions')),
-  page(paths.staffDonors.path, () => import('./routes/staff-donors')),
-  page(paths.staffDonor.path, () => import('./routes/staff-donor')),
+  staffPage(paths.staffCertificate.path, () => import('./routes/staff-certificate')),
+  staffPage(paths.staff.path, () => import('./routes/staff-area')),
+  staffPage(paths.staffReservations.path, () => import('./routes/staff-reservations')),
+  staffPage(paths.staffDonations.path, () => import('./routes/staff-donations')),
+  staffPage(paths.staffActions.path, () => import('./routes/staff-actions')),
+  staffPage(paths.staffDonors.path, () => import('./routes/staff-donors')),
+  staffPage(paths.staffDonor.path, () => import('./routes/staff-donor')),
   page(paths.verifyCertificate.path, () => import('./routes/verify')),
   page(paths.payLink.path, () => import('./routes/pay-link')),
 ];

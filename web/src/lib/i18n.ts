@@ -5,7 +5,9 @@
  * A detected regional code is reduced to its language before i18next sees it (`ro-RO` → `ro`),
  * so `i18n.language` is always a bare code and the cache holds one we support. Every catalogue,
  * Spanish included, loads on demand: the detected one before the first render (`main.tsx`), so a
- * visitor downloads only the language they read.
+ * visitor downloads only the language they read. The staff screens' texts are a catalogue of
+ * their own (`locales/staff/<language>.json`), loaded with a staff page's code
+ * (`loadStaffTexts`): a donor never downloads them.
  */
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
@@ -25,15 +27,44 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-type Catalogue = typeof import('@/locales/es.json');
+type Catalogue = typeof import('@/locales/es.json') & typeof import('@/locales/staff/es.json');
+
+type Loaders = Record<Language, () => Promise<{ default: object }>>;
 
 // Each catalogue has its language's plural forms (`_few` in Romanian, `_many` in Spanish), so
 // only Spanish's shape types the keys; the others are loaded as the objects they are.
-const LOADERS: Record<Language, () => Promise<{ default: object }>> = {
-  es: () => import('@/locales/es.json'),
-  en: () => import('@/locales/en.json'),
-  ro: () => import('@/locales/ro.json'),
-};
+const PARTS = {
+  site: {
+    es: () => import('@/locales/es.json'),
+    en: () => import('@/locales/en.json'),
+    ro: () => import('@/locales/ro.json'),
+  },
+  staff: {
+    es: () => import('@/locales/staff/es.json'),
+    en: () => import('@/locales/staff/en.json'),
+    ro: () => import('@/locales/staff/ro.json'),
+  },
+} satisfies Record<string, Loaders>;
+type Part = keyof typeof PARTS;
+
+/** The parts of the catalogue this page needs: the site's always, the staff's once asked for. */
+const wanted = new Set<Part>(['site']);
+/** `language:part` of every part added, or being added, to i18next. */
+const added = new Map<string, Promise<void>>();
+
+function addPart(language: Language, part: Part): Promise<void> {
+  const key = `${language}:${part}`;
+  let adding = added.get(key);
+  if (!adding) {
+    adding = PARTS[part][language]().then((catalogue) => {
+      i18n.addResourceBundle(language, 'translation', catalogue.default, true, true);
+    });
+    // A failed download is tried again the next time it is needed.
+    adding.catch(() => added.delete(key));
+    added.set(key, adding);
+  }
+  return adding;
+}
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -57,13 +88,27 @@ export function requestedLanguage(): Language {
   return isLanguage(asked) ? asked : DEFAULT_LANGUAGE;
 }
 
-/** Loads the requested language's catalogue, then switches to it. */
+/**
+ * Loads the requested language's catalogue (and the staff's texts once a staff page asked for
+ * them), then switches to it: a page never shows one part in the new language and the other in
+ * the old.
+ */
 export async function loadLanguage(language: Language = requestedLanguage()): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const catalogue = await LOADERS[language]();
-  i18n.addResourceBundle(language, 'translation', catalogue.default, true, true);
+  // Parts already added, or being added for another caller, are waited for, not asked again.
+  await Promise.all([...wanted].map((part) => addPart(language, part)));
   // i18next settles the language in use when it changes, so change again now it has a catalogue.
-  if (requestedLanguage() === language) await i18n.changeLanguage(i18n.language);
+  if (requestedLanguage() === language && i18n.resolvedLanguage !== language) {
+    await i18n.changeLanguage(i18n.language);
+  }
+}
+
+/**
+ * The staff screens' texts, in the language in use and, from now on, in every language the page
+ * switches to: a staff page's module waits for them (`app/router.tsx`).
+ */
+export function loadStaffTexts(language: Language = requestedLanguage()): Promise<void> {
+  wanted.add('staff');
+  return loadLanguage(language);
 }
 
 i18n.on('languageChanged', () => {

@@ -6,6 +6,9 @@ import ro from './ro.json';
 import legalEn from './legal/en.json';
 import legalEs from './legal/es.json';
 import legalRo from './legal/ro.json';
+import staffEn from './staff/en.json';
+import staffEs from './staff/es.json';
+import staffRo from './staff/ro.json';
 
 type Catalogue = { [key: string]: string | Catalogue };
 
@@ -26,8 +29,15 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, unknown> {
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+/** A language's words: the site's catalogue and the staff screens' (their keys apart). */
+const whole = {
+  es: { ...es, ...staffEs },
+  en: { ...en, ...staffEn },
+  ro: { ...ro, ...staffRo },
+};
+
 const catalogues = Object.fromEntries(
-  LANGUAGES.map((language) => [language, flatten({ es, en, ro }[language])]),
+  LANGUAGES.map((language) => [language, flatten(whole[language])]),
 );
 
 /** i18next's plural suffixes: a key `x_few` is one form of the plural `x`. */
@@ -72,7 +82,7 @@ describe('translation catalogues', () => {
       const i18n = createInstance();
       await i18n.init({
         lng: language,
-        resources: { [language]: { translation: { es, en, ro }[language] } },
+        resources: { [language]: { translation: whole[language] } },
       });
       const plurals = [
         ...new Set([...leaves.keys()].filter((key) => PLURAL.test(key)).map(sharedKey)),

@@ -11,6 +11,8 @@ import es from './es.json';
 import ro from './ro.json';
 import legalEs from './legal/es.json';
 import legalRo from './legal/ro.json';
+import staffEs from './staff/es.json';
+import staffRo from './staff/ro.json';
 
 type Catalogue = { [key: string]: string | Catalogue };
 
@@ -30,13 +32,15 @@ const slipsOf = (catalogue: Catalogue, register: Register) =>
     .map(([key, slips]) => `${key}: ${slips.join(', ')}`);
 
 describe('one register a language', () => {
-  it('Romanian: every key of ro.json and of the legal texts is in the polite form', () => {
+  it('Romanian: every key of ro.json, the staff texts and the legal texts is in the polite form', () => {
     expect(slipsOf(ro, ROMANIAN_FAMILIAR)).toEqual([]);
+    expect(slipsOf(staffRo, ROMANIAN_FAMILIAR)).toEqual([]);
     expect(slipsOf(legalRo, ROMANIAN_FAMILIAR)).toEqual([]);
   });
 
-  it('Spanish: every key of es.json and of the legal texts says tú, never usted', () => {
+  it('Spanish: every key of es.json, the staff texts and the legal texts says tú, never usted', () => {
     expect(slipsOf(es, SPANISH_FORMAL)).toEqual([]);
+    expect(slipsOf(staffEs, SPANISH_FORMAL)).toEqual([]);
     expect(slipsOf(legalEs, SPANISH_FORMAL)).toEqual([]);
   });
 
