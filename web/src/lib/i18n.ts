@@ -90,8 +90,7 @@ export function requestedLanguage(): Language {
 
 /**
  * Loads the requested language's catalogue (and the staff's texts once a staff page asked for
- * them), then switches to it: a page never shows one part in the new language and the other in
- * the old.
+ * them), then switches to it once every part has arrived.
  */
 export async function loadLanguage(language: Language = requestedLanguage()): Promise<void> {
   // Parts already added, or being added for another caller, are waited for, not asked again.
