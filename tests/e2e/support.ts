@@ -227,4 +227,17 @@ export async function swipe(
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
+  // A quick swipe flings: the page (or the map) goes on scrolling after the finger lifts, and
+  // what is measured before it stops has moved by the time it is tapped. Done when it stops.
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const scrolled = () =>
+          [document.scrollingElement, ...document.querySelectorAll('[data-testid="plot-map"]')]
+            .map((element) => `${element?.scrollLeft},${element?.scrollTop}`)
+            .join();
+        const before = scrolled();
+        setTimeout(() => resolve(scrolled() === before), 150);
+      }),
+  );
 }
