@@ -4,7 +4,7 @@
  * Stripe double), the invariants of `truth.ts` checked after each step once the double has
  * delivered every event.
  */
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
 import type { Browser } from '@playwright/test';
 import {
@@ -631,10 +631,7 @@ class World {
         this.truth.lapsedDeposits.add(`${source}|${covered}`);
         lapsedPlots.add(covered);
       }
-      const paidAt = (deposit.get('created_at') as Timestamp).toMillis();
-      await deposit.ref.update({
-        created_at: Timestamp.fromMillis(Math.min(paidAt, lapsedPaidAt())),
-      });
+      await this.dateBack(deposit);
     }
     const holder = this.keyOf(this.lastCells.get(plot)?.user ?? null);
     for (const covered of lapsedPlots) {
@@ -652,6 +649,33 @@ class World {
     }
     const released = await firestoreCellRepository(() => this.db).releaseLapsed(Date.now());
     return `reservation-lapse: ${plot} (${holder}) and its deposits' plots past their 30 days, sweep released [${released}]`;
+  }
+
+  /**
+   * Dates a deposit 30 days back, and with it every earlier gift of its holder for any of its
+   * plots by as much: time passes for all of them, so which came first stays true (the product
+   * reads a holder's later gift for a plot as the end of an earlier reservation of it).
+   */
+  private async dateBack(deposit: QueryDocumentSnapshot): Promise<void> {
+    const paidAt = (deposit.get('created_at') as Timestamp).toMillis();
+    const shift = paidAt - Math.min(paidAt, lapsedPaidAt());
+    if (shift === 0) return;
+    const earlier = (
+      await this.db
+        .collection('donations')
+        .where('cells', 'array-contains-any', deposit.get('cells') as string[])
+        .get()
+    ).docs.filter(
+      (doc) =>
+        doc.get('donor') === deposit.get('donor') &&
+        (doc.get('created_at') as Timestamp).toMillis() <= paidAt,
+    );
+    const batch = this.db.batch();
+    for (const doc of earlier) {
+      const at = (doc.get('created_at') as Timestamp).toMillis();
+      batch.update(doc.ref, { created_at: Timestamp.fromMillis(at - shift) });
+    }
+    await batch.commit();
   }
 
   private async register(): Promise<string | null> {
