@@ -234,7 +234,8 @@ export async function compareThroughput(
   let nullServer: Awaited<ReturnType<typeof startNullServer>> | undefined;
   const before = loadAverage();
   try {
-    if (withGoogle ?? googleEmulatorInstalled()) google = await startGoogleEmulator();
+    if (withGoogle ?? googleEmulatorInstalled())
+      google = await startGoogleEmulator({ longRunning: true });
     nullServer = await startNullServer();
     const targets: Array<{ name: 'ours' | 'google' | 'ceiling'; target: Target }> = [
       { name: 'ours', target: ours },
