@@ -97,6 +97,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         // No `X-Powered-By` from the emulators' own express apps (see the file).
         '--require',
         join(ROOT, 'testkit/src/local-stack/emulator-headers.cjs'),
+        // The Auth emulator's validators compiled on first use (see the file).
+        '--require',
+        join(ROOT, 'testkit/src/local-stack/auth-emulator-lazy-schemas.cjs'),
         join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
         'emulators:start',
         '--only',
