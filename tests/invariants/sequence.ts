@@ -656,18 +656,23 @@ class World {
    * plots by as much: time passes for all of them, so which came first stays true (the product
    * reads a holder's later gift for a plot as the end of an earlier reservation of it).
    */
-  private async dateBack(deposit: QueryDocumentSnapshot): Promise<void> {
+  private async dateBack(found: QueryDocumentSnapshot): Promise<void> {
+    // Read again: dating back another deposit of the same holder may have moved this one already.
+    const deposit = await found.ref.get();
     const paidAt = (deposit.get('created_at') as Timestamp).toMillis();
     const shift = paidAt - Math.min(paidAt, lapsedPaidAt());
     if (shift === 0) return;
+    // By holder, not by plot: `array-contains-any` takes at most 30 plots, and staff may
+    // register more on one certificate.
+    const plots = new Set(deposit.get('cells') as string[]);
     const earlier = (
       await this.db
         .collection('donations')
-        .where('cells', 'array-contains-any', deposit.get('cells') as string[])
+        .where('donor', '==', (deposit.get('donor') as string | null | undefined) ?? null)
         .get()
     ).docs.filter(
       (doc) =>
-        doc.get('donor') === deposit.get('donor') &&
+        (doc.get('cells') as string[]).some((plot) => plots.has(plot)) &&
         (doc.get('created_at') as Timestamp).toMillis() <= paidAt,
     );
     const batch = this.db.batch();
