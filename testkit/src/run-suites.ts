@@ -1,8 +1,9 @@
 /**
- * `npm test`: every suite of the project, each starting and stopping the emulators it needs.
- * Lanes run at once (2-core machines), each ending at about the same time:
+ * `npm test`: every suite of the project. Lanes run at once (2-core machines), each ending at
+ * about the same time:
  * - the first serves the built site through a suite stack of its own (ports A): the API suite,
- *   the first half of the browser journeys, the invariants;
+ *   the first half of the browser journeys, the invariants, one after another on one stack,
+ *   reset to the seed between two of them (`resetTestStack`);
  * - the second runs the workspaces' suites (domain, functions, web), then the other half of the
  *   journeys through a second stack (ports B);
  * - the third starts once the API suite has ended (the Firestore emulator's suite beside it
@@ -24,7 +25,15 @@ import {
 import { join } from 'node:path';
 import { ROOT } from './local-stack/project.ts';
 import type { StackPorts } from './local-stack/stack-ports.ts';
-import { chooseStackPorts, STACK_PORTS_ENV, suiteStackPorts } from './stack.ts';
+import type { Stack } from './local-stack/start.ts';
+import {
+  chooseStackPorts,
+  resetTestStack,
+  SHARED_STACK_ENV,
+  STACK_PORTS_ENV,
+  startTestStack,
+  suiteStackPorts,
+} from './stack.ts';
 import { buildSuiteSite } from './suite-site.ts';
 
 /** A suite that runs longer than this is stopped and counted as failed: CI must never hang. */
@@ -161,6 +170,10 @@ const broken: string[] = [];
 const portsA = await suiteStackPorts();
 const stackPorts: Record<StackName, StackPorts> = { A: portsA, B: await portsApartFrom(portsA) };
 const sites = new Map<StackName, Promise<boolean>>();
+// What every command of the run starts with: this process's environment before any stack
+// started (seeding a stack points this process's Firestore clients at it, through the variable
+// `FIRESTORE_EMULATOR_HOST`; a suite must not inherit that).
+const commandEnv = { ...process.env };
 let functionsBuilt: Promise<boolean> | undefined;
 
 await Promise.all(
@@ -217,6 +230,9 @@ async function build(what: string, log: string, run: () => Promise<number>): Pro
 }
 
 async function runLane(suites: Suite[]): Promise<void> {
+  // The lane's stack, started for its first stack suite and handed to each next one reset to
+  // the seed: a start costs about 25 s of CPU on a busy machine, a reset about 3.
+  let laneStack: Stack | undefined;
   for (const suite of suites) {
     if (suite.after) await ended.get(suite.after);
     // The stack suites serve what was built: built fresh, so they never test a stale bundle.
@@ -225,6 +241,14 @@ async function runLane(suites: Suite[]): Promise<void> {
       broken.push(suite.name);
       endSuite.get(suite.name)?.();
       continue;
+    }
+    if (suite.stack) {
+      laneStack = await stackFor(suite.stack, laneStack);
+      if (!laneStack) {
+        broken.push(suite.name);
+        endSuite.get(suite.name)?.();
+        continue;
+      }
     }
     const started = Date.now();
     const slug = suite.name.replace(/\W+/g, '-');
@@ -243,6 +267,31 @@ async function runLane(suites: Suite[]): Promise<void> {
     }
     if (exitCode !== 0 || !counts || counts.failed > 0) broken.push(suite.name);
     endSuite.get(suite.name)?.();
+  }
+  await laneStack?.stop();
+}
+
+/**
+ * The stack on `name`'s ports for a lane's next suite: `current` (the lane's, which served the
+ * suite before) reset to the seed, or one started now; undefined, with the reason printed,
+ * when neither worked.
+ */
+async function stackFor(name: StackName, current: Stack | undefined): Promise<Stack | undefined> {
+  const started = Date.now();
+  const seconds = () => Math.round((Date.now() - started) / 1000);
+  try {
+    if (current) {
+      await resetTestStack(current);
+      console.log(`--- stack ${name} reset to the seed (${seconds()} s)`);
+      return current;
+    }
+    const stack = await startTestStack(stackPorts[name]);
+    console.log(`--- stack ${name} started (${seconds()} s)`);
+    return stack;
+  } catch (error) {
+    console.log(`--- stack ${name} did not ${current ? 'reset' : 'start'}: ${String(error)}`);
+    if (current) await current.stop();
+    return undefined;
   }
 }
 
@@ -263,7 +312,9 @@ function runSuite(suite: Suite, report: string, log: string): Promise<number> {
     log,
     env: {
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-      ...(suite.stack ? { [STACK_PORTS_ENV]: JSON.stringify(stackPorts[suite.stack]) } : {}),
+      ...(suite.stack
+        ? { [STACK_PORTS_ENV]: JSON.stringify(stackPorts[suite.stack]), [SHARED_STACK_ENV]: '1' }
+        : {}),
     },
   });
 }
@@ -278,7 +329,7 @@ function runLogged(
   // Its own process group, so a command that outlives its timeout goes with all it started.
   const child = spawn(command, args, {
     cwd: options.cwd,
-    env: { ...process.env, ...options.env, NO_COLOR: '1' },
+    env: { ...commandEnv, ...options.env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -5,14 +5,21 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './local-stack/project.ts';
-import { provideSeedAuth, readSeed, seedStack } from './local-stack/seed.ts';
+import { PROJECT_ID, ROOT } from './local-stack/project.ts';
+import { provideSeedAuth, readSeed, reseedAuth, seedStack } from './local-stack/seed.ts';
 import type { StackPorts } from './local-stack/stack-ports.ts';
-import { startStack, type Stack } from './local-stack/start.ts';
+import { stackEnv, startStack, type Stack } from './local-stack/start.ts';
 import { freePorts } from './ports.ts';
 
 /** How `npm test` hands the ports it chose (JSON of `StackPorts`) to the stack suites. */
 export const STACK_PORTS_ENV = 'TEST_STACK_PORTS';
+
+/**
+ * Set (to `1`) by `npm test` for a suite whose stack it started itself on `TEST_STACK_PORTS`,
+ * shared by the suites of one lane one after another (`run-suites.ts`), each finding it as the
+ * seed left it (`resetTestStack`).
+ */
+export const SHARED_STACK_ENV = 'TEST_STACK_SHARED';
 
 const PORT_NAMES = [
   'hosting',
@@ -86,4 +93,37 @@ export async function startTestStack(given?: StackPorts): Promise<Stack> {
     throw error;
   }
   return stack;
+}
+
+/** A suite's stack: what it talks to, and how it lets it go at its end. */
+export type SuiteStack = Pick<Stack, 'ports' | 'siteUrl' | 'env' | 'stop'>;
+
+/**
+ * The stack of the suite run by this process: the one `npm test` started for it and its lane
+ * (`SHARED_STACK_ENV`), which the suite leaves running at its end; else one of its own.
+ */
+export async function suiteStack(): Promise<SuiteStack> {
+  if (process.env[SHARED_STACK_ENV] !== '1') return startTestStack();
+  const ports = await suiteStackPorts();
+  return {
+    ports,
+    siteUrl: `http://localhost:${ports.hosting}`,
+    env: stackEnv(ports),
+    stop: async () => {},
+  };
+}
+
+/**
+ * Brings a running suite stack back to the seed between two suites that share it: a Stripe
+ * double holding nothing, Firestore emptied, the demo accounts alone in Auth, then the seed
+ * data written as at a start. The functions' workers keep running: what they keep in memory
+ * (pictures keyed by all they show, fonts) is no one suite's data.
+ */
+export async function resetTestStack(stack: Stack): Promise<void> {
+  await stack.restartStripeDouble();
+  const documents = `http://${stack.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`;
+  const cleared = await fetch(documents, { method: 'DELETE' });
+  if (!cleared.ok) throw new Error(`the Firestore emulator kept its documents: ${cleared.status}`);
+  await reseedAuth(stack.env.FIREBASE_AUTH_EMULATOR_HOST!);
+  await seedStack(stack.env, readSeed());
 }

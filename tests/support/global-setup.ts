@@ -1,6 +1,6 @@
 import type { StackPorts } from '@parroquia/testkit/local-stack';
 import type { TestProject } from 'vitest/node';
-import { startTestStack } from '@parroquia/testkit/stack';
+import { suiteStack } from '@parroquia/testkit/stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,7 +13,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const stack = await startTestStack();
+  const stack = await suiteStack();
   project.provide('siteUrl', stack.siteUrl);
   project.provide('firestoreHost', stack.env.FIRESTORE_EMULATOR_HOST!);
   project.provide('authHost', stack.env.FIREBASE_AUTH_EMULATOR_HOST!);

@@ -33,12 +33,18 @@ export function uniqueName(prefix: string): string {
 
 /**
  * Plots no other suite uses (columns Q, R, S, V, X, rows 21..39), handed out once each so that
- * tests never share one; `returnPlots` (`plots.ts`) gives them back as never given.
+ * the tests of a file never share one; `returnPlots` (`plots.ts`) gives them back as never given,
+ * and each file starts from the first again (`support/each-file.ts`).
  */
 const PLOT_POOL = [...'QRSVX'].flatMap((x) =>
   Array.from({ length: 19 }, (_, i) => `${x}${i + 21}`),
 );
 let nextPlot = 0;
+/** Called before each test file: the files run one after another and return what they took. */
+export function startPlotPoolAgain(): void {
+  nextPlot = 0;
+}
+
 export function freshPlots(count: number): string[] {
   const plots = PLOT_POOL.slice(nextPlot, nextPlot + count);
   if (plots.length < count) throw new Error('the staff suites ran out of plots');

@@ -212,3 +212,28 @@ export function provideSeedAuth(stateDir: string): void {
     recursive: true,
   });
 }
+
+/**
+ * Puts the committed seed's Auth accounts (the demo accounts, their passwords and claims) into
+ * a running Auth emulator, after removing every account it holds: the same accounts a start
+ * imports from the export (`provideSeedAuth`), through the emulator's own batch upload.
+ */
+export async function reseedAuth(authHost: string): Promise<void> {
+  const owner = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
+  const cleared = await fetch(`http://${authHost}/emulator/v1/projects/${PROJECT_ID}/accounts`, {
+    method: 'DELETE',
+    headers: owner,
+  });
+  if (!cleared.ok) throw new Error(`the Auth emulator kept its accounts: ${cleared.status}`);
+  const { users } = JSON.parse(
+    readFileSync(join(ROOT, 'emulator-data/auth_export/accounts.json'), 'utf8'),
+  ) as { users: unknown[] };
+  const created = await fetch(
+    `http://${authHost}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:batchCreate`,
+    { method: 'POST', headers: owner, body: JSON.stringify({ users }) },
+  );
+  const answer = (await created.json()) as { error?: unknown[] };
+  if (!created.ok || answer.error?.length) {
+    throw new Error(`the Auth emulator refused the seed accounts: ${JSON.stringify(answer)}`);
+  }
+}

@@ -36,6 +36,21 @@ export interface Stack {
   env: Record<string, string>;
   /** Stops every process; exports their data first when `exportData` is true. */
   stop(options?: { exportData?: boolean }): Promise<void>;
+  /**
+   * Starts the Stripe double again, holding nothing: for suites that share a stack, so that no
+   * session of the last one expires, and no event of it is sent, into the next one's data.
+   */
+  restartStripeDouble(): Promise<void>;
+}
+
+/** What a process needs in its environment to talk to the stack on `ports`. */
+export function stackEnv(ports: StackPorts): Record<string, string> {
+  return {
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+    GCLOUD_PROJECT: PROJECT_ID,
+    STRIPE_DOUBLE_URL: `http://127.0.0.1:${ports.stripe}`,
+  };
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -48,15 +63,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   mkdirSync(firestoreState, { recursive: true });
   mkdirSync(firebaseState, { recursive: true });
 
-  const env: Record<string, string> = {
-    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
-    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
-    GCLOUD_PROJECT: PROJECT_ID,
-  };
+  const env = stackEnv(ports);
   const children: Managed[] = [];
   const stop = async ({ exportData = false } = {}) => {
     // firebase-tools first: its functions may still be talking to Firestore.
     for (const child of [...children].reverse()) await child.stop(exportData);
+  };
+  let stripe: Managed | undefined;
+  const restartStripeDouble = async () => {
+    if (stripe) {
+      await stripe.stop(false);
+      children.splice(children.indexOf(stripe), 1);
+    }
+    stripe = launchStripeDouble(ports, options);
+    children.push(stripe);
+    await stripe.waitFor(() => httpOk(`http://127.0.0.1:${ports.stripe}/`));
   };
 
   try {
@@ -84,10 +105,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     children.push(firestore);
     await firestore.waitFor(() => httpOk(`http://127.0.0.1:${ports.firestore}/`));
 
-    const stripe = launchStripeDouble(ports, options);
-    children.push(stripe);
-    await stripe.waitFor(() => httpOk(`http://127.0.0.1:${ports.stripe}/`));
-    Object.assign(env, { STRIPE_DOUBLE_URL: `http://127.0.0.1:${ports.stripe}` });
+    await restartStripeDouble();
 
     const configPath = writeFirebaseConfig(ports, options.siteDir);
     const hasImport = existsSync(join(firebaseState, 'firebase-export-metadata.json'));
@@ -132,7 +150,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await firebase.waitFor(() => httpOk(`http://127.0.0.1:${ports.hosting}/api/cells/`));
     await warmApiWorkers(ports);
     log(`stack ready: ${siteUrl}`);
-    return { ports, siteUrl, env, stop };
+    return { ports, siteUrl, env, stop, restartStripeDouble };
   } catch (error) {
     await stop();
     throw error;
