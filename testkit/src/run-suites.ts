@@ -6,9 +6,9 @@
  *   reset to the seed between two of them (`resetTestStack`);
  * - the second runs the workspaces' suites (domain, functions, web), then the other half of the
  *   journeys through a second stack (ports B);
- * - the third starts once the API suite has ended (the Firestore emulator's suite beside it
- *   would slow its timing-sensitive cases): the Firestore emulator's, the rules', the test
- *   kit's and the Stripe double's suites.
+ * - the third, once the workspaces' suites have ended, runs the rules', the test kit's and the
+ *   Stripe double's suites, then the Firestore emulator's once the API suite has ended (beside
+ *   it, that one would slow the API suite's timing-sensitive cases).
  * The functions are built once; the web app once per stack, into that stack's own folder
  * (`suiteSiteDir`), never `web/dist`. Each suite's output is printed in one block when it ends,
  * with its time. Prints one summary line at the end and exits non-zero when anything failed.
@@ -55,7 +55,8 @@ interface Suite {
   config?: string;
   /**
    * Starts only once this suite has ended (or is not selected): for suites heavy enough to make
-   * the other's timing-sensitive tests (the 50-donor race on the Functions emulator) time out.
+   * the other's timing-sensitive tests (the 50-donor race on the Functions emulator) time out,
+   * or whose lane would otherwise load the machine when it is busiest.
    */
   after?: string;
 }
@@ -73,9 +74,7 @@ const E2E_FIRST_HALF = [
   'staff-donors',
   'staff-ledger',
   'staff',
-  'parish-details',
   'staff-month-close',
-  'staff-reservations',
 ].map((name) => `e2e/${name}.spec.ts`);
 
 /** The spec files of one half, as paths Playwright takes for a filter. */
@@ -118,8 +117,19 @@ const SUITES: Suite[] = [
     stack: 'B',
     half: 2,
   },
-  // Lane 3, once the API suite has ended: the emulators' and the rules' suites, beside the
-  // journeys, which leave a core idle a fifth of the time waiting on pages and emulators.
+  // Lane 3 once the workspaces' suites have ended (the API suite and the journeys then leave a
+  // core idle a third of the time, waiting on their stacks): the rules', the test kit's and the
+  // Stripe double's suites; then the Firestore emulator's, once the API suite has ended.
+  {
+    name: 'rules (firestore.rules)',
+    cwd: 'tests',
+    runner: 'vitest',
+    lane: 3,
+    config: 'rules/vitest.config.ts',
+    after: 'web',
+  },
+  { name: 'testkit', cwd: 'testkit', runner: 'vitest', lane: 3 },
+  { name: 'stripe double', cwd: 'emulators/stripe', runner: 'vitest', lane: 3 },
   {
     name: 'firestore emulator',
     cwd: 'emulators/firestore',
@@ -127,15 +137,6 @@ const SUITES: Suite[] = [
     lane: 3,
     after: 'stack (API)',
   },
-  {
-    name: 'rules (firestore.rules)',
-    cwd: 'tests',
-    runner: 'vitest',
-    lane: 3,
-    config: 'rules/vitest.config.ts',
-  },
-  { name: 'testkit', cwd: 'testkit', runner: 'vitest', lane: 3 },
-  { name: 'stripe double', cwd: 'emulators/stripe', runner: 'vitest', lane: 3 },
 ];
 
 interface Counts {
