@@ -2,13 +2,15 @@
  * `npm test`: every suite of the project. Lanes run at once (2-core machines), each ending at
  * about the same time:
  * - the first serves the built site through a suite stack of its own (ports A): the API suite,
- *   the first half of the browser journeys, the invariants, one after another on one stack,
- *   reset to the seed between two of them (`resetTestStack`);
+ *   then the first half of the browser journeys;
  * - the second runs the workspaces' suites (domain, functions, web), then the other half of the
  *   journeys through a second stack (ports B);
- * - the third, once the workspaces' suites have ended, runs the rules', the test kit's and the
- *   Stripe double's suites, then the Firestore emulator's once the API suite has ended (beside
- *   it, that one would slow the API suite's timing-sensitive cases).
+ * - the third runs the invariants on the second stack while the second lane's first suites need
+ *   none; the rules', the test kit's and the Stripe double's suites once those have ended; then
+ *   the Firestore emulator's once the API suite has ended (beside it, that one would slow the
+ *   API suite's timing-sensitive cases).
+ * Each stack is started once, for the first suite on it, and reset to the seed for each next one
+ * (`resetTestStack`).
  * The functions are built once; the web app once per stack, into that stack's own folder
  * (`suiteSiteDir`), never `web/dist`. Each suite's output is printed in one block when it ends,
  * with its time. Prints one summary line at the end and exits non-zero when anything failed.
@@ -62,10 +64,11 @@ interface Suite {
 }
 
 /**
- * The journeys of the first half: shorter than the others by about what the API suite takes
- * more than the workspaces' suites, so that the first two lanes end together (a full run's
- * times: routes 83 s, map 85 s, …); every spec not named here is in the second half, so a new
- * spec always runs. Playwright's `--shard` splits by count and left one half twice the other.
+ * The journeys of the first half: longer than the others by about what the workspaces' suites
+ * take less than the API suite, so that the first two lanes end together (a full run's times,
+ * 2026-11-29: map 110 s, routes 102 s, certificate 40 s, …); every spec not named here is in the
+ * second half, so a new spec always runs. Playwright's `--shard` splits by count and left one
+ * half twice the other.
  */
 const E2E_FIRST_HALF = [
   'routes',
@@ -75,6 +78,10 @@ const E2E_FIRST_HALF = [
   'staff-ledger',
   'staff',
   'staff-month-close',
+  'staff-reservations',
+  'parish-details',
+  'certificate',
+  'mail',
 ].map((name) => `e2e/${name}.spec.ts`);
 
 /** The spec files of one half, as paths Playwright takes for a filter. */
@@ -97,15 +104,8 @@ const SUITES: Suite[] = [
     stack: 'A',
     half: 1,
   },
-  {
-    name: 'invariants (stack)',
-    cwd: 'tests',
-    runner: 'vitest',
-    lane: 1,
-    stack: 'A',
-    config: 'invariants/vitest.config.ts',
-  },
-  // Lane 2: the workspaces' own suites, the second stack's journeys.
+  // Lane 2: the workspaces' own suites, then the journeys' second half on the second stack,
+  // which the invariants (lane 3) used first.
   { name: 'domain', cwd: 'domain', runner: 'vitest', lane: 2 },
   { name: 'functions', cwd: 'functions', runner: 'vitest', lane: 2 },
   { name: 'web', cwd: 'web', runner: 'vitest', lane: 2 },
@@ -116,10 +116,19 @@ const SUITES: Suite[] = [
     lane: 2,
     stack: 'B',
     half: 2,
+    after: 'invariants (stack)',
   },
-  // Lane 3 once the workspaces' suites have ended (the API suite and the journeys then leave a
-  // core idle a third of the time, waiting on their stacks): the rules', the test kit's and the
-  // Stripe double's suites; then the Firestore emulator's, once the API suite has ended.
+  // Lane 3: the invariants on the second stack while the workspaces' suites run (it serves no
+  // journey yet); the rules', the test kit's and the Stripe double's suites once those have
+  // ended; the Firestore emulator's once the API suite has ended.
+  {
+    name: 'invariants (stack)',
+    cwd: 'tests',
+    runner: 'vitest',
+    lane: 3,
+    stack: 'B',
+    config: 'invariants/vitest.config.ts',
+  },
   {
     name: 'rules (firestore.rules)',
     cwd: 'tests',
@@ -166,6 +175,26 @@ for (const suite of selected) {
   ended.set(suite.name, new Promise((done) => endSuite.set(suite.name, done)));
 }
 const broken: string[] = [];
+
+/**
+ * The suite stacks, one per set of ports: started for the first suite that needs it, reset to
+ * the seed for each next one (a start costs about 25 s of CPU on a busy machine, a reset about
+ * 3), stopped once the last has ended. Two suites never use one at once: a lane runs its suites
+ * in turn, and a suite waits for one of another lane on its stack (`after`).
+ */
+interface StackUse {
+  running?: Stack;
+  /** The selected suites still to run on it. */
+  users: number;
+  busy: boolean;
+}
+const suiteStacks = new Map<StackName, StackUse>();
+for (const suite of selected) {
+  if (!suite.stack) continue;
+  const use = suiteStacks.get(suite.stack) ?? { users: 0, busy: false };
+  use.users += 1;
+  suiteStacks.set(suite.stack, use);
+}
 
 // Ports A are this run's `TEST_STACK_PORTS` (inherited by every process); B are chosen apart.
 const portsA = await suiteStackPorts();
@@ -231,25 +260,17 @@ async function build(what: string, log: string, run: () => Promise<number>): Pro
 }
 
 async function runLane(suites: Suite[]): Promise<void> {
-  // The lane's stack, started for its first stack suite and handed to each next one reset to
-  // the seed: a start costs about 25 s of CPU on a busy machine, a reset about 3.
-  let laneStack: Stack | undefined;
   for (const suite of suites) {
     if (suite.after) await ended.get(suite.after);
     // The stack suites serve what was built: built fresh, so they never test a stale bundle.
     if (suite.stack && !(await siteReady(suite.stack))) {
       console.log(`The build failed: ${suite.name} did not run.`);
-      broken.push(suite.name);
-      endSuite.get(suite.name)?.();
+      await endWithout(suite);
       continue;
     }
-    if (suite.stack) {
-      laneStack = await stackFor(suite.stack, laneStack);
-      if (!laneStack) {
-        broken.push(suite.name);
-        endSuite.get(suite.name)?.();
-        continue;
-      }
+    if (suite.stack && !(await stackFor(suite.stack))) {
+      await endWithout(suite);
+      continue;
     }
     const started = Date.now();
     const slug = suite.name.replace(/\W+/g, '-');
@@ -267,33 +288,56 @@ async function runLane(suites: Suite[]): Promise<void> {
       total.skipped += counts.skipped;
     }
     if (exitCode !== 0 || !counts || counts.failed > 0) broken.push(suite.name);
+    if (suite.stack) await releaseStack(suite.stack);
     endSuite.get(suite.name)?.();
   }
-  await laneStack?.stop();
+}
+
+/** Ends a suite that could not run, counted as failed. */
+async function endWithout(suite: Suite): Promise<void> {
+  broken.push(suite.name);
+  if (suite.stack) await releaseStack(suite.stack);
+  endSuite.get(suite.name)?.();
 }
 
 /**
- * The stack on `name`'s ports for a lane's next suite: `current` (the lane's, which served the
- * suite before) reset to the seed, or one started now; undefined, with the reason printed,
- * when neither worked.
+ * `name`'s stack for the next suite on it: reset to the seed when an earlier suite used it,
+ * else started now; undefined, with the reason printed, when neither worked.
  */
-async function stackFor(name: StackName, current: Stack | undefined): Promise<Stack | undefined> {
+async function stackFor(name: StackName): Promise<Stack | undefined> {
+  const use = suiteStacks.get(name)!;
+  if (use.busy) {
+    console.log(`--- two suites at once on stack ${name}: order them (\`after\`)`);
+    return undefined;
+  }
   const started = Date.now();
   const seconds = () => Math.round((Date.now() - started) / 1000);
   try {
-    if (current) {
-      await resetTestStack(current);
+    if (use.running) {
+      await resetTestStack(use.running);
       console.log(`--- stack ${name} reset to the seed (${seconds()} s)`);
-      return current;
+    } else {
+      use.running = await startTestStack(stackPorts[name]);
+      console.log(`--- stack ${name} started (${seconds()} s)`);
     }
-    const stack = await startTestStack(stackPorts[name]);
-    console.log(`--- stack ${name} started (${seconds()} s)`);
-    return stack;
+    use.busy = true;
+    return use.running;
   } catch (error) {
-    console.log(`--- stack ${name} did not ${current ? 'reset' : 'start'}: ${String(error)}`);
-    if (current) await current.stop();
+    console.log(`--- stack ${name} did not ${use.running ? 'reset' : 'start'}: ${String(error)}`);
+    await use.running?.stop();
+    use.running = undefined;
     return undefined;
   }
+}
+
+/** After a suite on `name`'s stack: the stack stops once no selected suite needs it any more. */
+async function releaseStack(name: StackName): Promise<void> {
+  const use = suiteStacks.get(name)!;
+  use.busy = false;
+  use.users -= 1;
+  if (use.users > 0) return;
+  await use.running?.stop();
+  use.running = undefined;
 }
 
 function runSuite(suite: Suite, report: string, log: string): Promise<number> {
