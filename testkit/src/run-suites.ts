@@ -206,6 +206,24 @@ const sites = new Map<StackName, Promise<boolean>>();
 const commandEnv = { ...process.env };
 let functionsBuilt: Promise<boolean> | undefined;
 
+// The suites' process groups running now. Interrupted (Ctrl-C), the run ends them and the
+// stacks it started: each runs in a process group of its own, which the signal does not reach.
+const runningGroups = new Set<number>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const pid of runningGroups) {
+      try {
+        process.kill(-pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+    const stops = [...suiteStacks.values()].flatMap((use) => use.running?.stop() ?? []);
+    // Exiting is all that is left: the stacks are stopped first, however that goes.
+    void Promise.allSettled(stops).then(() => process.exit(130));
+  });
+}
+
 await Promise.all(
   ([1, 2, 3] as const).map((lane) => runLane(selected.filter((suite) => suite.lane === lane))),
 );
@@ -378,6 +396,7 @@ function runLogged(
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  runningGroups.add(child.pid!);
   child.stdout.pipe(output, { end: false });
   child.stderr.pipe(output, { end: false });
   const timer = setTimeout(() => {
@@ -390,6 +409,7 @@ function runLogged(
   }, SUITE_TIMEOUT_MS);
   return new Promise((done) =>
     child.once('close', (code) => {
+      runningGroups.delete(child.pid!);
       clearTimeout(timer);
       output.end(() => done(code ?? 1));
     }),
