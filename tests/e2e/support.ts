@@ -67,6 +67,20 @@ export async function signUpLinkFor(email: string): Promise<string> {
  * map's own journey checks every plot once (`wholeMap`).
  */
 export async function expectNoAxeViolations(page: Page, { wholeMap = false } = {}) {
+  // Axe reads the page at rest: a toast fading out has, for a moment, the contrast of a half
+  // transparent text (color-contrast failed on one in CI, gone by the next look). Endless
+  // animations (a spinner) are not waited for, nor anything past 5 s.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((done) => setTimeout(done, 5_000)),
+    ]),
+  );
   // Only the violations' nodes are described (their CSS selectors made): every rule still runs
   // on every node, and describing the passes too cost half of each analysis.
   let axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
