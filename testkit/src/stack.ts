@@ -16,8 +16,8 @@ export const STACK_PORTS_ENV = 'TEST_STACK_PORTS';
 
 /**
  * Set (to `1`) by `npm test` for a suite whose stack it started itself on `TEST_STACK_PORTS`,
- * shared by the suites of one lane one after another (`run-suites.ts`), each finding it as the
- * seed left it (`resetTestStack`).
+ * serving two suites one after the other (`run-suites.ts`), each finding it as the seed left it
+ * (`resetTestStack`).
  */
 export const SHARED_STACK_ENV = 'TEST_STACK_SHARED';
 
@@ -99,7 +99,7 @@ export async function startTestStack(given?: StackPorts): Promise<Stack> {
 export type SuiteStack = Pick<Stack, 'ports' | 'siteUrl' | 'env' | 'stop'>;
 
 /**
- * The stack of the suite run by this process: the one `npm test` started for it and its lane
+ * The stack of the suite run by this process: the one `npm test` started for it
  * (`SHARED_STACK_ENV`), which the suite leaves running at its end; else one of its own.
  */
 export async function suiteStack(): Promise<SuiteStack> {
