@@ -446,26 +446,24 @@ function checkHolders(truth: Truth, seen: Observation, out: Violation[]): void {
 export function allowedNames(truth: Truth, seen: Observation): Set<string> {
   const allowed = new Set<string>();
   const persons = personsOf(truth);
-  const openSessions = [...truth.sessions.values()].filter((session) => session.status === 'open');
+  const openCompletions = [...truth.sessions.values()].filter(
+    (session) => session.status === 'open' && session.kind === 'complete',
+  );
   for (const donor of truth.donors) {
     if (donor.anonymous) continue;
     const root = persons.find(`account:${donor.uid}`);
+    const completing = openCompletions.filter((session) => session.uid === donor.uid);
     // Any grant counts, a partially refunded payment's too (it may still hold the plot); and a
     // deposit that lapsed while its completion's checkout is open, as coverage reads it: the
     // plot is still the donor's until that checkout ends.
     const hasPlot = truth.pool.some((plot) => {
       const { bought, deposits, lapsed } = plotTruth(truth, plot);
-      const completing = lapsed.some(
-        (grant) =>
-          grant.holder === donor.uid &&
-          openSessions.some(
-            (session) =>
-              session.kind === 'complete' &&
-              session.uid === donor.uid &&
-              session.plots.includes(plot),
-          ),
-      );
-      if (completing) return true;
+      if (
+        completing.some((session) => session.plots.includes(plot)) &&
+        lapsed.some((grant) => grant.holder === donor.uid)
+      ) {
+        return true;
+      }
       return [...bought, ...deposits].some((grant) => {
         if (grant.holder === donor.uid) return true;
         // A registration for one of the donor's e-mails, not linked yet: the person has the plot.
