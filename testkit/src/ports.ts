@@ -1,10 +1,12 @@
 /**
  * Free TCP ports, chosen by the operating system: listen on port 0, read the port it gave,
- * close. No fixed ranges, so any number of suites and checkouts can share a machine. Between
+ * close (or, for servers that listen much later, chosen at random below the OS's range and
+ * checked). No fixed ports, so any number of suites and checkouts can share a machine. Between
  * the close and the caller's own listen another process may take the port: `withFreePort`
  * retries on EADDRINUSE for callers that can tell.
  */
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 
 const DEFAULT_HOST = '127.0.0.1';
@@ -28,6 +30,65 @@ export async function freePorts(count: number, host = DEFAULT_HOST): Promise<num
     servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
   );
   return ports;
+}
+
+/** The lowest port `portsToListenOnLater` hands out: clear of the well-known services' ports. */
+const LATER_LOWEST = 20_000;
+
+/**
+ * `count` distinct free ports for servers that start a while later (a suite stack's ports are
+ * chosen when a run starts, and its emulators listen tens of seconds after). Ports the OS hands
+ * out (port 0) come from the range it also takes each outgoing connection's own port from
+ * (Linux's `ip_local_port_range`): meanwhile one of the run's thousands of connections could
+ * hold one, and the emulator's listen would fail. These are chosen below that range, at random,
+ * and listened on once to know they are free.
+ */
+export async function portsToListenOnLater(count: number, host = DEFAULT_HOST): Promise<number[]> {
+  const highest = connectionPortsStart() - 1;
+  if (highest - LATER_LOWEST < count * 100) return freePorts(count, host);
+  const held: ReturnType<typeof createServer>[] = [];
+  const ports = new Set<number>();
+  try {
+    while (ports.size < count) {
+      const port = LATER_LOWEST + Math.floor(Math.random() * (highest - LATER_LOWEST + 1));
+      if (ports.has(port)) continue;
+      const server = await listening(port, host);
+      if (!server) continue;
+      held.push(server);
+      ports.add(port);
+    }
+  } finally {
+    await Promise.all(
+      held.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+    );
+  }
+  return [...ports];
+}
+
+/** The first port of the range outgoing connections take theirs from (Linux's, else IANA's). */
+function connectionPortsStart(): number {
+  try {
+    const [first] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (first && Number.isInteger(first)) return first;
+  } catch {
+    // Not Linux: IANA's dynamic ports, which macOS and Windows use.
+  }
+  return 49_152;
+}
+
+/** A server listening on `port`, or undefined when the port is taken. */
+function listening(
+  port: number,
+  host: string,
+): Promise<ReturnType<typeof createServer> | undefined> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error) => (isAddressInUse(error) ? resolve(undefined) : reject(error)));
+    server.listen({ port, host, exclusive: true }, () => resolve(server));
+  });
 }
 
 export async function freePort(host = DEFAULT_HOST): Promise<number> {

@@ -13,7 +13,9 @@
  * (`resetTestStack`).
  * The functions are built once; the web app once per stack, into that stack's own folder
  * (`suiteSiteDir`), never `web/dist`. Each suite's output is printed in one block when it ends,
- * with its time. Prints one summary line at the end and exits non-zero when anything failed.
+ * with its time. Ends with what failed (each failed test and the start of its error) and one
+ * summary line, also kept in `tests/.runtime/reports/summary.txt`; exits non-zero when anything
+ * failed.
  */
 import { spawn } from 'node:child_process';
 import {
@@ -23,6 +25,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './local-stack/project.ts';
@@ -36,6 +39,7 @@ import {
   startTestStack,
   suiteStackPorts,
 } from './stack.ts';
+import { failureDigest } from './failure-digest.ts';
 import { buildSuiteSite } from './suite-site.ts';
 
 /** A suite that runs longer than this is stopped and counted as failed: CI must never hang. */
@@ -175,6 +179,8 @@ for (const suite of selected) {
   ended.set(suite.name, new Promise((done) => endSuite.set(suite.name, done)));
 }
 const broken: string[] = [];
+/** What failed in each broken suite, in a few lines (`failureDigest`). */
+const digests: string[] = [];
 
 /**
  * The suite stacks, one per set of ports: started for the first suite that needs it, reset to
@@ -228,9 +234,14 @@ await Promise.all(
   ([1, 2, 3] as const).map((lane) => runLane(selected.filter((suite) => suite.lane === lane))),
 );
 
-console.log('');
-if (broken.length > 0) console.log(`Suites with failures: ${broken.join(', ')}`);
-console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+const summary = [
+  ...(broken.length > 0 ? ['', 'What failed:', ...digests, ''] : []),
+  ...(broken.length > 0 ? [`Suites with failures: ${broken.join(', ')}`] : []),
+  `tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`,
+].join('\n');
+console.log(`\n${summary}`);
+// Also kept for `.ci/run`, which prints it again at the very end of its output.
+writeFileSync(join(reportDir, 'summary.txt'), `${summary}\n`);
 process.exit(broken.length > 0 ? 1 : 0);
 
 /** Free ports for another stack, none of them one of `other`'s (not listening yet). */
@@ -283,15 +294,18 @@ async function runLane(suites: Suite[]): Promise<void> {
     // The stack suites serve what was built: built fresh, so they never test a stale bundle.
     if (suite.stack && !(await siteReady(suite.stack))) {
       console.log(`The build failed: ${suite.name} did not run.`);
-      await endWithout(suite);
+      await endWithout(suite, 'the build failed (its log is printed above)');
       continue;
     }
-    if (suite.stack && !(await stackFor(suite.stack))) {
-      await endWithout(suite);
-      continue;
+    if (suite.stack) {
+      const unready = await stackFor(suite.stack);
+      if (unready) {
+        await endWithout(suite, unready);
+        continue;
+      }
     }
     const started = Date.now();
-    const slug = suite.name.replace(/\W+/g, '-');
+    const slug = slugOf(suite);
     const report = join(reportDir, `${slug}.json`);
     const log = join(reportDir, `${slug}.log`);
     console.log(`--- started: ${suite.name}`);
@@ -305,28 +319,33 @@ async function runLane(suites: Suite[]): Promise<void> {
       total.failed += counts.failed;
       total.skipped += counts.skipped;
     }
-    if (exitCode !== 0 || !counts || counts.failed > 0) broken.push(suite.name);
+    if (exitCode !== 0 || !counts || counts.failed > 0) {
+      broken.push(suite.name);
+      digests.push(failureDigest(suite.name, suite.runner, report, log));
+    }
     if (suite.stack) await releaseStack(suite.stack);
     endSuite.get(suite.name)?.();
   }
 }
 
-/** Ends a suite that could not run, counted as failed. */
-async function endWithout(suite: Suite): Promise<void> {
+/** Ends a suite that could not run (`why`), counted as failed. */
+async function endWithout(suite: Suite, why: string): Promise<void> {
   broken.push(suite.name);
+  digests.push(`${suite.name}: did not run: ${why}`);
   if (suite.stack) await releaseStack(suite.stack);
   endSuite.get(suite.name)?.();
 }
 
 /**
- * `name`'s stack for the next suite on it: reset to the seed when an earlier suite used it,
- * else started now; undefined, with the reason printed, when neither worked.
+ * Readies `name`'s stack for the next suite on it: reset to the seed when an earlier suite used
+ * it, else started now. Resolves to why not (also printed) when neither worked.
  */
-async function stackFor(name: StackName): Promise<Stack | undefined> {
+async function stackFor(name: StackName): Promise<string | undefined> {
   const use = suiteStacks.get(name)!;
   if (use.busy) {
-    console.log(`--- two suites at once on stack ${name}: order them (\`after\`)`);
-    return undefined;
+    const why = `two suites at once on stack ${name}: order them (\`after\`)`;
+    console.log(`--- ${why}`);
+    return why;
   }
   const started = Date.now();
   const seconds = () => Math.round((Date.now() - started) / 1000);
@@ -335,16 +354,31 @@ async function stackFor(name: StackName): Promise<Stack | undefined> {
       await resetTestStack(use.running);
       console.log(`--- stack ${name} reset to the seed (${seconds()} s)`);
     } else {
-      use.running = await startTestStack(stackPorts[name]);
+      use.running = await startedTwice(name);
       console.log(`--- stack ${name} started (${seconds()} s)`);
     }
     use.busy = true;
-    return use.running;
+    return undefined;
   } catch (error) {
-    console.log(`--- stack ${name} did not ${use.running ? 'reset' : 'start'}: ${String(error)}`);
+    const why = `stack ${name} did not ${use.running ? 'reset' : 'start'}: ${String(error)}`;
+    console.log(`--- ${why}`);
     await use.running?.stop();
     use.running = undefined;
-    return undefined;
+    return why;
+  }
+}
+
+/**
+ * `name`'s stack started; a start that failed is tried once more (its processes stopped first):
+ * a start is tens of seconds of emulators on a busy machine, and one that failed should not take
+ * the suites of the stack with it. The second failure is the run's.
+ */
+async function startedTwice(name: StackName): Promise<Stack> {
+  try {
+    return await startTestStack(stackPorts[name]);
+  } catch (error) {
+    console.log(`--- stack ${name} did not start, trying once more: ${String(error)}`);
+    return startTestStack(stackPorts[name]);
   }
 }
 
@@ -369,7 +403,14 @@ function runSuite(suite: Suite, report: string, log: string): Promise<number> {
           '--reporter=json',
           `--outputFile.json=${report}`,
         ]
-      : ['test', '--reporter=list,json', ...(suite.half ? e2eHalf(suite.half) : [])];
+      : [
+          'test',
+          '--reporter=list,json',
+          // A folder of its own: Playwright empties its output folder as it starts, which took
+          // the screenshots and downloads from under the other half's running journeys.
+          `--output=test-results/${slugOf(suite)}`,
+          ...(suite.half ? e2eHalf(suite.half) : []),
+        ];
   return runLogged(bin, args, {
     cwd: join(ROOT, suite.cwd),
     log,
@@ -380,6 +421,11 @@ function runSuite(suite: Suite, report: string, log: string): Promise<number> {
         : {}),
     },
   });
+}
+
+/** The suite's name as a file name: `end to end (1/2)` is `end-to-end-1-2-`. */
+function slugOf(suite: Suite): string {
+  return suite.name.replace(/\W+/g, '-');
 }
 
 /** Runs a command with its output in a file; resolves to its exit code. */

@@ -9,7 +9,7 @@ import { PROJECT_ID, ROOT } from './local-stack/project.ts';
 import { provideSeedAuth, readSeed, reseedAuth, seedStack } from './local-stack/seed.ts';
 import type { StackPorts } from './local-stack/stack-ports.ts';
 import { stackEnv, startStack, type Stack } from './local-stack/start.ts';
-import { freePorts } from './ports.ts';
+import { portsToListenOnLater } from './ports.ts';
 
 /** How `npm test` hands the ports it chose (JSON of `StackPorts`) to the stack suites. */
 export const STACK_PORTS_ENV = 'TEST_STACK_PORTS';
@@ -32,7 +32,7 @@ const PORT_NAMES = [
 ] as const;
 
 export async function chooseStackPorts(): Promise<StackPorts> {
-  const [hosting, functions, auth, hub, logging, firestore, stripe] = (await freePorts(
+  const [hosting, functions, auth, hub, logging, firestore, stripe] = (await portsToListenOnLater(
     PORT_NAMES.length,
   )) as [number, number, number, number, number, number, number];
   return { hosting, functions, auth, hub, logging, firestore, stripe };

@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { freePorts, listenOnFreePort, withFreePort } from '../src/ports.ts';
+import { readFileSync } from 'node:fs';
+import { freePorts, listenOnFreePort, portsToListenOnLater, withFreePort } from '../src/ports.ts';
 
 describe('free ports', () => {
   it('hands out distinct ports that can be listened on', async () => {
@@ -33,4 +34,23 @@ describe('free ports', () => {
     );
     taken.close();
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    'hands out distinct ports for later, below the range outgoing connections take theirs from (Linux only: it reads that range from /proc)',
+    async () => {
+      const [firstOfConnections] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+        .trim()
+        .split(/\s+/)
+        .map(Number);
+      const ports = await portsToListenOnLater(50);
+      expect(new Set(ports).size).toBe(50);
+      for (const port of ports) {
+        expect(port).toBeGreaterThanOrEqual(20_000);
+        expect(port).toBeLessThan(firstOfConnections!);
+      }
+      const server = createTcpServer();
+      await new Promise<void>((resolve) => server.listen(ports[0], '127.0.0.1', resolve));
+      server.close();
+    },
+  );
 });
