@@ -140,7 +140,10 @@ test('ro: a session the server refuses (tokens revoked) is said on the sign-in p
   await signInOnLoginPage(page, { email: donor.email, password: 'Donante-2026' });
   await expect(page.locator('[data-code="M10"]')).toBeAttached({ timeout: 30_000 });
 
-  // A password reset elsewhere revokes her tokens: this browser's session is refused.
+  // A password reset elsewhere revokes her tokens: this browser's session is refused. Revocation
+  // is recorded in whole seconds, so it spares a session begun in its own second: a quick map
+  // left her still signed in when the revocation came within the second of her sign-in.
+  await page.waitForTimeout(1_100);
   await adminAuth(process.env.TEST_AUTH_HOST!).revokeRefreshTokens(donor.uid);
   await page.reload();
   await expect(page).toHaveURL(/\/login/, { timeout: 30_000 });
