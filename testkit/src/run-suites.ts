@@ -406,8 +406,9 @@ function runSuite(suite: Suite, report: string, log: string): Promise<number> {
       : [
           'test',
           '--reporter=list,json',
-          // A folder of its own: Playwright empties its output folder as it starts, which took
-          // the screenshots and downloads from under the other half's running journeys.
+          // A folder of its own: Playwright empties its output folder as it starts, and one half
+          // starting emptied the folder the other half's running journeys write into (their
+          // screenshots, downloads and failures' context were gone at the end of a run).
           `--output=test-results/${slugOf(suite)}`,
           ...(suite.half ? e2eHalf(suite.half) : []),
         ];
