@@ -7,28 +7,19 @@
  */
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 
 const DEFAULT_HOST = '127.0.0.1';
 const ATTEMPTS = 10;
 
 /** `count` distinct free ports: all are held open at once so the OS never hands out one twice. */
 export async function freePorts(count: number, host = DEFAULT_HOST): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-          const server = createServer();
-          server.once('error', reject);
-          server.listen({ port: 0, host, exclusive: true }, () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((server) => (server.address() as { port: number }).port);
-  await Promise.all(
-    servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
-  );
+  // Port 0 is never taken: the OS gives each listener a free port.
+  const servers = (await Promise.all(
+    Array.from({ length: count }, () => listening(0, host)),
+  )) as Server[];
+  const ports = servers.map((server) => (server.address() as AddressInfo).port);
+  await closeAll(servers);
   return ports;
 }
 
@@ -46,7 +37,7 @@ const LATER_LOWEST = 20_000;
 export async function portsToListenOnLater(count: number, host = DEFAULT_HOST): Promise<number[]> {
   const highest = connectionPortsStart() - 1;
   if (highest - LATER_LOWEST < count * 100) return freePorts(count, host);
-  const held: ReturnType<typeof createServer>[] = [];
+  const held: Server[] = [];
   const ports = new Set<number>();
   try {
     while (ports.size < count) {
@@ -58,9 +49,7 @@ export async function portsToListenOnLater(count: number, host = DEFAULT_HOST): 
       ports.add(port);
     }
   } finally {
-    await Promise.all(
-      held.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
-    );
+    await closeAll(held);
   }
   return [...ports];
 }
@@ -80,15 +69,18 @@ function connectionPortsStart(): number {
 }
 
 /** A server listening on `port`, or undefined when the port is taken. */
-function listening(
-  port: number,
-  host: string,
-): Promise<ReturnType<typeof createServer> | undefined> {
+function listening(port: number, host: string): Promise<Server | undefined> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', (error) => (isAddressInUse(error) ? resolve(undefined) : reject(error)));
     server.listen({ port, host, exclusive: true }, () => resolve(server));
   });
+}
+
+function closeAll(servers: Server[]): Promise<unknown> {
+  return Promise.all(
+    servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+  );
 }
 
 export async function freePort(host = DEFAULT_HOST): Promise<number> {

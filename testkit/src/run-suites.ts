@@ -235,8 +235,9 @@ await Promise.all(
 );
 
 const summary = [
-  ...(broken.length > 0 ? ['', 'What failed:', ...digests, ''] : []),
-  ...(broken.length > 0 ? [`Suites with failures: ${broken.join(', ')}`] : []),
+  ...(broken.length > 0
+    ? ['', 'What failed:', ...digests, '', `Suites with failures: ${broken.join(', ')}`]
+    : []),
   `tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`,
 ].join('\n');
 console.log(`\n${summary}`);

@@ -57,6 +57,29 @@ test.describe('a part', () => {
     expect(digest).not.toContain('› passes');
   });
 
+  it("names what failed before Playwright's tests ran (a global setup that threw)", () => {
+    const report = run('playwright', {
+      'pw.config.mjs': `export default { testDir: '.', testMatch: '*.pw.mjs', outputDir: 'pw-out', globalSetup: './setup.mjs' };`,
+      'setup.mjs': `export default () => { throw new Error('the stack did not start'); };`,
+      'never.pw.mjs': `import { test } from '@playwright/test';
+test('never runs', () => {});`,
+    });
+    const digest = failureDigest('journeys', 'playwright', report, join(scratch, 'none.log'));
+    expect(digest).toMatch(/^journeys: 1 failed/);
+    expect(digest).toContain('✗ the run');
+    expect(digest).toContain('the stack did not start');
+  });
+
+  it('reads an unreadable report as none: the end of the log instead', () => {
+    const report = join(scratch, 'broken.json');
+    writeFileSync(report, '{"testResults": [');
+    const log = join(scratch, 'cut.log');
+    writeFileSync(log, 'Error: worker exited unexpectedly\n');
+    const digest = failureDigest('api', 'vitest', report, log);
+    expect(digest).toContain('api: no failed test reported');
+    expect(digest).toContain('worker exited unexpectedly');
+  });
+
   it('shows the end of the log of a suite that wrote no report', () => {
     const log = join(scratch, 'crashed.log');
     writeFileSync(log, `${Array.from({ length: 100 }, (_, n) => `line ${n}`).join('\n')}\n`);
